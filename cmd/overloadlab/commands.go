@@ -1,0 +1,164 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"text/tabwriter"
+
+	"overloadlab/core/catalog"
+	"overloadlab/core/kernel"
+	"overloadlab/core/metrics"
+	"overloadlab/core/param"
+	"overloadlab/core/scenario"
+	"overloadlab/core/sim"
+)
+
+func cmdPresets(args []string, stdout io.Writer) error {
+	fs := newFlags("presets")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	for _, p := range catalog.Presets() {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", p.Name, p.Model, p.Summary)
+	}
+	return tw.Flush()
+}
+
+func cmdScenario(args []string, stdout io.Writer) error {
+	fs := newFlags("scenario")
+	preset := fs.String("preset", "", "preset `name` (see 'overloadlab presets')")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if *preset == "" {
+		return usagef("-preset is required (one of %v)", catalog.PresetNames())
+	}
+	sc, err := catalog.Preset(*preset)
+	if err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(sc, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "%s\n", b)
+	return err
+}
+
+// loadScenario reads the scenario named by -preset or -scenario and applies
+// the -seed and -duration overrides.
+func loadScenario(preset, file string, seed, duration float64) (*scenario.Scenario, error) {
+	var sc *scenario.Scenario
+	var err error
+	switch {
+	case preset != "" && file != "":
+		return nil, usagef("give -preset or -scenario, not both")
+	case preset != "":
+		sc, err = catalog.Preset(preset)
+	case file != "":
+		var data []byte
+		if file == "-" {
+			data, err = io.ReadAll(io.LimitReader(os.Stdin, 8<<20))
+		} else {
+			data, err = os.ReadFile(file)
+		}
+		if err != nil {
+			return nil, err
+		}
+		sc, err = catalog.Decode(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+	default:
+		return nil, usagef("give -preset NAME or -scenario FILE")
+	}
+	if err != nil {
+		return nil, err
+	}
+	for name, x := range map[string]float64{"seed": seed, "duration_s": duration} {
+		if x < 0 {
+			continue
+		}
+		sp, _ := scenario.Fields.Lookup(name)
+		if err := sp.CheckValue(param.Num(x)); err != nil {
+			return nil, err
+		}
+		if name == "seed" {
+			sc.Seed = uint64(x)
+		} else {
+			sc.Duration = x
+		}
+	}
+	return sc, sc.Validate()
+}
+
+func cmdRun(args []string, stdout io.Writer) error {
+	fs := newFlags("run")
+	preset := fs.String("preset", "", "preset `name`")
+	file := fs.String("scenario", "", "scenario JSON `file` ('-' for standard input)")
+	seed := fs.Float64("seed", -1, "seed of the random streams (default: the scenario's)")
+	duration := fs.Float64("duration", -1, "simulated `seconds` (default: the scenario's)")
+	format := fs.String("format", "text", "output: text or json (summary), csv (per-interval series)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if *format != "text" && *format != "json" && *format != "csv" {
+		return usagef("-format %q: allowed text, json, csv", *format)
+	}
+	sc, err := loadScenario(*preset, *file, *seed, *duration)
+	if err != nil {
+		return err
+	}
+	live := *format == "csv"
+	r, err := catalog.Start(sc, live)
+	if err != nil {
+		return err
+	}
+	if live {
+		return writeCSV(r, stdout)
+	}
+	r.RunToEnd()
+	if err := r.Err(); err != nil {
+		return err
+	}
+	sum := r.Summary()
+	if *format == "json" {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(sum)
+	}
+	return sum.WriteText(stdout)
+}
+
+// writeCSV runs r to its end, writing every interval as a CSV row.
+func writeCSV(r *sim.Run, w io.Writer) error {
+	cw := csv.NewWriter(w)
+	cols := r.Recorder().Columns()
+	head := make([]string, len(cols))
+	for i, c := range cols {
+		head[i] = c.Name
+	}
+	cw.Write(head)
+	chunk := kernel.Time(metrics.MaxRows/2) * kernel.Seconds(r.Scenario.Interval)
+	rec := make([]string, len(cols))
+	for !r.Done() {
+		r.AdvanceTo(r.Now() + chunk)
+		rows := r.Recorder().Drain()
+		for i := 0; i+len(cols) <= len(rows); i += len(cols) {
+			for j, x := range rows[i : i+len(cols)] {
+				rec[j] = strconv.FormatFloat(x, 'g', 10, 64)
+			}
+			cw.Write(rec)
+		}
+	}
+	cw.Flush()
+	if err := r.Err(); err != nil {
+		return err
+	}
+	return cw.Error()
+}

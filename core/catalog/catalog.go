@@ -1,0 +1,85 @@
+// Package catalog lists the node models of the lab and their presets, and
+// turns a preset name or a scenario file into a runnable scenario.
+package catalog
+
+import (
+	"fmt"
+	"slices"
+
+	"overloadlab/core/imsimgr"
+	"overloadlab/core/param"
+	"overloadlab/core/scenario"
+	"overloadlab/core/sim"
+)
+
+// Models are the node models, in the order the page and the CLI list them.
+var Models = []*sim.Def{
+	imsimgr.Def,
+}
+
+// Model returns the model named name.
+func Model(name string) (*sim.Def, bool) {
+	i := slices.IndexFunc(Models, func(d *sim.Def) bool { return d.Name == name })
+	if i < 0 {
+		return nil, false
+	}
+	return Models[i], true
+}
+
+// Schemas finds a model's parameter schema.
+func Schemas(model string) (*param.Set, bool) {
+	d, ok := Model(model)
+	if !ok {
+		return nil, false
+	}
+	return d.Params, true
+}
+
+// Presets returns every preset of every model, in order.
+func Presets() []*scenario.Preset {
+	var out []*scenario.Preset
+	for _, d := range Models {
+		for i := range d.Presets {
+			out = append(out, &d.Presets[i])
+		}
+	}
+	return out
+}
+
+// PresetNames returns the preset names, for error messages.
+func PresetNames() []string {
+	var names []string
+	for _, p := range Presets() {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// Preset builds the scenario of the preset named name.
+func Preset(name string) (*scenario.Scenario, error) {
+	for _, p := range Presets() {
+		if p.Name == name {
+			d, _ := Model(p.Model)
+			return p.Build(d.Params)
+		}
+	}
+	return nil, &param.Error{Field: "preset", Value: fmt.Sprintf("%q", name), Allowed: fmt.Sprintf("one of %v", PresetNames())}
+}
+
+// Decode reads a scenario file (JSON). A file that names a preset starts
+// from that preset; the fields it gives override it.
+func Decode(data []byte) (*scenario.Scenario, error) {
+	return scenario.Decode(data, Schemas, func(name string) (*scenario.Scenario, bool) {
+		s, err := Preset(name)
+		return s, err == nil
+	})
+}
+
+// Start starts a run of sc.
+func Start(sc *scenario.Scenario, live bool) (*sim.Run, error) {
+	d, ok := Model(sc.Model)
+	if !ok {
+		return nil, &param.Error{Field: "model", Value: fmt.Sprintf("%q", sc.Model), Allowed: "the name of a node model"}
+	}
+	return sim.Start(d, sc, live)
+}

@@ -1,0 +1,180 @@
+package imsimgr
+
+import (
+	"overloadlab/core/kernel"
+	"overloadlab/core/metrics"
+	"overloadlab/core/pacing"
+	"overloadlab/core/sim"
+)
+
+// pinnedAt is the occupancy at which the CPU counts as pinned for the
+// crash watchdog.
+const pinnedAt = 0.99
+
+var nodeColumns = []metrics.Column{
+	{Name: "cpu", Label: "IMSI Manager CPU (busiest instance)", Unit: "%", Max: true},
+	{Name: "guard", Label: "CPU guard on (instances)", Unit: "instances", Max: true},
+	{Name: "up", Label: "instances up", Unit: "instances"},
+	{Name: "backlog", Label: "CPU backlog", Unit: "s", Max: true},
+	{Name: "retries", Label: "retries", Unit: "/s"},
+	{Name: "sgsn.queue", Label: "SGSN pacing queue", Unit: "requests", Max: true},
+	{Name: "mme.queue", Label: "MME pacing queue", Unit: "requests", Max: true},
+	{Name: "sgsn.wait", Label: "SGSN mean wait", Unit: "s"},
+	{Name: "mme.wait", Label: "MME mean wait", Unit: "s"},
+	{Name: "sgsn.released", Label: "SGSN released", Unit: "/s"},
+	{Name: "mme.released", Label: "MME released", Unit: "/s"},
+	{Name: "pacing.stale", Label: "stale drops (waited > W)", Unit: "/s"},
+	{Name: "pacing.overflow-rejected", Label: "overflow rejects (messenger)", Unit: "/s"},
+	{Name: "pacing.overflow-dropped", Label: "overflow drops (action drop)", Unit: "/s"},
+	{Name: "pacing.overflow-dropped-high-cpu", Label: "overflow drops with high CPU (guard)", Unit: "/s"},
+}
+
+// Measure closes an interval: every instance measures its CPU, its guard
+// takes the new value, and an instance pinned too long crashes.
+func (n *node) Measure(now kernel.Time, row []float64) {
+	dt := n.env.Interval.Seconds()
+	if now%n.env.Interval != 0 {
+		dt = (now % n.env.Interval).Seconds() // the last, shorter interval
+	}
+	n.out.Fill(row, dt)
+	r := row[len(sim.OutcomeColumns(classNames())):]
+	clear(r[:len(nodeColumns)])
+	var stats [2]pacing.Stats
+	for k, inst := range n.insts {
+		inst.rho = inst.cpu.Measure(now)
+		r[0] = max(r[0], 100*inst.rho)
+		r[3] = max(r[3], inst.cpu.Backlog(now).Seconds())
+		if !inst.up {
+			continue
+		}
+		r[2]++
+		if n.guardOn {
+			inst.guard.Observe(inst.rho)
+		}
+		if inst.guard.High() {
+			r[1]++
+		}
+		if inst.rho >= pinnedAt {
+			inst.pinned += kernel.Seconds(dt)
+		} else {
+			inst.pinned = 0
+		}
+		if n.watchdog > 0 && inst.pinned >= n.watchdog {
+			n.crash(now, k)
+		}
+		for s := range stats {
+			r[5+s] += float64(inst.queues[s].Len())
+		}
+	}
+	for _, inst := range n.insts {
+		for s := range stats {
+			addStats(&stats[s], &inst.queues[s].Stats)
+		}
+	}
+	r[4] = float64(n.retries-n.prevRetries) / dt
+	n.prevRetries = n.retries
+	for s := range stats {
+		if n.waitN[s] > 0 {
+			r[7+s] = n.waitSum[s].Seconds() / float64(n.waitN[s])
+		}
+		n.waitSum[s], n.waitN[s] = 0, 0
+		cur, prev := &stats[s], &n.prevStats[s]
+		r[9+s] = float64(cur.Released-prev.Released) / dt
+		r[11] += float64(cur.Stale-prev.Stale) / dt
+		r[12] += float64(cur.OverflowRejected-prev.OverflowRejected) / dt
+		r[13] += float64(cur.OverflowDropped-prev.OverflowDropped) / dt
+		r[14] += float64(cur.OverflowDroppedCPU-prev.OverflowDroppedCPU) / dt
+		*prev = *cur
+	}
+}
+
+func addStats(a, b *pacing.Stats) {
+	a.Queued += b.Queued
+	a.Released += b.Released
+	a.Stale += b.Stale
+	a.OverflowRejected += b.OverflowRejected
+	a.OverflowDropped += b.OverflowDropped
+	a.OverflowDroppedCPU += b.OverflowDroppedCPU
+	a.WaitSum += b.WaitSum
+}
+
+// crash loses everything instance k had queued or in progress; the peers
+// of those requests time out and retry. Arrivals are dropped until the
+// restart.
+func (n *node) crash(now kernel.Time, k int) {
+	inst := n.insts[k]
+	inst.crashes++
+	inst.up = false
+	inst.epoch++
+	inst.pending = [2]bool{}
+	for _, q := range inst.queues {
+		q.Flush(func(int32) {})
+	}
+	for c := range inst.lost {
+		for a, cnt := range inst.lost[c] {
+			for ; cnt > 0; cnt-- {
+				n.crashLost++
+				n.fail(now, now, c, a, metrics.Dropped)
+			}
+			inst.lost[c][a] = 0
+		}
+	}
+	inst.inCPU = 0
+	inst.cpu.Flush(now)
+	inst.guard.Reset()
+	inst.pinned = 0
+	n.env.At(now+n.restart, kindRestart, int32(k), int64(inst.epoch))
+}
+
+// Report returns the outcomes and the controls' counters.
+func (n *node) Report(now kernel.Time) sim.Report {
+	var crashes, activations, highIntervals int64
+	for _, inst := range n.insts {
+		crashes += inst.crashes
+		activations += inst.guard.Activations
+		highIntervals += inst.guard.HighIntervals
+	}
+	rep := sim.Report{Classes: n.out.Classes()}
+	for s, name := range [2]string{"pacing (SGSN)", "pacing (MME)"} {
+		var st pacing.Stats
+		waiting := 0
+		for _, inst := range n.insts {
+			addStats(&st, &inst.queues[s].Stats)
+			waiting += inst.queues[s].Len()
+		}
+		mean := 0.0
+		if st.Released > 0 {
+			mean = st.WaitSum.Seconds() / float64(st.Released)
+		}
+		rep.Controls = append(rep.Controls, sim.Group{Name: name, Counters: []sim.Counter{
+			{Name: "queued", Value: float64(st.Queued)},
+			{Name: "released", Value: float64(st.Released)},
+			{Name: "waiting", Value: float64(waiting)},
+			{Name: "stale_drops", Value: float64(st.Stale)},
+			{Name: "overflow_rejects", Value: float64(st.OverflowRejected)},
+			{Name: "overflow_drops", Value: float64(st.OverflowDropped)},
+			{Name: "overflow_drops_high_cpu", Value: float64(st.OverflowDroppedCPU)},
+			{Name: "mean_wait_s", Value: mean},
+		}})
+	}
+	on := 0.0
+	if n.guardOn {
+		on = 1
+	}
+	rep.Controls = append(rep.Controls,
+		sim.Group{Name: "cpu guard (70 %)", Counters: []sim.Counter{
+			{Name: "enabled", Value: on},
+			{Name: "activations", Value: float64(activations)},
+			{Name: "intervals_at_or_above_70", Value: float64(highIntervals)},
+		}},
+		sim.Group{Name: "imsimgr", Counters: []sim.Counter{
+			{Name: "crashes", Value: float64(crashes)},
+			{Name: "lost_in_crash", Value: float64(n.crashLost)},
+			{Name: "dropped_while_down", Value: float64(n.downDrops)},
+			{Name: "dropped_ingress_full", Value: float64(n.ingressDrops)},
+			{Name: "emergency_unpaced", Value: float64(n.emergency)},
+			{Name: "retries", Value: float64(n.retries)},
+		}},
+	)
+	return rep
+}

@@ -1,0 +1,58 @@
+package imsimgr
+
+import (
+	"overloadlab/core/param"
+	"overloadlab/core/sim"
+)
+
+// Def is the IMSI Manager node model.
+var Def = &sim.Def{
+	Name:  "imsimgr",
+	Title: "IMSI Manager (SGSN/MME): pacing queues and the 70 % CPU guard",
+	Doc: "The IMSI Manager picks the Session Manager for every new subscriber. New-connection requests " +
+		"(attaches, inter-SGSN RAU, Empty-CR; MME attaches, inter-CN TAU, forward relocation) go through " +
+		"the SGSN or MME pacing queue, which releases at most N per second. Overflow is dropped or rejected " +
+		"through a Session Manager; at a CPU of 70 % or more it is always dropped.",
+	Params:  param.NewSet(specs...),
+	Check:   check,
+	Columns: append(sim.OutcomeColumns(classNames()), nodeColumns...),
+	CPU:     "cpu",
+	Charts: []sim.Chart{
+		{ID: "outcomes", Title: "Offered load and what became of it", Unit: "/s", Stacked: true, PerClass: true,
+			Series:  []string{"completed", "late", "rejected", "dropped", "throttled"},
+			Overlay: []string{"offered"}},
+		{ID: "cpu", Title: "IMSI Manager CPU", Unit: "%", Series: []string{"cpu"},
+			Lines: []sim.Line{{Label: "CPU guard 70 %", Value: 70, If: "lab.cpu-guard"}, {Label: "pinned 99 %", Value: 99}}},
+		{ID: "overflow", Title: "Pacing queue overflow and staleness", Unit: "/s",
+			Series: []string{"pacing.overflow-rejected", "pacing.overflow-dropped", "pacing.overflow-dropped-high-cpu", "pacing.stale"}},
+		{ID: "queues", Title: "Pacing queue lengths", Unit: "requests", Series: []string{"sgsn.queue", "mme.queue"},
+			Lines: []sim.Line{{Label: "SGSN Q", Param: "sgsn-queue-size"}, {Label: "MME Q", Param: "mme-queue-size"}}},
+		{ID: "waits", Title: "Wait in the pacing queues", Unit: "s", Series: []string{"sgsn.wait", "mme.wait"},
+			Lines: []sim.Line{{Label: "SGSN W", Param: "sgsn-wait-time"}}},
+		{ID: "node", Title: "Retries, CPU backlog and instances up", Unit: "", Series: []string{"retries", "backlog", "up"}},
+	},
+	Panels: []sim.Panel{
+		{Title: "Pacing queue (network overload protection)",
+			Formula: "release ≤ N per second; wait > W ⇒ stale drop; queue full (Q) ⇒ overflow action",
+			Text: "SGSN and MME each have their own FIFO pacing queue and configuration. A new-connection request " +
+				"(attach, inter-SGSN RAU, Empty-CR; MME attach, TAU with context transfer, forward relocation) waits " +
+				"until the queue may release it: at most N per second. One that waited longer than W is stale and " +
+				"dropped. One that finds Q requests waiting gets the overflow action: drop (cheap), or reject — the " +
+				"IMSI Manager forwards it by a messenger call to a Session Manager that builds the reject, and that " +
+				"messenger read/write costs IMSI Manager CPU. Emergency attaches are never paced."},
+		{Title: "CPU guard (fixed 70 %)",
+			Formula: "ρ_last ≥ 70 % ⇒ overflow is dropped, whatever the action",
+			Text: "Each IMSI Manager instance watches its own CPU. When the occupancy it measured over the last " +
+				"interval is 70 % or more, it stops the messenger work of rejecting: overflowing requests are dropped " +
+				"and counted as \"dropped due to pacing queue with high CPU\". The threshold is fixed and not " +
+				"configurable on the node; the lab switch exists only to show what happens without it: under a storm " +
+				"the reject cost alone pins the CPU and the process crashes."},
+		{Title: "Crash, retries and goodput",
+			Formula: "ρ ≥ 99 % for the watchdog time ⇒ crash: queued work lost, arrivals dropped until restart",
+			Text: "UEs retry: after a reject with a congestion cause they back off (T3346); when no answer comes before " +
+				"their guard timer (T3410, 15 s) they try again. So every drop or reject returns as new load, and an " +
+				"answer after the guard timer is wasted work (completed late). Goodput is what completes in time."},
+	},
+	Presets: presets,
+	New:     newNode,
+}

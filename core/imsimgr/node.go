@@ -1,0 +1,424 @@
+// Package imsimgr models the IMSI Manager of an SGSN/MME: the process that
+// picks a Session Manager for every new subscriber, with its pacing queues
+// (network overload protection), its fixed 70 % CPU guard, its crash under a
+// pinned CPU, and the UEs and peers that retry what it rejects or drops.
+//
+// A request flows: arrival → receive (CPU) → paced? → pacing queue of its
+// side (SGSN or MME) → released at N/s → accept and hand to a Session
+// Manager (CPU) → completed in time or late. A request that finds the queue
+// full is rejected through the messenger (CPU) or dropped; while the
+// instance's own CPU is ≥ 70 % it is dropped whatever the action.
+// Emergency attaches bypass the queue; unpaced messages still cost CPU.
+package imsimgr
+
+import (
+	"fmt"
+
+	"overloadlab/core/cpu"
+	"overloadlab/core/cpuguard"
+	"overloadlab/core/kernel"
+	"overloadlab/core/metrics"
+	"overloadlab/core/pacing"
+	"overloadlab/core/param"
+	"overloadlab/core/sim"
+	"overloadlab/core/traffic"
+)
+
+// Which pacing queue a class goes through.
+const (
+	sgsn = iota
+	mme
+	unpaced
+)
+
+type class struct {
+	traffic.Class
+	side      int  // sgsn, mme or unpaced
+	newConn   bool // a new connection: subject to the storm factor and the new guard timer
+	emergency bool // emergency attach: never paced
+	rate      float64
+}
+
+var classes = []class{
+	{Class: traffic.Class{Name: "sgsn-attach", Label: "SGSN initial Attach (IMSI, local/foreign P-TMSI)"}, side: sgsn, newConn: true, rate: 100},
+	{Class: traffic.Class{Name: "sgsn-israu", Label: "SGSN inter-SGSN RAU"}, side: sgsn, newConn: true, rate: 30},
+	{Class: traffic.Class{Name: "sgsn-empty-cr", Label: "SGSN Empty-CR"}, side: sgsn, newConn: true, rate: 10},
+	{Class: traffic.Class{Name: "mme-attach", Label: "MME Attach (IMSI, local/foreign/mapped GUTI)"}, side: mme, newConn: true, rate: 60},
+	{Class: traffic.Class{Name: "mme-tau", Label: "MME inter-CN TAU with context transfer"}, side: mme, newConn: true, rate: 20},
+	{Class: traffic.Class{Name: "mme-fwd-reloc", Label: "MME forward relocation (Gn/S10/S3)"}, side: mme, newConn: true, rate: 10},
+	{Class: traffic.Class{Name: "mme-emergency", Label: "MME emergency Attach"}, side: unpaced, newConn: true, emergency: true, rate: 1},
+	{Class: traffic.Class{Name: "other", Label: "other messages of known subscribers"}, side: unpaced, rate: 300},
+}
+
+var sideNames = [2]string{"sgsn", "mme"}
+
+// Event kinds.
+const (
+	kindArrive  = sim.FirstKind + iota // Ref: class; Arg: source generation
+	kindRetry                          // Ref: tag; Arg: first-sent time (unused)
+	kindRelease                        // Ref: instance·2+side; Arg: epoch
+	kindDone                           // Ref: tag; Arg: sent time
+	kindRestart                        // Ref: instance; Arg: epoch
+)
+
+// What the CPU is doing for a message that ends when its job completes.
+const (
+	opAccept = iota
+	opReject
+)
+
+// tag packs a message's identity into an event's Ref so that no message
+// needs storage of its own: class (4 bits), attempt (5), instance (3),
+// operation (2), instance epoch (16).
+type tag int32
+
+func mkTag(cls, attempt, inst, op int, epoch int32) tag {
+	return tag(cls | attempt<<4 | inst<<9 | op<<12 | int(epoch&0xffff)<<14)
+}
+func (t tag) class() int   { return int(t) & 0xf }
+func (t tag) attempt() int { return int(t>>4) & 0x1f }
+func (t tag) inst() int    { return int(t>>9) & 0x7 }
+func (t tag) op() int      { return int(t>>12) & 0x3 }
+func (t tag) epoch() int32 { return int32(t>>14) & 0xffff }
+
+// instance is one IMSI Manager process.
+type instance struct {
+	cpu     *cpu.Processor
+	guard   cpuguard.Guard
+	queues  [2]*pacing.Queue
+	pending [2]bool // a release event is scheduled
+	epoch   int32
+	up      bool
+	pinned  kernel.Time // how long the CPU has been measured ≥ 99 %
+	rho     float64     // CPU measured over the last interval
+	inCPU   int         // messages waiting for a CPU job to complete
+	lost    [][]int64   // per class and attempt: messages waiting for the CPU
+	crashes int64
+}
+
+// costs in CPU seconds.
+type costs struct{ ingress, queue, accept, reject, drop, other float64 }
+
+type node struct {
+	env        *sim.Env
+	v          param.Values
+	insts      []*instance
+	pick       *kernel.Stream // spreads subscribers over instances
+	retryRS    *kernel.Stream
+	sources    []*traffic.Source
+	gen        []int64
+	out        *sim.Outcomes
+	retry      traffic.Retry
+	cost       costs
+	guardOn    bool
+	paced      [2]bool
+	ingressMax int
+	watchdog   kernel.Time
+	restart    kernel.Time
+	deadline   []kernel.Time
+
+	// counters
+	retries, emergency, downDrops, crashLost, ingressDrops int64
+	prevStats                                              [2]pacing.Stats
+	prevRetries                                            int64
+	waitSum                                                [2]kernel.Time
+	waitN                                                  [2]int64
+}
+
+func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
+	n := &node{env: env, v: v, out: sim.NewOutcomes(classNames()), deadline: make([]kernel.Time, len(classes))}
+	n.pick = env.Stream(100)
+	n.retryRS = env.Stream(101)
+	for i := range classes {
+		src := traffic.NewSource(traffic.Profile{}, env.Stream(uint64(i)))
+		n.sources = append(n.sources, src)
+		n.gen = append(n.gen, 0)
+	}
+	k := v.Int("imsimgr-instances")
+	for i := 0; i < k; i++ {
+		inst := &instance{cpu: cpu.New(1, 0), up: true}
+		for s := range inst.queues {
+			inst.queues[s] = pacing.New(pacing.Config{Rate: 1, Size: 1, Wait: kernel.Second})
+		}
+		inst.lost = make([][]int64, len(classes))
+		for c := range inst.lost {
+			inst.lost[c] = make([]int64, 21)
+		}
+		n.insts = append(n.insts, inst)
+	}
+	n.configure()
+	n.restartSources(0)
+	return n, nil
+}
+
+func classNames() []string {
+	names := make([]string, len(classes))
+	for i, c := range classes {
+		names[i] = c.Name
+	}
+	return names
+}
+
+// configure reads every parameter but the traffic into the node's state.
+func (n *node) configure() {
+	v := n.v
+	us := func(name string) float64 { return v.Num(name) / 1e6 }
+	n.cost = costs{us("cost.ingress"), us("cost.queue"), us("cost.accept"), us("cost.reject"), us("cost.drop"), us("cost.other")}
+	n.retry = traffic.Retry{
+		Prob:         v.Num("retry.probability"),
+		AfterReject:  kernel.Seconds(v.Num("retry.after-reject")),
+		AfterTimeout: kernel.Seconds(v.Num("retry.after-timeout")),
+		Jitter:       v.Num("retry.jitter"),
+		MaxAttempts:  v.Int("retry.max-attempts"),
+	}
+	for i, c := range classes {
+		if c.newConn {
+			n.deadline[i] = kernel.Seconds(v.Num("guard-timer.new"))
+		} else {
+			n.deadline[i] = kernel.Seconds(v.Num("guard-timer.other"))
+		}
+	}
+	n.guardOn = v.Bool("lab.cpu-guard")
+	n.ingressMax = v.Int("ingress-buffer")
+	n.watchdog = kernel.Seconds(v.Num("crash.watchdog"))
+	n.restart = kernel.Seconds(v.Num("crash.restart"))
+	k := float64(len(n.insts))
+	for s, p := range [2]string{"sgsn-", "mme-"} {
+		n.paced[s] = v.Bool(p + "network-overload-protection")
+		rate := v.Num(p + "new-connections-per-second")
+		wait := v.Num(p + "wait-time")
+		size := v.Num(p + "queue-size")
+		if size == 0 {
+			size = rate * wait
+		}
+		action := pacing.Drop
+		if v.Text(p+"action") == "reject" {
+			action = pacing.Reject
+		}
+		for _, inst := range n.insts {
+			inst.queues[s].Configure(pacing.Config{
+				Rate:   rate / k,
+				Size:   max(1, int(size/k)),
+				Wait:   kernel.Seconds(wait),
+				Action: action,
+			})
+		}
+	}
+	for _, inst := range n.insts {
+		inst.cpu.Speed = v.Num("cpu.speed")
+		inst.cpu.Background = v.Num("cpu.background") / 100
+		if !n.guardOn {
+			inst.guard.Reset()
+		}
+	}
+}
+
+// restartSources rebuilds every source's profile and redraws its next
+// arrival from now.
+func (n *node) restartSources(now kernel.Time) {
+	shape, _ := traffic.ParseShape(n.v.Text("storm.shape"))
+	at := kernel.Seconds(n.v.Num("storm.at"))
+	length := kernel.Seconds(n.v.Num("storm.length"))
+	factor := n.v.Num("storm.factor")
+	for i, c := range classes {
+		base := n.v.Num("rate." + c.Name)
+		p := traffic.Profile{Shape: traffic.Constant, Base: base}
+		if c.newConn {
+			p = traffic.Profile{Shape: shape, Base: base, Peak: base * factor, Start: at, Length: length}
+		}
+		src := n.sources[i]
+		src.Profile = p
+		n.gen[i]++
+		if next := src.Restart(now); next != kernel.Never {
+			n.env.At(next, kindArrive, int32(i), n.gen[i])
+		}
+	}
+}
+
+// Apply changes a parameter during the run.
+func (n *node) Apply(now kernel.Time, name string, val param.Value) error {
+	if err := n.v.Put(name, val); err != nil {
+		return err
+	}
+	if name == "imsimgr-instances" {
+		return &param.Error{Field: name, Value: fmt.Sprint(val.Num), Allowed: "a value set before the run starts (it cannot change during a run)"}
+	}
+	n.configure()
+	if len(name) > 5 && (name[:5] == "rate." || name[:6] == "storm.") {
+		n.restartSources(now)
+	}
+	// A faster rate or a larger queue may allow a release sooner.
+	for i, inst := range n.insts {
+		for s := range inst.queues {
+			n.kick(now, i, s)
+		}
+	}
+	return nil
+}
+
+func (n *node) Handle(e kernel.Event) {
+	switch e.Kind {
+	case kindArrive:
+		if e.Arg != n.gen[e.Ref] {
+			return // the source was restarted after this wake-up was scheduled
+		}
+		arrival, next := n.sources[e.Ref].Wake(e.At)
+		if next != kernel.Never {
+			n.env.At(next, kindArrive, e.Ref, e.Arg)
+		}
+		if arrival {
+			n.arrive(e.At, int(e.Ref), 1)
+		}
+	case kindRetry:
+		n.retries++
+		t := tag(e.Ref)
+		n.arrive(e.At, t.class(), t.attempt())
+	case kindRelease:
+		n.release(e.At, int(e.Ref/2), int(e.Ref%2), int32(e.Arg))
+	case kindDone:
+		n.done(e.At, tag(e.Ref), kernel.Time(e.Arg))
+	case kindRestart:
+		inst := n.insts[e.Ref]
+		if int32(e.Arg) == inst.epoch {
+			inst.up = true
+			inst.pinned = 0
+			inst.guard.Reset()
+		}
+	}
+}
+
+// arrive handles one attempt of class c arriving at now.
+func (n *node) arrive(now kernel.Time, c, attempt int) {
+	n.out.Offer(c)
+	k := 0
+	if len(n.insts) > 1 {
+		k = n.pick.Intn(len(n.insts))
+	}
+	inst := n.insts[k]
+	if !inst.up {
+		n.downDrops++
+		n.fail(now, now, c, attempt, metrics.Dropped)
+		return
+	}
+	if inst.inCPU >= n.ingressMax {
+		n.ingressDrops++
+		n.fail(now, now, c, attempt, metrics.Dropped)
+		return
+	}
+	inst.cpu.Do(now, n.cost.ingress)
+	cl := &classes[c]
+	switch {
+	case cl.side == unpaced || !n.paced[cl.side]:
+		if cl.emergency {
+			n.emergency++
+		}
+		cost := n.cost.accept
+		if !cl.newConn {
+			cost = n.cost.other
+		}
+		n.job(now, k, inst, mkTag(c, attempt, k, opAccept, inst.epoch), cost, now)
+	default:
+		q := inst.queues[cl.side]
+		t := mkTag(c, attempt, k, opAccept, inst.epoch)
+		switch q.Offer(now, int32(t), n.guardOn && inst.guard.High()) {
+		case pacing.Queued:
+			inst.cpu.Do(now, n.cost.queue)
+			inst.lost[c][attempt]++
+			n.kick(now, k, cl.side)
+		case pacing.OverflowRejected:
+			n.job(now, k, inst, mkTag(c, attempt, k, opReject, inst.epoch), n.cost.reject, now)
+		default: // dropped by the action, or by the CPU guard
+			inst.cpu.Do(now, n.cost.drop)
+			n.fail(now, now, c, attempt, metrics.Dropped)
+		}
+	}
+}
+
+// job gives the CPU of instance k the work for message t sent at sent; its
+// outcome is counted when the work completes.
+func (n *node) job(now kernel.Time, k int, inst *instance, t tag, cost float64, sent kernel.Time) {
+	end := inst.cpu.Do(now, cost)
+	inst.inCPU++
+	inst.lost[t.class()][t.attempt()]++
+	n.env.At(end, kindDone, int32(t), int64(sent))
+}
+
+// kick schedules the release of queue s of instance k if it has requests
+// and no release is scheduled yet.
+func (n *node) kick(now kernel.Time, k, s int) {
+	inst := n.insts[k]
+	q := inst.queues[s]
+	if inst.pending[s] || q.Len() == 0 {
+		return
+	}
+	inst.pending[s] = true
+	n.env.At(q.ReadyAt(now), kindRelease, int32(2*k+s), int64(inst.epoch))
+}
+
+func (n *node) release(now kernel.Time, k, s int, epoch int32) {
+	inst := n.insts[k]
+	if epoch != inst.epoch {
+		return
+	}
+	inst.pending[s] = false
+	q := inst.queues[s]
+	for {
+		raw, waited, released, ok := q.Release(now)
+		if !ok {
+			break
+		}
+		t := tag(raw)
+		inst.lost[t.class()][t.attempt()]--
+		inst.cpu.Do(now, n.cost.queue)
+		if !released {
+			inst.cpu.Do(now, n.cost.drop)
+			n.fail(now, now-waited, t.class(), t.attempt(), metrics.Dropped)
+			continue
+		}
+		n.waitSum[s] += waited
+		n.waitN[s]++
+		n.job(now, k, inst, t, n.cost.accept, now-waited)
+		break
+	}
+	n.kick(now, k, s)
+}
+
+// done counts the outcome of a message whose CPU work completed.
+func (n *node) done(now kernel.Time, t tag, sent kernel.Time) {
+	inst := n.insts[t.inst()]
+	if t.epoch() != inst.epoch&0xffff {
+		return // lost in a crash, counted then
+	}
+	inst.inCPU--
+	inst.lost[t.class()][t.attempt()]--
+	c := t.class()
+	switch {
+	case t.op() == opReject:
+		n.fail(now, sent, c, t.attempt(), metrics.Rejected)
+	case now-sent <= n.deadline[c]:
+		n.out.End(c, metrics.InTime)
+	default:
+		n.fail(now, sent, c, t.attempt(), metrics.Late)
+	}
+}
+
+// fail counts an attempt that did not complete in time and lets its peer
+// retry: after a back-off from the reject's arrival, or shortly after its
+// guard timer expired when no useful answer came.
+func (n *node) fail(now, sent kernel.Time, c, attempt int, o metrics.Outcome) {
+	n.out.End(c, o)
+	if attempt >= 31 {
+		return
+	}
+	delay, ok := n.retry.Next(n.retryRS, attempt, o == metrics.Rejected)
+	if !ok {
+		return
+	}
+	at := now + delay
+	if o != metrics.Rejected {
+		at = max(now, sent+n.deadline[c]) + delay
+	}
+	if at < n.env.Duration {
+		n.env.At(at, kindRetry, int32(mkTag(c, attempt+1, 0, 0, 0)), 0)
+	}
+}

@@ -1,0 +1,69 @@
+package kernel
+
+import (
+	"math"
+	"math/rand/v2"
+)
+
+// Stream is a seeded random stream. Each traffic source and each random
+// decision point owns its own stream, derived from the scenario seed and a
+// stable stream id, so changing one class does not reshuffle another.
+//
+// Only operations that give the same bits on every platform are used:
+// math.Log matches between amd64 and wasm, math.Exp does not.
+type Stream struct {
+	pcg rand.PCG
+}
+
+// NewStream returns the stream numbered id of the run seeded with seed.
+func NewStream(seed, id uint64) *Stream {
+	s := &Stream{}
+	s.pcg.Seed(mix(seed^0x6f766c64), mix(id+0x9e3779b97f4a7c15))
+	return s
+}
+
+// mix is the splitmix64 finaliser: nearby seeds give unrelated streams.
+func mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
+
+// Uint64 returns 64 random bits.
+func (s *Stream) Uint64() uint64 { return s.pcg.Uint64() }
+
+// Float64 returns a uniform number in [0, 1).
+func (s *Stream) Float64() float64 {
+	return float64(s.pcg.Uint64()>>11) / (1 << 53)
+}
+
+// Exp returns an exponential variate with the given rate (mean 1/rate):
+// −ln(1−U)/rate.
+func (s *Stream) Exp(rate float64) float64 {
+	return -math.Log(1-s.Float64()) / rate
+}
+
+// Intn returns a uniform integer in [0, n). n must be positive.
+func (s *Stream) Intn(n int) int {
+	return int((s.pcg.Uint64() >> 11) % uint64(n))
+}
+
+// Bernoulli reports true with probability p.
+func (s *Stream) Bernoulli(p float64) bool {
+	if p <= 0 {
+		return false
+	}
+	if p >= 1 {
+		return true
+	}
+	return s.Float64() < p
+}
+
+// Jitter returns d scaled by a uniform factor in [1−j, 1+j].
+func (s *Stream) Jitter(d Time, j float64) Time {
+	if j <= 0 {
+		return d
+	}
+	return Time(float64(d) * (1 - j + 2*j*s.Float64()))
+}

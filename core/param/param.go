@@ -1,0 +1,236 @@
+// Package param is the one schema of every parameter of a scenario: its
+// operator name, unit, range, default and one-line doc. The same schema
+// renders the sliders, validates scenarios and links, and documents the CLI,
+// so no range is restated by hand anywhere else.
+package param
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Kind says what values a parameter takes.
+type Kind uint8
+
+const (
+	Number  Kind = iota // a real number in [Min, Max]
+	Integer             // a whole number in [Min, Max]
+	Bool                // on or off
+	Choice              // one of Choices
+	Text                // free text checked by Spec.Check (tables, lists)
+)
+
+func (k Kind) String() string {
+	return [...]string{"number", "integer", "bool", "choice", "text"}[k]
+}
+
+// MarshalText names the kind in JSON.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// Spec describes one parameter.
+type Spec struct {
+	Name    string   `json:"name"`              // operator name, e.g. "sgsn.new-connections-per-second"
+	Label   string   `json:"label"`             // short label for a slider
+	Group   string   `json:"group"`             // panel the slider belongs to
+	Unit    string   `json:"unit,omitempty"`    // "/s", "s", "%", "µs", ...
+	Kind    Kind     `json:"kind"`              // what values it takes
+	Min     float64  `json:"min"`               // Number, Integer: lowest allowed value
+	Max     float64  `json:"max"`               // Number, Integer: highest allowed value
+	Step    float64  `json:"step,omitempty"`    // slider step
+	Default Value    `json:"default"`           // value when a scenario does not say
+	Choices []string `json:"choices,omitempty"` // Choice: allowed values
+	Doc     string   `json:"doc"`               // one line: what it means
+	// Check validates a Text value; nil accepts any text up to MaxText bytes.
+	Check func(string) error `json:"-"`
+}
+
+// MaxText bounds the length of any text value.
+const MaxText = 4096
+
+// Value is a parameter value: a number (Bool is 0 or 1) or a text (Choice,
+// Text).
+type Value struct {
+	Num  float64
+	Text string
+}
+
+// Num returns a numeric value.
+func Num(x float64) Value { return Value{Num: x} }
+
+// On returns a Bool value.
+func On(b bool) Value {
+	if b {
+		return Value{Num: 1}
+	}
+	return Value{}
+}
+
+// Str returns a text value.
+func Str(s string) Value { return Value{Text: s} }
+
+// MarshalJSON writes a number, or a string for text values. Bools are
+// written by Set.Encode which knows the kind.
+func (v Value) MarshalJSON() ([]byte, error) {
+	if v.Text != "" {
+		return json.Marshal(v.Text)
+	}
+	return json.Marshal(v.Num)
+}
+
+// Error is a refused value: it names the field, the value and what is
+// allowed.
+type Error struct {
+	Field   string
+	Value   string
+	Allowed string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s: %s is not allowed (allowed: %s)", e.Field, e.Value, e.Allowed)
+}
+
+// Allowed describes the allowed values of s in words.
+func (s *Spec) Allowed() string {
+	switch s.Kind {
+	case Number:
+		return fmt.Sprintf("a number from %s to %s%s", fmtNum(s.Min), fmtNum(s.Max), unitSuffix(s.Unit))
+	case Integer:
+		return fmt.Sprintf("a whole number from %s to %s%s", fmtNum(s.Min), fmtNum(s.Max), unitSuffix(s.Unit))
+	case Bool:
+		return "true or false"
+	case Choice:
+		return "one of " + strings.Join(s.Choices, ", ")
+	default:
+		return s.Doc
+	}
+}
+
+func unitSuffix(u string) string {
+	if u == "" {
+		return ""
+	}
+	return " " + u
+}
+
+func fmtNum(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+// Check validates v against s.
+func (s *Spec) CheckValue(v Value) error {
+	switch s.Kind {
+	case Number, Integer:
+		if v.Text != "" || math.IsNaN(v.Num) || v.Num < s.Min || v.Num > s.Max ||
+			(s.Kind == Integer && v.Num != math.Trunc(v.Num)) {
+			return s.refuse(v)
+		}
+	case Bool:
+		if v.Text != "" || (v.Num != 0 && v.Num != 1) {
+			return s.refuse(v)
+		}
+	case Choice:
+		if !slices.Contains(s.Choices, v.Text) {
+			return s.refuse(v)
+		}
+	case Text:
+		if len(v.Text) > MaxText {
+			return &Error{Field: s.Name, Value: fmt.Sprintf("a text of %d bytes", len(v.Text)), Allowed: fmt.Sprintf("at most %d bytes", MaxText)}
+		}
+		if s.Check != nil {
+			if err := s.Check(v.Text); err != nil {
+				return &Error{Field: s.Name, Value: strconv.Quote(v.Text), Allowed: err.Error()}
+			}
+		}
+	}
+	return nil
+}
+
+func (s *Spec) refuse(v Value) error {
+	return &Error{Field: s.Name, Value: s.Format(v), Allowed: s.Allowed()}
+}
+
+// Format writes v the way a user would type it.
+func (s *Spec) Format(v Value) string {
+	switch s.Kind {
+	case Bool:
+		if v.Text == "" && v.Num == 1 {
+			return "true"
+		} else if v.Text == "" && v.Num == 0 {
+			return "false"
+		}
+	case Number, Integer:
+		if v.Text == "" {
+			return fmtNum(v.Num)
+		}
+	default:
+		return strconv.Quote(v.Text)
+	}
+	if v.Text != "" {
+		return strconv.Quote(v.Text)
+	}
+	return fmtNum(v.Num)
+}
+
+// Parse reads a value typed as text (a CLI flag, a link) for s and checks it.
+func (s *Spec) Parse(text string) (Value, error) {
+	var v Value
+	switch s.Kind {
+	case Number, Integer:
+		x, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
+		if err != nil || math.IsInf(x, 0) {
+			return v, &Error{Field: s.Name, Value: strconv.Quote(text), Allowed: s.Allowed()}
+		}
+		v.Num = x
+	case Bool:
+		switch strings.TrimSpace(text) {
+		case "true", "on", "1":
+			v.Num = 1
+		case "false", "off", "0":
+		default:
+			return v, &Error{Field: s.Name, Value: strconv.Quote(text), Allowed: s.Allowed()}
+		}
+	default:
+		v.Text = text
+	}
+	return v, s.CheckValue(v)
+}
+
+// Decode reads a JSON value for s and checks it.
+func (s *Spec) Decode(raw json.RawMessage) (Value, error) {
+	var v Value
+	var err error
+	switch s.Kind {
+	case Number, Integer:
+		err = json.Unmarshal(raw, &v.Num)
+	case Bool:
+		var b bool
+		err = json.Unmarshal(raw, &b)
+		v = On(b)
+	default:
+		err = json.Unmarshal(raw, &v.Text)
+	}
+	if err != nil {
+		shown := string(raw)
+		if len(shown) > 40 {
+			shown = shown[:40] + "…"
+		}
+		return v, &Error{Field: s.Name, Value: shown, Allowed: s.Allowed()}
+	}
+	return v, s.CheckValue(v)
+}
+
+// Encode writes v as JSON for s (Bools as true/false).
+func (s *Spec) Encode(v Value) json.RawMessage {
+	var b []byte
+	switch s.Kind {
+	case Bool:
+		b, _ = json.Marshal(v.Num != 0)
+	case Number, Integer:
+		b, _ = json.Marshal(v.Num)
+	default:
+		b, _ = json.Marshal(v.Text)
+	}
+	return b
+}

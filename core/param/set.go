@@ -1,0 +1,159 @@
+package param
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+)
+
+// Set is an ordered list of parameter specs, the schema of one node model.
+type Set struct {
+	specs []Spec
+	index map[string]int
+}
+
+// NewSet builds a set; it panics on a duplicate name or a default outside
+// its own range, which are programming errors.
+func NewSet(specs ...Spec) *Set {
+	s := &Set{specs: specs, index: make(map[string]int, len(specs))}
+	for i := range s.specs {
+		sp := &s.specs[i]
+		if _, dup := s.index[sp.Name]; dup {
+			panic("param: duplicate " + sp.Name)
+		}
+		if err := sp.CheckValue(sp.Default); err != nil {
+			panic("param: bad default: " + err.Error())
+		}
+		s.index[sp.Name] = i
+	}
+	return s
+}
+
+// Specs returns the specs in order.
+func (s *Set) Specs() []Spec { return s.specs }
+
+// Lookup returns the spec named name.
+func (s *Set) Lookup(name string) (*Spec, bool) {
+	i, ok := s.index[name]
+	if !ok {
+		return nil, false
+	}
+	return &s.specs[i], true
+}
+
+// UnknownError is returned for a parameter name the schema does not have.
+type UnknownError struct{ Name string }
+
+func (e *UnknownError) Error() string {
+	return fmt.Sprintf("%s: no such parameter", e.Name)
+}
+
+// Defaults returns the default values.
+func (s *Set) Defaults() Values {
+	v := Values{set: s, vals: make([]Value, len(s.specs))}
+	for i := range s.specs {
+		v.vals[i] = s.specs[i].Default
+	}
+	return v
+}
+
+// Values holds one value for every parameter of a set.
+type Values struct {
+	set  *Set
+	vals []Value
+}
+
+// Set returns the schema of v.
+func (v Values) Schema() *Set { return v.set }
+
+// Clone returns an independent copy.
+func (v Values) Clone() Values {
+	return Values{set: v.set, vals: slices.Clone(v.vals)}
+}
+
+// Get returns the value of name; it panics on an unknown name, which is a
+// programming error inside a model.
+func (v Values) Get(name string) Value {
+	i, ok := v.set.index[name]
+	if !ok {
+		panic("param: unknown " + name)
+	}
+	return v.vals[i]
+}
+
+// Num returns a numeric value by name.
+func (v Values) Num(name string) float64 { return v.Get(name).Num }
+
+// Int returns an integer value by name.
+func (v Values) Int(name string) int { return int(v.Get(name).Num) }
+
+// Bool returns a Bool value by name.
+func (v Values) Bool(name string) bool { return v.Get(name).Num != 0 }
+
+// Text returns a text value by name.
+func (v Values) Text(name string) string { return v.Get(name).Text }
+
+// Put checks and stores a value.
+func (v Values) Put(name string, x Value) error {
+	i, ok := v.set.index[name]
+	if !ok {
+		return &UnknownError{name}
+	}
+	if err := v.set.specs[i].CheckValue(x); err != nil {
+		return err
+	}
+	v.vals[i] = x
+	return nil
+}
+
+// Diff lists the names whose value differs from base, in schema order.
+func (v Values) Diff(base Values) []string {
+	var out []string
+	for i := range v.vals {
+		if v.vals[i] != base.vals[i] {
+			out = append(out, v.set.specs[i].Name)
+		}
+	}
+	return out
+}
+
+// MarshalJSON writes every value as an object in schema order.
+func (v Values) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for i := range v.vals {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		k, _ := json.Marshal(v.set.specs[i].Name)
+		b = append(b, k...)
+		b = append(b, ':')
+		b = append(b, v.set.specs[i].Encode(v.vals[i])...)
+	}
+	return append(b, '}'), nil
+}
+
+// DecodeInto reads a JSON object of name → value over v (names it does not
+// list keep their value). Every error names the field.
+func (v Values) DecodeInto(raw json.RawMessage) error {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return fmt.Errorf("params: not a JSON object of name → value: %v", err)
+	}
+	names := make([]string, 0, len(m))
+	for k := range m {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		sp, ok := v.set.Lookup(name)
+		if !ok {
+			return &UnknownError{name}
+		}
+		x, err := sp.Decode(m[name])
+		if err != nil {
+			return err
+		}
+		v.vals[v.set.index[name]] = x
+	}
+	return nil
+}

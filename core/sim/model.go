@@ -1,0 +1,123 @@
+// Package sim runs a scenario: it builds the node model the scenario names,
+// drives the event kernel through virtual time, applies the timeline, closes
+// a measurement interval every T, and reports a summary with a digest of the
+// whole series.
+//
+// A node model (the IMSI Manager, an SCP, a Diameter routing agent, a
+// switch) is a Def: its parameter schema, its per-interval columns and
+// charts, its "how it works" panels, its presets and a constructor.
+package sim
+
+import (
+	"overloadlab/core/kernel"
+	"overloadlab/core/metrics"
+	"overloadlab/core/param"
+	"overloadlab/core/scenario"
+)
+
+// Node is a simulated node with its traffic and its controls.
+type Node interface {
+	// Handle processes one of the node's own events at e.At.
+	Handle(e kernel.Event)
+	// Measure closes the measurement interval ending at now: it updates the
+	// node's control loops and writes one value per column into row.
+	Measure(now kernel.Time, row []float64)
+	// Apply changes a parameter at now (a timeline entry or a live slider);
+	// the value has already been checked against the schema.
+	Apply(now kernel.Time, name string, v param.Value) error
+	// Report returns the outcome counts and the controls' counters at now.
+	Report(now kernel.Time) Report
+}
+
+// Env is what a node gets from the run.
+type Env struct {
+	Queue    *kernel.Queue
+	Seed     uint64
+	Interval kernel.Time
+	Duration kernel.Time
+}
+
+// Stream returns the random stream numbered id; models number their streams
+// stably (one per source) so that changing one class does not reshuffle
+// another.
+func (e *Env) Stream(id uint64) *kernel.Stream { return kernel.NewStream(e.Seed, id) }
+
+// At schedules one of the node's events. Kinds below FirstKind belong to the
+// run.
+func (e *Env) At(t kernel.Time, kind uint16, ref int32, arg int64) {
+	e.Queue.Push(kernel.Event{At: t, Kind: kind, Ref: ref, Arg: arg})
+}
+
+// FirstKind is the lowest event kind a node may use.
+const FirstKind = 16
+
+// Def describes a node model.
+type Def struct {
+	Name    string // "imsimgr"
+	Title   string // "IMSI Manager (SGSN/MME)"
+	Doc     string // a paragraph: what is modelled
+	Params  *param.Set
+	Check   func(v param.Values) error // cross-field rules; nil if none
+	Columns []metrics.Column
+	CPU     string // the column holding the CPU % summarised as cpu.mean/max
+	Charts  []Chart
+	Panels  []Panel
+	Presets []scenario.Preset
+	Sweeps  []Sweep // carried-vs-offered studies the page and `overloadlab sweep` offer
+	New     func(env *Env, v param.Values) (Node, error)
+}
+
+// Chart is one chart of the playground, drawn from some of the columns.
+type Chart struct {
+	ID      string   `json:"id"`
+	Title   string   `json:"title"`
+	Unit    string   `json:"unit"`
+	Series  []string `json:"series"`            // column names
+	Stacked bool     `json:"stacked,omitempty"` // draw Series as stacked areas
+	Overlay []string `json:"overlay,omitempty"` // columns drawn as plain lines over the stack
+	Lines   []Line   `json:"lines,omitempty"`   // thresholds drawn as horizontal lines
+	// PerClass means the series exist per class too ("<class>.<name>"),
+	// so the page can offer a class selector.
+	PerClass bool `json:"per_class,omitempty"`
+}
+
+// Line is a horizontal threshold on a chart: a fixed value, or the current
+// value of a parameter. When If names a Bool parameter the line is drawn
+// only while that parameter is on.
+type Line struct {
+	Label string  `json:"label"`
+	Value float64 `json:"value,omitempty"`
+	Param string  `json:"param,omitempty"`
+	If    string  `json:"if,omitempty"`
+}
+
+// Panel is a "how it works" explanation of a control.
+type Panel struct {
+	Title   string `json:"title"`
+	Formula string `json:"formula"` // the rule in one or two lines
+	Text    string `json:"text"`    // plain words, with the seed's terms
+}
+
+// Report is a node's counters at a moment.
+type Report struct {
+	Classes  []ClassCounts
+	Controls []Group
+}
+
+// ClassCounts are the outcomes of one class.
+type ClassCounts struct {
+	Name string
+	metrics.Counts
+}
+
+// Group is one control's counters.
+type Group struct {
+	Name     string
+	Counters []Counter
+}
+
+// Counter is one named count.
+type Counter struct {
+	Name  string
+	Value float64
+}

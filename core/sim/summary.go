@@ -1,0 +1,141 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"text/tabwriter"
+
+	"overloadlab/core/metrics"
+)
+
+// Summary is the result of a run, as the CLI prints it and the page shows it.
+type Summary struct {
+	Scenario  string         `json:"scenario"` // preset name, or "custom"
+	Model     string         `json:"model"`
+	Seed      uint64         `json:"seed"`
+	DurationS float64        `json:"duration_s"`
+	Intervals int            `json:"intervals"`
+	Classes   []ClassSummary `json:"classes"`
+	Total     ClassSummary   `json:"total"`
+	CPU       CPUSummary     `json:"cpu"`
+	Controls  Controls       `json:"controls"`
+	Digest    string         `json:"digest"`
+}
+
+// ClassSummary is one class's outcomes; Offered equals the sum of the rest.
+type ClassSummary struct {
+	Name      string  `json:"name"`
+	Offered   int64   `json:"offered"`
+	Completed int64   `json:"completed"` // in time
+	Late      int64   `json:"late"`
+	Rejected  int64   `json:"rejected"`
+	Dropped   int64   `json:"dropped"`
+	Throttled int64   `json:"throttled"`
+	InFlight  int64   `json:"in_flight"`
+	Goodput   float64 `json:"goodput_per_s"` // completed in time per second
+}
+
+// CPUSummary is the mean and max of the measured CPU occupancy, in percent.
+type CPUSummary struct {
+	Mean float64 `json:"mean"`
+	Max  float64 `json:"max"`
+}
+
+// Controls are the controls' counters, in the order the node reports them.
+type Controls []Group
+
+// MarshalJSON writes {"group": {"counter": value, …}, …} in order.
+func (c Controls) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, g := range c {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(g.Name)
+		b.Write(k)
+		b.WriteString(":{")
+		for j, n := range g.Counters {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			k, _ := json.Marshal(n.Name)
+			b.Write(k)
+			b.WriteByte(':')
+			b.WriteString(strconv.FormatFloat(n.Value, 'g', -1, 64))
+		}
+		b.WriteByte('}')
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func classSummary(name string, c *metrics.Counts, seconds float64) ClassSummary {
+	s := ClassSummary{
+		Name:      name,
+		Offered:   c.Offered,
+		Completed: c.Get(metrics.InTime),
+		Late:      c.Get(metrics.Late),
+		Rejected:  c.Get(metrics.Rejected),
+		Dropped:   c.Get(metrics.Dropped),
+		Throttled: c.Get(metrics.Throttled),
+		InFlight:  c.InFlight(),
+	}
+	if seconds > 0 {
+		s.Goodput = float64(s.Completed) / seconds
+	}
+	return s
+}
+
+// Summary returns the summary at the time reached.
+func (r *Run) Summary() Summary {
+	rep := r.node.Report(r.now)
+	name := r.Scenario.Preset
+	if name == "" {
+		name = "custom"
+	}
+	s := Summary{
+		Scenario:  name,
+		Model:     r.Def.Name,
+		Seed:      r.Scenario.Seed,
+		DurationS: r.now.Seconds(),
+		Intervals: r.rec.Intervals(),
+		Controls:  rep.Controls,
+		Digest:    r.rec.Digest(),
+	}
+	var total metrics.Counts
+	for _, c := range rep.Classes {
+		s.Classes = append(s.Classes, classSummary(c.Name, &c.Counts, s.DurationS))
+		total.Add(&c.Counts)
+	}
+	s.Total = classSummary("total", &total, s.DurationS)
+	if n := r.rec.Intervals(); n > 0 {
+		s.CPU = CPUSummary{Mean: r.cpuSum / float64(n), Max: r.cpuMax}
+	}
+	return s
+}
+
+// WriteText prints the summary as a table for people.
+func (s *Summary) WriteText(w io.Writer) error {
+	fmt.Fprintf(w, "scenario %s (model %s), seed %d, %.0f s simulated, %d intervals\n", s.Scenario, s.Model, s.Seed, s.DurationS, s.Intervals)
+	fmt.Fprintf(w, "cpu: mean %.1f %%, max %.1f %%\n\n", s.CPU.Mean, s.CPU.Max)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "class\toffered\tcompleted\tlate\trejected\tdropped\tthrottled\tin flight\tgoodput/s\t")
+	for _, c := range append(s.Classes, s.Total) {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.1f\t\n", c.Name, c.Offered, c.Completed, c.Late, c.Rejected, c.Dropped, c.Throttled, c.InFlight, c.Goodput)
+	}
+	tw.Flush()
+	for _, g := range s.Controls {
+		fmt.Fprintf(w, "\n%s\n", g.Name)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for _, c := range g.Counters {
+			fmt.Fprintf(tw, "  %s\t%s\n", c.Name, strconv.FormatFloat(c.Value, 'g', 6, 64))
+		}
+		tw.Flush()
+	}
+	_, err := fmt.Fprintf(w, "\ndigest %s\n", s.Digest)
+	return err
+}
