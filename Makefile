@@ -1,14 +1,27 @@
 # overloadlab — the two commands a newcomer needs are `make run` and `make test`.
 GO ?= go
+WASMEXEC := $(shell $(GO) env GOROOT)/lib/wasm
+# The address `make run` serves the playground on.
+ADDR ?= 127.0.0.1:8080
 
-.PHONY: run test bench setup vet fmtcheck
+.PHONY: run test bench setup vet fmtcheck build tscheck digests
 
-run:
-	$(GO) run ./cmd/overloadlab run -preset attach-storm
+# run builds the playground and serves it; open the address it prints.
+run: setup build
+	$(GO) run ./cmd/overloadlab serve -addr $(ADDR)
 
-# setup installs what the tests need on a fresh machine.
+# setup installs what the build and the tests need on a fresh machine: Go
+# modules, the npm packages of the page (uPlot, TypeScript) and Debian's
+# chromium for the browser tests.
 setup:
 	$(GO) mod download
+	@[ -d node_modules/uplot ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund
+	@command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+
+# build makes dist/: the page (templ), the scripts and CSS (esbuild), the
+# wasm and wasm_exec.js, with brotli and gzip copies.
+build:
+	$(GO) run ./build -out dist
 
 fmtcheck:
 	@bad=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -16,9 +29,30 @@ fmtcheck:
 
 vet:
 	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm/...
 
-test: setup fmtcheck vet
+# tscheck type-checks the page's TypeScript.
+tscheck:
+	npx --no-install tsc -p static
+
+# digests runs every preset natively and as WebAssembly (under node) and
+# compares the digests: the browser must show the same numbers.
+digests:
+	@mkdir -p dist
+	$(GO) run ./wasm/digests > dist/digests.native
+	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) run ./wasm/digests > dist/digests.wasm
+	diff dist/digests.native dist/digests.wasm
+	@echo "digests: $$(wc -l < dist/digests.native) presets, native = wasm"
+
+test: setup fmtcheck vet tscheck build digests
 	$(GO) test -count=1 ./...
 
-bench:
+# bench: the per-message controls and the simulator (core), the wasm
+# against native speed on the same preset, the page weight and the time to
+# the first chart in headless Chromium.
+bench: setup build
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./core/... | tee bench.txt
+	@native=$$($(GO) run ./wasm/digests -time attach-storm -n 5 | cut -d' ' -f2); \
+	wasm=$$(GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) run ./wasm/digests -time attach-storm -n 5 | cut -d' ' -f2); \
+	echo "attach-storm: native $$((native/1000000)) ms, wasm $$((wasm/1000000)) ms, wasm/native $$(awk "BEGIN{printf \"%.2f\", $$wasm/$$native}")" | tee -a bench.txt
+	$(GO) test -run '^$$' -bench BenchmarkPageStart -benchtime 3x ./web | tee -a bench.txt

@@ -29,6 +29,7 @@ var commands = []struct {
 	{"presets", "", "list the presets with what each one teaches", cmdPresets},
 	{"scenario", "-preset NAME", "print the full scenario of a preset as editable JSON", cmdScenario},
 	{"run", "[-preset NAME | -scenario FILE] [-seed N] [-duration S] [-format text|json|csv]", "run a scenario and print its summary (text, json) or per-interval series (csv)", cmdRun},
+	{"serve", "[-addr 127.0.0.1:8080]", "serve the browser playground (built by make build) and print its address", cmdServe},
 }
 
 func usage(w io.Writer) {

@@ -1,0 +1,170 @@
+// Command build builds the playground into dist/: the page rendered from
+// the templ components (index.html), the TypeScript and CSS bundled by
+// esbuild (app.js, worker.js, app.css), the core compiled to WebAssembly
+// (overloadlab.wasm) and Go's wasm_exec.js; then a gzip and a brotli copy of
+// every text and wasm file, which `overloadlab serve` sends to browsers that
+// take them.
+//
+//	go run ./build [-out dist] [-fast]
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/andybalholm/brotli"
+	"github.com/evanw/esbuild/pkg/api"
+
+	"overloadlab/web"
+)
+
+func main() {
+	out := flag.String("out", "dist", "output `folder`")
+	fast := flag.Bool("fast", false, "lower brotli level (quicker builds, slightly bigger wasm)")
+	flag.Parse()
+	if err := build(*out, *fast); err != nil {
+		fmt.Fprintln(os.Stderr, "build:", err)
+		os.Exit(1)
+	}
+}
+
+func goTool() string {
+	if g := os.Getenv("GO"); g != "" {
+		return g
+	}
+	return "go"
+}
+
+func build(out string, fast bool) error {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	// Old compressed copies would be served in place of new files.
+	old, _ := filepath.Glob(filepath.Join(out, "*.gz"))
+	brs, _ := filepath.Glob(filepath.Join(out, "*.br"))
+	for _, f := range append(old, brs...) {
+		os.Remove(f)
+	}
+	if err := page(filepath.Join(out, "index.html")); err != nil {
+		return fmt.Errorf("page: %w", err)
+	}
+	if err := bundle(out); err != nil {
+		return err
+	}
+	if err := wasm(out); err != nil {
+		return err
+	}
+	return compress(out, fast)
+}
+
+func page(path string) error {
+	var b bytes.Buffer
+	if err := web.Page(web.NewView()).Render(context.Background(), &b); err != nil {
+		return err
+	}
+	return os.WriteFile(path, b.Bytes(), 0o644)
+}
+
+func bundle(out string) error {
+	res := api.Build(api.BuildOptions{
+		EntryPointsAdvanced: []api.EntryPoint{
+			{InputPath: "static/ts/main.ts", OutputPath: "app"},
+			{InputPath: "static/ts/worker.ts", OutputPath: "worker"},
+			{InputPath: "static/style.css", OutputPath: "app"},
+		},
+		Outdir:            out,
+		Bundle:            true,
+		Write:             true,
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		MinifySyntax:      true,
+		Format:            api.FormatIIFE,
+		Target:            api.ES2022,
+		Sourcemap:         api.SourceMapNone,
+		LogLevel:          api.LogLevelSilent,
+		Charset:           api.CharsetUTF8,
+		LegalComments:     api.LegalCommentsEndOfFile,
+	})
+	if len(res.Errors) > 0 {
+		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
+		return fmt.Errorf("esbuild:\n%s", strings.Join(msgs, ""))
+	}
+	return nil
+}
+
+func wasm(out string) error {
+	cmd := exec.Command(goTool(), "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(out, "overloadlab.wasm"), "./wasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("go build ./wasm: %w", err)
+	}
+	root, err := exec.Command(goTool(), "env", "GOROOT").Output()
+	if err != nil {
+		return fmt.Errorf("go env GOROOT: %w", err)
+	}
+	js, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(out, "wasm_exec.js"), js, 0o644)
+}
+
+var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".wasm": true, ".json": true, ".svg": true}
+
+// compress writes name.gz and name.br beside every compressible file.
+func compress(out string, fast bool) error {
+	var files []string
+	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && compressible[filepath.Ext(p)] {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	level := 11
+	if fast {
+		level = 6
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, len(files))
+	for i, f := range files {
+		wg.Go(func() {
+			raw, err := os.ReadFile(f)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			var gz, br bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+			zw.Write(raw)
+			zw.Close()
+			bw := brotli.NewWriterLevel(&br, level)
+			bw.Write(raw)
+			bw.Close()
+			if err := os.WriteFile(f+".gz", gz.Bytes(), 0o644); err != nil {
+				errs[i] = err
+				return
+			}
+			errs[i] = os.WriteFile(f+".br", br.Bytes(), 0o644)
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

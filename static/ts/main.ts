@@ -1,0 +1,499 @@
+// The playground page: it starts the simulator worker, sends it one
+// "advance" per animation frame while playing, and draws what comes back.
+// Everything it shows about a model (controls, charts, panels, presets)
+// comes from the core's description; nothing is restated here.
+import { ChartView, Store, classesOf, fmt } from "./charts";
+import uPlot from "uplot";
+import type { FromWorker, Info, Model, Point, Side, Summary, ToWorker, Values } from "./types";
+import { downloadBlob, downloadText, el, toCSV } from "./util";
+
+const models: Model[] = JSON.parse(el("describe").textContent ?? "[]");
+const modelOf = (name: string) => models.find((m) => m.name === name);
+const presetSelect = el<HTMLSelectElement>("preset");
+const speedSelect = el<HTMLSelectElement>("speed");
+const classSelect = el<HTMLSelectElement>("class");
+const playBtn = el<HTMLButtonElement>("play");
+const stepBtn = el<HTMLButtonElement>("step");
+const resetBtn = el<HTMLButtonElement>("reset");
+const buttons = ["play", "step", "reset", "share", "csv", "json"].map((id) => el<HTMLButtonElement>(id));
+
+const worker = new Worker("worker.js");
+const send = (m: ToWorker) => worker.postMessage(m);
+
+let info: Info | null = null;
+let model: Model | null = null;
+let store = new Store(["t"]);
+let charts: ChartView[] = [];
+let values: Values = {};
+let summary: Summary | null = null;
+let playing = false;
+let pending = false; // an advance is on its way
+let lastFrame = 0;
+let tilesStale = false;
+let frameNo = 0;
+let maxFrameMs = 0;
+const stale = new Set<ChartView>(); // charts with rows they have not drawn
+let startedAt = ""; // how the current run was started, for Reset
+
+// ---- messages -------------------------------------------------------------
+
+function showMessage(text: string, kind: "error" | "info" = "error") {
+  const m = el("message");
+  m.textContent = text;
+  m.className = "message " + kind;
+  m.hidden = text === "";
+}
+
+// linkOf reads the link in a URL fragment; a mangled escape is left as it
+// is, for the core to refuse with a message.
+function linkOf(hash: string): string {
+  const raw = hash.replace(/^#/, "");
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function start(what: ToWorker & { t: "start" }) {
+  playing = false;
+  pending = false;
+  startedAt = JSON.stringify(what);
+  send(what);
+}
+
+worker.onmessage = (ev: MessageEvent<FromWorker>) => {
+  const m = ev.data;
+  switch (m.t) {
+    case "ready": {
+      const link = linkOf(location.hash);
+      if (link) start({ t: "start", link });
+      else start({ t: "start", preset: presetSelect.value });
+      return;
+    }
+    case "start-failed":
+      if (m.link !== undefined) {
+        const name = presetSelect.value;
+        showMessage(`This link could not be opened: ${m.error}. Showing preset “${name}” with its defaults instead.`);
+        history.replaceState(null, "", location.pathname + location.search);
+        start({ t: "start", preset: name });
+      } else showMessage(`Could not start: ${m.error}`);
+      return;
+    case "started":
+      started(m.info, m.values, m.summary);
+      return;
+    case "rows": {
+      pending = false;
+      const n = store.append(m.rows);
+      values = m.values;
+      summary = m.summary;
+      for (const c of charts) c.appended(n, values);
+      tilesStale = true;
+      if (n > 0) for (const c of charts) stale.add(c);
+      if (info && m.now >= info.duration_s) {
+        playing = false;
+        document.body.dataset.done = "true";
+      }
+      updateStatus();
+      return;
+    }
+    case "set":
+      values = m.values;
+      if (m.error) showMessage(`Not applied: ${m.error}`);
+      else showMessage("");
+      syncControls(true);
+      return;
+    case "link": {
+      const url = location.pathname + location.search + "#" + m.link;
+      history.replaceState(null, "", url);
+      el<HTMLInputElement>("link").value = location.href;
+      el<HTMLInputElement>("link").select();
+      navigator.clipboard?.writeText(location.href).then(
+        () => showMessage("Link copied: whoever opens it sees this run, with your changes at the same simulated times.", "info"),
+        () => showMessage("The address now holds this run: copy it from the box.", "info"),
+      );
+      return;
+    }
+    case "export":
+      downloadText(`${runName()}.json`, m.json, "application/json");
+      return;
+    case "compare":
+      showCompare(m.sides, m.error);
+      return;
+    case "sweep-progress":
+      el("sweep-doc").dataset.progress = `${m.done}/${m.total}`;
+      el("sweep-out").textContent = `running point ${m.done} of ${m.total}…`;
+      return;
+    case "sweep":
+      showSweep(m.id, m.curves, m.error);
+      return;
+    case "fatal":
+      playing = false;
+      console.error("overloadlab simulator:", m.error);
+      showMessage(`The simulator failed: ${m.error}`);
+      return;
+  }
+};
+worker.onerror = (e) => showMessage(`The simulator worker could not run: ${e.message}`);
+
+// ---- starting a run -------------------------------------------------------
+
+function started(i: Info, v: Values, s: Summary) {
+  info = i;
+  values = v;
+  summary = s;
+  const m = modelOf(i.model);
+  if (!m) return showMessage(`Unknown model ${i.model}`);
+  const newModel = model !== m;
+  model = m;
+  for (const sec of document.querySelectorAll<HTMLElement>("[data-model].controls, [data-model].how")) sec.hidden = sec.dataset.model !== m.name;
+  if (i.preset) presetSelect.value = i.preset;
+  const preset = m.presets.find((p) => p.name === i.preset);
+  el("teaches").textContent = preset ? preset.teaches : "A custom scenario.";
+  store = new Store(i.columns);
+  if (newModel || charts.length === 0) buildCharts();
+  else
+    for (const c of charts) {
+      c.setStore(store);
+      c.clear();
+      stale.add(c);
+    }
+  setupExtras(preset?.compare?.length ?? 0);
+  for (const b of buttons) b.disabled = false;
+  delete document.body.dataset.done;
+  syncControls(true);
+  updateStatus();
+  tilesStale = true;
+  document.body.dataset.state = "ready";
+  if (!document.body.dataset.firstChart) document.body.dataset.firstChart = String(Math.round(performance.now()));
+}
+
+function buildCharts() {
+  for (const c of charts) c.destroy();
+  const box = el("charts");
+  charts = model!.charts.map((c) => new ChartView(box, c, model!, store));
+  const classes = classesOf(model!);
+  const perClass = model!.charts.some((c) => c.per_class) && classes.length > 0;
+  el("class-pick").hidden = !perClass;
+  classSelect.replaceChildren(new Option("all classes", ""), ...classes.map((c) => new Option(c, c)));
+}
+
+classSelect.onchange = () => {
+  for (const c of charts) c.setClass(classSelect.value);
+};
+
+// ---- the frame loop -------------------------------------------------------
+
+function frame(now: number) {
+  const dt = Math.min(now - lastFrame, 100) / 1000;
+  lastFrame = now;
+  if (playing && !pending && info) {
+    const speed = Number(speedSelect.value);
+    pending = true;
+    if (speed > 0) send({ t: "advance", seconds: speed * dt, budget: 12 });
+    else send({ t: "advance", seconds: info.duration_s, budget: 14 });
+  }
+  // Draw a little each frame: one chart per frame in turn, the tiles and
+  // sliders every few frames while playing, so no frame holds the main
+  // thread for long.
+  frameNo++;
+  if ((stale.size > 0 || tilesStale) && (!playing || frameNo % 2 === 0)) {
+    const t0 = performance.now();
+    for (let k = 0; k < charts.length; k++) {
+      const c = charts[(frameNo + k) % charts.length];
+      if (stale.delete(c)) {
+        c.redraw();
+        break;
+      }
+    }
+    if (tilesStale && (!playing || frameNo % 8 === 0)) {
+      tilesStale = false;
+      updateTiles();
+      syncControls(false);
+    }
+    document.body.dataset.settled = String(stale.size === 0 && !tilesStale);
+    // uPlot draws in a microtask: measure after it.
+    queueMicrotask(() =>
+      queueMicrotask(() => {
+        const ms = performance.now() - t0;
+        if (ms > maxFrameMs) {
+          maxFrameMs = ms;
+          document.body.dataset.maxFrameMs = ms.toFixed(1);
+        }
+      }),
+    );
+  }
+  requestAnimationFrame(frame);
+}
+requestAnimationFrame((t) => {
+  lastFrame = t;
+  frame(t);
+});
+
+function updateStatus() {
+  playBtn.textContent = playing ? "❚❚ Pause" : "▶ Play";
+  playBtn.classList.toggle("playing", playing);
+  const t = summary?.duration_s ?? 0;
+  const d = info?.duration_s ?? 1;
+  el("clock").textContent = `t = ${fmt(t)} s of ${fmt(d)} s`;
+  el<HTMLProgressElement>("progress").value = t / d;
+  document.body.dataset.playing = String(playing);
+  document.body.dataset.t = String(t);
+  document.body.dataset.digest = summary?.digest ?? "";
+}
+
+playBtn.onclick = () => {
+  if (!info) return;
+  if (summary && summary.duration_s >= info.duration_s) return;
+  playing = !playing;
+  updateStatus();
+};
+stepBtn.onclick = () => {
+  if (!info || pending) return;
+  playing = false;
+  pending = true;
+  send({ t: "advance", seconds: info.duration_s, budget: 0 }); // one interval: the first boundary stops it
+  updateStatus();
+};
+resetBtn.onclick = () => {
+  if (startedAt) start(JSON.parse(startedAt));
+};
+presetSelect.onchange = () => {
+  showMessage("");
+  history.replaceState(null, "", location.pathname + location.search);
+  el<HTMLInputElement>("link").value = "";
+  start({ t: "start", preset: presetSelect.value });
+};
+window.addEventListener("hashchange", () => {
+  const link = linkOf(location.hash);
+  if (link) start({ t: "start", link });
+});
+window.addEventListener("resize", () => {
+  for (const c of charts) c.resize();
+});
+
+// ---- tiles ----------------------------------------------------------------
+
+function counter(name: string): number | null {
+  if (!summary) return null;
+  for (const g of Object.values(summary.controls ?? {})) if (name in g) return g[name];
+  return null;
+}
+
+const count = (x: number) => x.toLocaleString("en-US");
+
+function updateTiles() {
+  const s = summary;
+  if (!s) return;
+  const t = s.total;
+  el("tile-goodput").textContent = fmt(t.goodput_per_s);
+  el("tile-offered").textContent = count(t.offered);
+  el("tile-late").textContent = count(t.late);
+  el("tile-rejected").textContent = count(t.rejected);
+  el("tile-dropped").textContent = count(t.dropped);
+  el("tile-throttled").textContent = count(t.throttled);
+  el("tile-cpu").textContent = fmt(s.cpu.max, "%");
+  el("tile-cpu-mean").textContent = `mean ${fmt(s.cpu.mean, "%")}`;
+  const crashes = counter("crashes");
+  el("tile-crashes").textContent = crashes === null ? "n/a" : count(crashes);
+  // The controls' counters: built once per set of names, then only the
+  // numbers change (no layout work each frame).
+  const box = el("counters");
+  const groups = Object.entries(s.controls ?? {});
+  const key = groups.map(([g, cs]) => g + ":" + Object.keys(cs).join(",")).join(";");
+  if (box.dataset.key !== key) {
+    box.dataset.key = key;
+    box.replaceChildren(
+      ...groups.map(([g, cs]) => {
+        const d = document.createElement("div");
+        d.className = "counter-group";
+        const h = document.createElement("h3");
+        h.textContent = g;
+        const dl = document.createElement("dl");
+        for (const k of Object.keys(cs)) {
+          const dt = document.createElement("dt");
+          dt.textContent = k.replaceAll("_", " ");
+          dl.append(dt, document.createElement("dd"));
+        }
+        d.append(h, dl);
+        return d;
+      }),
+    );
+  }
+  const dds = box.querySelectorAll("dd");
+  let i = 0;
+  for (const [, cs] of groups)
+    for (const v of Object.values(cs)) {
+      const text = Number.isInteger(v) ? count(v) : fmt(v);
+      if (dds[i].textContent !== text) dds[i].textContent = text;
+      i++;
+    }
+}
+
+// ---- controls (rendered by the server from the schema) --------------------
+
+function controlsRoot(): HTMLElement | null {
+  return model ? document.querySelector<HTMLElement>(`section.controls[data-model="${model.name}"]`) : null;
+}
+
+// syncControls shows the values in force (a timeline entry or a link moves
+// the sliders too); the control being edited is left alone unless forced.
+function syncControls(force: boolean) {
+  const root = controlsRoot();
+  if (!root) return;
+  for (const input of root.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-param]:is(input, select)")) {
+    if (!force && input === document.activeElement) continue;
+    const v = values[input.dataset.param!];
+    if (v === undefined) continue;
+    if (input instanceof HTMLInputElement && input.type === "checkbox") input.checked = v === true || v === 1;
+    else if (input.value !== String(v)) input.value = String(v);
+  }
+}
+
+function onControl(ev: Event) {
+  const input = ev.target as HTMLInputElement | HTMLSelectElement;
+  const name = input.dataset.param;
+  if (!name || !info) return;
+  const value = input instanceof HTMLInputElement && input.type === "checkbox" ? String(input.checked) : input.value;
+  if (input instanceof HTMLInputElement && input.type === "range") {
+    const exact = input.parentElement?.querySelector<HTMLInputElement>("input.exact");
+    if (exact) exact.value = input.value;
+    if (ev.type === "input") return; // applied when released
+  }
+  send({ t: "set", name, value });
+}
+for (const sec of document.querySelectorAll<HTMLElement>("section.controls")) {
+  sec.addEventListener("input", onControl);
+  sec.addEventListener("change", onControl);
+}
+
+// ---- share and export -----------------------------------------------------
+
+function runName(): string {
+  return `overloadlab-${info?.preset || "custom"}-seed${info?.seed ?? 0}-t${Math.round(summary?.duration_s ?? 0)}s`;
+}
+
+el("share").onclick = () => send({ t: "link" });
+el("csv").onclick = () => downloadText(`${runName()}.csv`, toCSV(store), "text/csv");
+el("json").onclick = () => send({ t: "export" });
+el("png").onclick = () => {
+  const width = 1000;
+  const title = `overloadlab — ${info?.preset || "custom"} (seed ${info?.seed}), t = ${fmt(summary?.duration_s ?? 0)} s`;
+  const draw = (ctx: CanvasRenderingContext2D | null): number => {
+    if (ctx) {
+      ctx.fillStyle = "#fff";
+      ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+      ctx.fillStyle = "#1f2328";
+      ctx.font = "bold 16px system-ui, sans-serif";
+      ctx.fillText(title, 12, 24);
+    }
+    let y = 36;
+    for (const c of charts) y += c.paint(ctx, y, width);
+    return y;
+  };
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = draw(null);
+  draw(canvas.getContext("2d"));
+  canvas.toBlob((b) => b && downloadBlob(`${runName()}.png`, b));
+};
+
+// ---- side by side and sweeps ----------------------------------------------
+
+let compareN = 0;
+let compareViews: ChartView[] = [];
+
+function setupExtras(nCompare: number) {
+  compareN = nCompare;
+  el("compare").hidden = nCompare === 0;
+  for (const v of compareViews) v.destroy();
+  compareViews = [];
+  el("compare-out").replaceChildren();
+  const sweeps = model?.sweeps ?? [];
+  el("sweeps").hidden = sweeps.length === 0;
+  el("sweep-out").replaceChildren();
+  el("sweep-doc").textContent = "";
+  el("sweep-buttons").replaceChildren(
+    ...sweeps.map((sw) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = sw.title;
+      b.onclick = () => {
+        el("sweep-doc").textContent = sw.doc;
+        el("sweep-out").textContent = "running…";
+        send({ t: "sweep", id: sw.id, curves: sw.curves.length, values: sw.values.length });
+      };
+      return b;
+    }),
+  );
+}
+
+el("compare-run").onclick = () => {
+  el("compare-out").textContent = "running each side to the end…";
+  send({ t: "compare", n: compareN });
+};
+
+function showCompare(sides: Side[], error?: string) {
+  const out = el("compare-out");
+  for (const v of compareViews) v.destroy();
+  compareViews = [];
+  out.replaceChildren();
+  if (error) {
+    out.textContent = `Could not run side by side: ${error}`;
+    return;
+  }
+  for (const side of sides) {
+    const col = document.createElement("div");
+    col.className = "side";
+    const h = document.createElement("h3");
+    h.textContent = side.label;
+    const t = side.summary.total;
+    const p = document.createElement("p");
+    p.className = "side-tiles";
+    p.textContent = `goodput ${fmt(t.goodput_per_s)}/s · rejected ${count(t.rejected)} · dropped ${count(t.dropped)} · max CPU ${fmt(side.summary.cpu.max, "%")}`;
+    col.append(h, p);
+    out.append(col);
+    const st = new Store(model!.columns.map((c) => c.name));
+    st.append(side.rows);
+    for (const c of model!.charts.slice(0, 2)) {
+      const fixed = { ...c, lines: (c.lines ?? []).filter((l) => !l.param && !l.if) };
+      const v = new ChartView(col, fixed, model!, st, true);
+      v.appended(st.length, null);
+      v.redraw();
+      compareViews.push(v);
+    }
+  }
+}
+
+function showSweep(id: string, curves: Point[][], error?: string) {
+  const out = el("sweep-out");
+  out.replaceChildren();
+  if (error) {
+    out.textContent = `The sweep failed: ${error}`;
+    return;
+  }
+  const sw = model?.sweeps?.find((s) => s.id === id);
+  if (!sw || !model) return;
+  const spec = model.params.find((p) => p.name === sw.param);
+  const xs = sw.values;
+  const series: uPlot.Series[] = [{ label: spec?.label ?? sw.param }];
+  const data: (number | null)[][] = [xs];
+  curves.forEach((pts, c) => {
+    const color = ["#2e9d4f", "#1f6feb", "#c9302c", "#7a4fc9"][c % 4];
+    series.push({ label: `${sw.curves[c].label}: carried in time /s`, stroke: color, width: 2 });
+    data.push(pts.map((p) => p.goodput));
+    series.push({ label: `${sw.curves[c].label}: offered /s`, stroke: color, dash: [4, 4], width: 1 });
+    data.push(pts.map((p) => p.offered));
+  });
+  new uPlot(
+    {
+      width: Math.max(300, out.clientWidth - 4),
+      height: 260,
+      series,
+      scales: { x: { time: false } },
+      axes: [{ label: `${spec?.label ?? sw.param}${spec?.unit ? ` (${spec.unit})` : ""}` }, { label: "per second", size: 60 }],
+    },
+    data as uPlot.AlignedData,
+    out,
+  );
+}

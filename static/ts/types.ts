@@ -1,0 +1,159 @@
+// The shapes of the JSON the core gives the page (catalog.Describe, the
+// session's Info, sim.Summary): one source of truth, in Go.
+
+export type Kind = "number" | "integer" | "bool" | "choice" | "text";
+
+export interface Spec {
+  name: string;
+  label: string;
+  group: string;
+  unit?: string;
+  kind: Kind;
+  min: number;
+  max: number;
+  step?: number;
+  default: number | string;
+  choices?: string[];
+  doc: string;
+}
+
+export interface Column {
+  name: string;
+  label: string;
+  unit: string;
+  max?: boolean;
+}
+
+export interface Line {
+  label: string;
+  value?: number;
+  param?: string;
+  if?: string;
+}
+
+export interface Chart {
+  id: string;
+  title: string;
+  unit: string;
+  series: string[];
+  stacked?: boolean;
+  overlay?: string[];
+  lines?: Line[];
+  per_class?: boolean;
+}
+
+export interface Panel {
+  title: string;
+  formula: string;
+  text: string;
+}
+
+export interface Variant {
+  label: string;
+  params?: Record<string, number | string | boolean>;
+}
+
+export interface Sweep {
+  id: string;
+  title: string;
+  param: string;
+  values: number[];
+  curves: Variant[];
+  doc: string;
+}
+
+export interface Preset {
+  name: string;
+  summary: string;
+  teaches: string;
+  compare?: Variant[];
+}
+
+export interface Model {
+  name: string;
+  title: string;
+  doc: string;
+  params: Spec[];
+  columns: Column[];
+  charts: Chart[];
+  panels: Panel[];
+  sweeps?: Sweep[];
+  presets: Preset[];
+}
+
+export interface Info {
+  model: string;
+  preset: string;
+  seed: number;
+  duration_s: number;
+  interval_s: number;
+  columns: string[];
+  scenario: unknown;
+}
+
+export interface ClassSummary {
+  name: string;
+  offered: number;
+  completed: number;
+  late: number;
+  rejected: number;
+  dropped: number;
+  throttled: number;
+  in_flight: number;
+  goodput_per_s: number;
+}
+
+export interface Summary {
+  scenario: string;
+  model: string;
+  seed: number;
+  duration_s: number;
+  intervals: number;
+  classes: ClassSummary[];
+  total: ClassSummary;
+  cpu: { mean: number; max: number };
+  controls: Record<string, Record<string, number>>;
+  digest: string;
+}
+
+export type Values = Record<string, number | string | boolean>;
+
+export interface Point {
+  x: number;
+  offered: number;
+  goodput: number;
+  throttled: number;
+  cpu_mean: number;
+  digest: string;
+}
+
+export interface Side {
+  label: string;
+  summary: Summary;
+  stride: number;
+  rows: number[];
+}
+
+// Messages from the page to the worker.
+export type ToWorker =
+  | { t: "start"; preset?: string; link?: string; scenario?: string }
+  | { t: "advance"; seconds: number; budget: number }
+  | { t: "set"; name: string; value: string }
+  | { t: "link" }
+  | { t: "export" }
+  | { t: "compare"; n: number }
+  | { t: "sweep"; id: string; curves: number; values: number };
+
+// Messages from the worker to the page.
+export type FromWorker =
+  | { t: "ready" }
+  | { t: "started"; info: Info; values: Values; summary: Summary }
+  | { t: "start-failed"; error: string; link?: string }
+  | { t: "rows"; rows: Float64Array; now: number; done: boolean; values: Values; summary: Summary }
+  | { t: "set"; name: string; error?: string; values: Values }
+  | { t: "link"; link: string }
+  | { t: "export"; json: string }
+  | { t: "compare"; sides: Side[]; error?: string }
+  | { t: "sweep-progress"; id: string; done: number; total: number }
+  | { t: "sweep"; id: string; curves: Point[][]; error?: string }
+  | { t: "fatal"; error: string };

@@ -1,0 +1,126 @@
+// The simulator's Web Worker: loads the Go core compiled to WebAssembly and
+// answers the page's messages with one call into it each. The page never
+// waits on the simulator: it sends one "advance" per animation frame and
+// draws what comes back.
+import type { FromWorker, ToWorker } from "./types";
+
+declare class Go {
+  importObject: WebAssembly.Imports;
+  run(instance: WebAssembly.Instance): Promise<void>;
+}
+declare function importScripts(...urls: string[]): void;
+
+interface Bridge {
+  startPreset(name: string): string | Failure;
+  startLink(link: string): string | Failure;
+  start(json: string): string | Failure;
+  advance(seconds: number, budgetMs: number): Float64Array | Failure;
+  set(name: string, value: string): string | Failure;
+  values(): string | Failure;
+  summary(): string | Failure;
+  link(): string | Failure;
+  export(): string | Failure;
+  compare(i: number): string | Failure;
+  sweepPoint(id: string, curve: number, i: number): string | Failure;
+}
+interface Failure {
+  error: string;
+}
+
+const post = (m: FromWorker, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(m, transfer);
+
+function failed(x: unknown): x is Failure {
+  return typeof x === "object" && x !== null && "error" in x;
+}
+
+// ok unwraps a bridge result; a failure becomes an exception with its text.
+function ok<T>(x: T | Failure): T {
+  if (failed(x)) throw new Error(x.error);
+  return x;
+}
+
+let bridge: Bridge;
+
+async function load() {
+  importScripts("wasm_exec.js");
+  const go = new Go();
+  const { instance } = await WebAssembly.instantiateStreaming(fetch("overloadlab.wasm"), go.importObject);
+  void go.run(instance).then(() => post({ t: "fatal", error: "the simulator stopped" }));
+  bridge = (globalThis as unknown as { overloadlab: Bridge }).overloadlab;
+  post({ t: "ready" });
+}
+
+function state() {
+  return { values: JSON.parse(ok(bridge.values())), summary: JSON.parse(ok(bridge.summary())) };
+}
+
+function handle(m: ToWorker) {
+  switch (m.t) {
+    case "start": {
+      const r = m.link !== undefined ? bridge.startLink(m.link) : m.scenario !== undefined ? bridge.start(m.scenario) : bridge.startPreset(m.preset ?? "");
+      if (failed(r)) {
+        post({ t: "start-failed", error: r.error, link: m.link });
+        return;
+      }
+      post({ t: "started", info: JSON.parse(r), ...state() });
+      return;
+    }
+    case "advance": {
+      const rows = ok(bridge.advance(m.seconds, m.budget));
+      const s = state();
+      post({ t: "rows", rows, now: s.summary.duration_s, done: false, ...s }, [rows.buffer]);
+      return;
+    }
+    case "set": {
+      const r = bridge.set(m.name, m.value);
+      post({ t: "set", name: m.name, error: failed(r) ? r.error : undefined, values: JSON.parse(ok(bridge.values())) });
+      return;
+    }
+    case "link":
+      post({ t: "link", link: ok(bridge.link()) });
+      return;
+    case "export":
+      post({ t: "export", json: ok(bridge.export()) });
+      return;
+    case "compare": {
+      const sides = [];
+      try {
+        for (let i = -1; i < m.n; i++) sides.push(JSON.parse(ok(bridge.compare(i))));
+        post({ t: "compare", sides });
+      } catch (e) {
+        post({ t: "compare", sides: [], error: String((e as Error).message) });
+      }
+      return;
+    }
+    case "sweep": {
+      const curves = [];
+      try {
+        const total = m.curves * m.values;
+        for (let c = 0; c < m.curves; c++) {
+          const pts = [];
+          for (let i = 0; i < m.values; i++) {
+            pts.push(JSON.parse(ok(bridge.sweepPoint(m.id, c, i))));
+            post({ t: "sweep-progress", id: m.id, done: c * m.values + i + 1, total });
+          }
+          curves.push(pts);
+        }
+        post({ t: "sweep", id: m.id, curves });
+      } catch (e) {
+        post({ t: "sweep", id: m.id, curves: [], error: String((e as Error).message) });
+      }
+      return;
+    }
+  }
+}
+
+const ready = load().catch((e) => post({ t: "fatal", error: "could not load the simulator: " + String(e) }));
+
+self.onmessage = (ev: MessageEvent<ToWorker>) => {
+  void ready.then(() => {
+    try {
+      handle(ev.data);
+    } catch (e) {
+      post({ t: "fatal", error: String((e as Error).message ?? e) });
+    }
+  });
+};

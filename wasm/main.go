@@ -1,0 +1,226 @@
+//go:build js && wasm
+
+// Command wasm is the playground's simulator, run in a Web Worker: a thin
+// bridge, written with safejs, from JavaScript calls to wasm/session. It
+// installs one object, globalThis.overloadlab, whose functions never throw:
+// a failure, a panic included, comes back as {error: "..."}.
+//
+//	describe()                      JSON of every model (params, columns, charts, panels, presets, sweeps)
+//	start(json) startPreset(name) startLink(link)
+//	                                start a run; JSON Info {model, preset, columns, scenario, ...}
+//	advance(seconds, budgetMs)      run on; the new rows as one Float64Array (flat, width = columns)
+//	set(name, value)                change a parameter now (recorded for the link); "" when done
+//	values() summary() link() export()
+//	compare(i) sweepPoint(id, curve, i)
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+	"time"
+	"unsafe"
+
+	"github.com/hack-pad/safejs"
+
+	"overloadlab/wasm/session"
+)
+
+var cur *session.Session
+
+// errorValue is what a failed call returns to JavaScript.
+func errorValue(err error) any { return map[string]any{"error": err.Error()} }
+
+var errNoRun = fmt.Errorf("no run: start one first")
+
+// fn wraps a call: arguments are checked, panics are recovered and
+// reported, never thrown.
+func fn(name string, nargs int, f func(args []safejs.Value) (any, error)) {
+	jf, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) (out any) {
+		defer func() {
+			if p := recover(); p != nil {
+				out = errorValue(fmt.Errorf("internal error in %s: %v\n%s", name, p, debug.Stack()))
+			}
+		}()
+		if len(args) < nargs {
+			return errorValue(fmt.Errorf("%s: %d arguments needed, %d given", name, nargs, len(args)))
+		}
+		v, err := f(args)
+		if err != nil {
+			return errorValue(err)
+		}
+		return v
+	})
+	if err != nil {
+		panic(err)
+	}
+	if err := api.Set(name, jf.Value()); err != nil {
+		panic(err)
+	}
+}
+
+var api safejs.Value
+
+func str(v safejs.Value) (string, error) { return v.String() }
+
+func start(s *session.Session, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	cur = s
+	return session.JSON(s.Info()), nil
+}
+
+// float64s copies xs into a new Float64Array.
+func float64s(xs []float64) (any, error) {
+	u8, err := safejs.Global().Get("Uint8Array")
+	if err != nil {
+		return nil, err
+	}
+	f64, err := safejs.Global().Get("Float64Array")
+	if err != nil {
+		return nil, err
+	}
+	bytes, err := u8.New(len(xs) * 8)
+	if err != nil {
+		return nil, err
+	}
+	if len(xs) > 0 {
+		if _, err := safejs.CopyBytesToJS(bytes, unsafe.Slice((*byte)(unsafe.Pointer(&xs[0])), len(xs)*8)); err != nil {
+			return nil, err
+		}
+	}
+	buf, err := bytes.Get("buffer")
+	if err != nil {
+		return nil, err
+	}
+	return f64.New(buf)
+}
+
+func main() {
+	var err error
+	api, err = safejs.ValueOf(map[string]any{})
+	if err != nil {
+		panic(err)
+	}
+	fn("describe", 0, func([]safejs.Value) (any, error) {
+		b, err := json.Marshal(session.Describe())
+		return string(b), err
+	})
+	fn("start", 1, func(a []safejs.Value) (any, error) {
+		text, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		return start(session.StartJSON([]byte(text)))
+	})
+	fn("startPreset", 1, func(a []safejs.Value) (any, error) {
+		name, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		return start(session.StartPreset(name))
+	})
+	fn("startLink", 1, func(a []safejs.Value) (any, error) {
+		link, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		return start(session.StartLink(link))
+	})
+	fn("advance", 2, func(a []safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		seconds, err := a[0].Float()
+		if err != nil {
+			return nil, err
+		}
+		ms, err := a[1].Float()
+		if err != nil {
+			return nil, err
+		}
+		deadline := time.Now().Add(time.Duration(ms * float64(time.Millisecond)))
+		rows := cur.Advance(seconds, func() bool { return time.Now().After(deadline) })
+		return float64s(rows)
+	})
+	fn("set", 2, func(a []safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		name, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		text, err := str(a[1])
+		if err != nil {
+			return nil, err
+		}
+		return "", cur.Set(name, text)
+	})
+	fn("values", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		b, err := cur.Values()
+		return string(b), err
+	})
+	fn("summary", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return session.JSON(cur.Summary()), nil
+	})
+	fn("link", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return cur.Link(), nil
+	})
+	fn("export", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return session.JSON(cur.Export()), nil
+	})
+	fn("compare", 1, func(a []safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		i, err := a[0].Int()
+		if err != nil {
+			return nil, err
+		}
+		side, err := cur.Compare(i)
+		if err != nil {
+			return nil, err
+		}
+		return session.JSON(side), nil
+	})
+	fn("sweepPoint", 3, func(a []safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		id, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		c, err := a[1].Int()
+		if err != nil {
+			return nil, err
+		}
+		i, err := a[2].Int()
+		if err != nil {
+			return nil, err
+		}
+		p, err := cur.SweepPoint(id, c, i)
+		if err != nil {
+			return nil, err
+		}
+		return session.JSON(p), nil
+	})
+	if err := safejs.Global().Set("overloadlab", api); err != nil {
+		panic(err)
+	}
+	select {}
+}

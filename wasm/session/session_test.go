@@ -1,0 +1,149 @@
+package session
+
+import (
+	"strings"
+	"testing"
+
+	"overloadlab/core/catalog"
+)
+
+func runToEnd(t *testing.T, s *Session, slice float64) int {
+	t.Helper()
+	rows := 0
+	for !s.Done() {
+		rows += len(s.Advance(slice, nil)) / s.Width()
+	}
+	return rows
+}
+
+// Advancing in frame-sized slices gives the same run as running in one go.
+func TestSlicesGiveTheSameRun(t *testing.T) {
+	sc, err := catalog.Preset("busy-hour")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := catalog.Start(sc, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.RunToEnd()
+	want := r.Summary()
+
+	s, err := StartPreset("busy-hour")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := runToEnd(t, s, 0.0167*60)
+	got := s.Summary()
+	if got.Digest != want.Digest {
+		t.Errorf("digest in slices %s, in one go %s", got.Digest, want.Digest)
+	}
+	if rows != want.Intervals {
+		t.Errorf("Advance returned %d rows, the run has %d intervals", rows, want.Intervals)
+	}
+}
+
+// A deadline stops Advance early, at a measurement boundary, with every row
+// handed out.
+func TestAdvanceStopsAtDeadline(t *testing.T) {
+	s, err := StartPreset("busy-hour")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := s.Advance(1e9, func() bool { return true })
+	if len(rows) != s.Width() || s.Now() != 1.001 {
+		t.Errorf("one interval expected: %d values, now %g s", len(rows), s.Now())
+	}
+	if rows := s.Advance(0, nil); len(rows) != 0 {
+		t.Errorf("Advance(0) returned %d values", len(rows))
+	}
+}
+
+// A live change is recorded: the link replays the same run.
+func TestLinkReplaysLiveChanges(t *testing.T) {
+	s, err := StartPreset("attach-storm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s.Now() < 200 {
+		s.Advance(0.7, nil)
+	}
+	if err := s.Set("cpu.speed", "2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Set("lab.cpu-guard", "false"); err != nil {
+		t.Fatal(err)
+	}
+	runToEnd(t, s, 37)
+	want := s.Summary()
+	link := s.Link()
+
+	r, err := StartLink(link)
+	if err != nil {
+		t.Fatalf("StartLink(%q): %v", link, err)
+	}
+	runToEnd(t, r, 1e9)
+	if got := r.Summary(); got.Digest != want.Digest || got.Total != want.Total {
+		t.Errorf("replayed link: digest %s total %+v; live run: digest %s total %+v", got.Digest, got.Total, want.Digest, want.Total)
+	}
+	if v, _ := r.Values(); !strings.Contains(string(v), `"cpu.speed":2`) {
+		t.Errorf("values at the end of the replay: %s", v)
+	}
+}
+
+func TestBadInputNamesTheField(t *testing.T) {
+	s, err := StartPreset("busy-hour")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, value, want string }{
+		{"cpu.speed", "200", "cpu.speed: 200 is not allowed (allowed: a number from 0.1 to 10"},
+		{"cpu.speed", "fast", `cpu.speed: "fast" is not allowed`},
+		{"no.such", "1", "no.such: no such parameter"},
+		{"lab.cpu-guard", "maybe", `lab.cpu-guard: "maybe" is not allowed (allowed: true or false)`},
+	} {
+		err := s.Set(c.name, c.value)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Set(%s, %s) = %v, want %q", c.name, c.value, err, c.want)
+		}
+	}
+	if len(s.Run().Live()) != 0 {
+		t.Errorf("refused changes were recorded: %v", s.Run().Live())
+	}
+	for _, link := range []string{"", "garbage", "1.", "1.!!!!", "0.e30"} {
+		if _, err := StartLink(link); err == nil {
+			t.Errorf("StartLink(%q) started a run", link)
+		}
+	}
+	if _, err := StartPreset("nope"); err == nil || !strings.Contains(err.Error(), "preset") {
+		t.Errorf("StartPreset(nope) = %v", err)
+	}
+	if _, err := StartJSON([]byte(`{"preset":"busy-hour","duration_s":-1}`)); err == nil || !strings.Contains(err.Error(), "duration_s") {
+		t.Errorf("negative duration: %v", err)
+	}
+	if _, err := s.Compare(99); err == nil {
+		t.Error("Compare(99) worked")
+	}
+	if _, err := s.SweepPoint("nope", 0, 0); err == nil {
+		t.Error("SweepPoint(nope) worked")
+	}
+}
+
+// The scenario itself, run side by side, ends as a live run does.
+func TestCompareSelf(t *testing.T) {
+	s, err := StartPreset("busy-hour")
+	if err != nil {
+		t.Fatal(err)
+	}
+	side, err := s.Compare(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runToEnd(t, s, 1e9)
+	if side.Summary.Digest != s.Summary().Digest {
+		t.Errorf("side by side digest %s, live %s", side.Summary.Digest, s.Summary().Digest)
+	}
+	if len(side.Rows) != side.Summary.Intervals*s.Width() {
+		t.Errorf("side has %d values, want %d", len(side.Rows), side.Summary.Intervals*s.Width())
+	}
+}

@@ -1,0 +1,324 @@
+//go:build !js
+
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"overloadlab/core/catalog"
+	"overloadlab/web"
+)
+
+// The browser tests drive Debian's chromium against the built page in
+// ../dist (make build). They are one test with steps, so the browser starts
+// once: the machine is small.
+
+const dist = "../dist"
+
+// server serves dist and counts the bytes it sends (compressed, as on the
+// wire) and the content codings it used.
+type server struct {
+	*httptest.Server
+	bytes atomic.Int64
+	mu    sync.Mutex
+	codes map[string]string // path → Content-Encoding
+}
+
+type counter struct {
+	http.ResponseWriter
+	n *atomic.Int64
+}
+
+func (c counter) Write(b []byte) (int, error) {
+	c.n.Add(int64(len(b)))
+	return c.ResponseWriter.Write(b)
+}
+
+func newServer(t testing.TB) *server {
+	if _, err := os.Stat(filepath.Join(dist, "index.html")); err != nil {
+		t.Fatalf("no built page in %s: run `make build` (go run ./build) first", dist)
+	}
+	s := &server{codes: map[string]string{}}
+	h := web.Handler(os.DirFS(dist))
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(counter{w, &s.bytes}, r)
+		s.mu.Lock()
+		s.codes[r.URL.Path] = w.Header().Get("Content-Encoding")
+		s.mu.Unlock()
+	}))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// browser starts chromium with a fresh profile.
+func browser(t testing.TB) context.Context {
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Fatal("chromium is not installed: run `make setup`")
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1400, 1000),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return ctx
+}
+
+// longTasks records the main thread's long tasks (over 50 ms) in every page.
+const longTasks = `window.__longtasks = [];
+new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longtasks.push(Math.round(e.duration)); })
+  .observe({ type: "longtask", buffered: true });`
+
+// tab opens a new tab with the long-task observer and a console recorder.
+type tab struct {
+	ctx     context.Context
+	mu      sync.Mutex
+	console []string
+}
+
+func newTab(t *testing.T, parent context.Context) *tab {
+	ctx, cancel := chromedp.NewContext(parent)
+	t.Cleanup(cancel)
+	tb := &tab{ctx: ctx}
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: longTasks})
+		return err
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs := chromedp.Console(ctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.IsException() || m.Type == chromedp.ConsoleWarning {
+				tb.mu.Lock()
+				tb.console = append(tb.console, m.String()+" at "+m.URL)
+				tb.mu.Unlock()
+			}
+		}
+	}()
+	return tb
+}
+
+func (tb *tab) do(t *testing.T, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(tb.ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func eval[T any](t *testing.T, tb *tab, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
+func (tb *tab) wait(t *testing.T, js string, d time.Duration) {
+	t.Helper()
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(d))); err != nil {
+		t.Fatalf("waiting for %s: %v (page: %s; console: %q)", js, err,
+			eval[string](t, tb, `JSON.stringify({ data: document.body.dataset, message: document.getElementById("message").textContent, href: location.href })`), tb.errors())
+	}
+}
+
+func (tb *tab) errors() []string {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	return append([]string(nil), tb.console...)
+}
+
+const (
+	ready     = `document.body.dataset.state === "ready"`
+	tilesJS   = `JSON.stringify([...document.querySelectorAll("#tiles .v")].map((e) => e.textContent))`
+	canvasJS  = `document.querySelector('[data-chart="cpu"] canvas').toDataURL()`
+	maxSpeed  = `(() => { const s = document.getElementById("speed"); s.value = "0"; s.dispatchEvent(new Event("change")); return true })()`
+	doneJS    = `document.body.dataset.done === "true" && document.body.dataset.settled === "true"`
+	longJS    = `JSON.stringify(window.__longtasks)`
+	messageJS = `(() => { const m = document.getElementById("message"); return m.hidden ? "" : m.textContent })()`
+)
+
+func setParam(name, value string) string {
+	return `(() => { const i = document.querySelector('section.controls:not([hidden]) input[type=range][data-param="` + name + `"]');
+	  i.value = "` + value + `"; i.dispatchEvent(new Event("input", { bubbles: true })); i.dispatchEvent(new Event("change", { bubbles: true })); return i.value })()`
+}
+
+func TestPlayground(t *testing.T) {
+	srv := newServer(t)
+	ctx := browser(t)
+	first := newTab(t, ctx)
+
+	// Load: the worker loads the wasm and starts the first preset.
+	first.do(t, chromedp.Navigate(srv.URL+"/"))
+	first.wait(t, ready, 20*time.Second)
+	presets := catalog.Presets()
+	if n := eval[int](t, first, `document.querySelectorAll("#preset option").length`); n != len(presets) {
+		t.Errorf("preset picker has %d presets, the catalog %d", n, len(presets))
+	}
+	if got := eval[string](t, first, `document.getElementById("teaches").textContent`); got != presets[0].Teaches {
+		t.Errorf("teaches = %q, want the preset's %q", got, presets[0].Teaches)
+	}
+	if n := eval[int](t, first, `document.querySelectorAll("#charts figure.chart").length`); n == 0 {
+		t.Error("no chart drawn")
+	}
+
+	// Play the preset to its end as fast as possible: run A.
+	first.do(t, chromedp.Evaluate[chromedp.Void](`window.__longtasks.length = 0`))
+	eval[bool](t, first, maxSpeed)
+	first.do(t, chromedp.Click(chromedp.ID("play")))
+	first.wait(t, doneJS, 60*time.Second)
+	tilesA := eval[string](t, first, tilesJS)
+	canvasA := eval[string](t, first, canvasJS)
+	digestA := eval[string](t, first, `document.body.dataset.digest`)
+
+	// Run B: reset, play to 200 s, pause, make the CPU twice as fast, play to the end.
+	first.do(t, chromedp.Click(chromedp.ID("reset")))
+	first.wait(t, ready+` && document.body.dataset.t === "0"`, 10*time.Second)
+	first.do(t, chromedp.Click(chromedp.ID("play")))
+	first.wait(t, `Number(document.body.dataset.t) >= 200`, 60*time.Second)
+	first.do(t, chromedp.Click(chromedp.ID("play")))
+	first.wait(t, `document.body.dataset.playing === "false"`, 5*time.Second)
+	if v := eval[string](t, first, setParam("cpu.speed", "2")); v != "2" {
+		t.Fatalf("slider cpu.speed = %s", v)
+	}
+	first.wait(t, `document.querySelector('section.controls:not([hidden]) input.exact[data-param="cpu.speed"]').value === "2"`, 5*time.Second)
+	first.do(t, chromedp.Click(chromedp.ID("play")))
+	first.wait(t, doneJS, 60*time.Second)
+	tilesB := eval[string](t, first, tilesJS)
+	digestB := eval[string](t, first, `document.body.dataset.digest`)
+	if tilesB == tilesA || digestB == digestA {
+		t.Errorf("moving the CPU speed slider changed nothing: tiles %s, digest %s", tilesB, digestB)
+	}
+	if canvasB := eval[string](t, first, canvasJS); canvasB == canvasA {
+		t.Error("moving the CPU speed slider did not change the CPU chart")
+	}
+	if msg := eval[string](t, first, messageJS); msg != "" {
+		t.Errorf("message shown during the run: %q", msg)
+	}
+	t.Logf("longest frame of drawing: %s ms", eval[string](t, first, `document.body.dataset.maxFrameMs`))
+	var long []int
+	json.Unmarshal([]byte(eval[string](t, first, longJS)), &long)
+	if len(long) > 0 {
+		if load, cores := loadAverage(), runtime.NumCPU(); load > float64(cores) {
+			// Wall-clock task lengths mean nothing on a machine with more
+			// runnable threads than cores: say so, do not judge.
+			t.Logf("main-thread tasks over 50 ms during the runs: %v ms, NOT judged: load average %.1f on %d cores", long, load, cores)
+		} else {
+			t.Errorf("main-thread tasks over 50 ms during the runs: %v ms (load average %.1f on %d cores)", long, load, cores)
+		}
+	}
+	shot(t, first, "playground.png")
+
+	// Share: the address holds the link; a fresh page replays the same run.
+	first.do(t, chromedp.Click(chromedp.ID("share")))
+	first.wait(t, `document.getElementById("link").value.includes("#")`, 5*time.Second)
+	link := eval[string](t, first, `document.getElementById("link").value`)
+	second := newTab(t, ctx)
+	second.do(t, chromedp.Navigate(link))
+	second.wait(t, ready, 30*time.Second)
+	if msg := eval[string](t, second, messageJS); msg != "" {
+		t.Fatalf("the shared link opened with a message: %q", msg)
+	}
+	eval[bool](t, second, maxSpeed)
+	second.do(t, chromedp.Click(chromedp.ID("play")))
+	second.wait(t, doneJS, 60*time.Second)
+	if got := eval[string](t, second, tilesJS); got != tilesB {
+		t.Errorf("shared link: tiles %s, the original run %s", got, tilesB)
+	}
+	if got := eval[string](t, second, `document.body.dataset.digest`); got != digestB {
+		t.Errorf("shared link: digest %s, the original run %s", got, digestB)
+	}
+	if v := eval[string](t, second, `document.querySelector('section.controls:not([hidden]) input.exact[data-param="cpu.speed"]').value`); v != "2" {
+		t.Errorf("shared link: the CPU speed slider shows %s at the end, want 2", v)
+	}
+
+	// A corrupted link opens the preset's defaults with a message naming the field.
+	third := newTab(t, ctx)
+	bad := link[:strings.Index(link, "#")+1] + corrupt(link[strings.Index(link, "#")+1:])
+	third.do(t, chromedp.Navigate(bad))
+	third.wait(t, ready, 20*time.Second)
+	msg := eval[string](t, third, messageJS)
+	if !strings.Contains(msg, "could not be opened") || !strings.Contains(msg, "defaults") {
+		t.Errorf("corrupted link %q: message %q", bad, msg)
+	}
+	if got := eval[string](t, third, `document.getElementById("preset").value`); got != presets[0].Name {
+		t.Errorf("corrupted link opened preset %q, want %q", got, presets[0].Name)
+	}
+	t.Logf("corrupted link message: %s", msg)
+	shot(t, third, "bad-link.png")
+
+	for _, tb := range []*tab{first, second, third} {
+		if errs := tb.errors(); len(errs) > 0 {
+			t.Errorf("console errors: %q", errs)
+		}
+	}
+}
+
+// loadAverage returns the 1-minute load average (0 when unknown).
+func loadAverage() float64 {
+	b, _ := os.ReadFile("/proc/loadavg")
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 0
+	}
+	x, _ := strconv.ParseFloat(f[0], 64)
+	return x
+}
+
+// corrupt breaks a link in the middle of its payload.
+func corrupt(link string) string {
+	i := len(link) / 2
+	return link[:i] + "~%~" + link[i+3:]
+}
+
+func shot(t *testing.T, tb *tab, name string) {
+	buf, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Errorf("screenshot: %v", err)
+		return
+	}
+	dir := filepath.Join("..", "testdata", "screenshots")
+	os.MkdirAll(dir, 0o755)
+	if err := os.WriteFile(filepath.Join(dir, name), buf, 0o644); err != nil {
+		t.Error(err)
+	}
+}

@@ -1,0 +1,140 @@
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"sync"
+	"time"
+)
+
+// CSP is the Content-Security-Policy of the page: everything from this
+// server, no inline script or style, no third-party host; the wasm needs
+// 'wasm-unsafe-eval'.
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; " +
+	"style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; font-src 'self'; " +
+	"object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// Handler serves the built page from dist: the right media types, the
+// brotli or gzip copy that build wrote beside a file when the browser takes
+// it (else gzip made here once and kept), and the CSP on every answer.
+func Handler(dist fs.FS) http.Handler {
+	return &handler{dist: dist, cache: map[string]*entry{}}
+}
+
+type handler struct {
+	dist  fs.FS
+	mu    sync.Mutex
+	cache map[string]*entry
+}
+
+// entry is one file as read, with its compressed copies.
+type entry struct {
+	mod  time.Time
+	size int64
+	raw  []byte
+	enc  map[string][]byte // "br", "gzip"
+}
+
+var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".wasm": true, ".json": true, ".svg": true, ".txt": true}
+
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hd := w.Header()
+	hd.Set("Content-Security-Policy", CSP)
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Referrer-Policy", "no-referrer")
+	hd.Set("Cross-Origin-Opener-Policy", "same-origin")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		hd.Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name := path.Clean("/" + r.URL.Path)
+	if strings.HasSuffix(name, "/") {
+		name += "index.html"
+	}
+	name = strings.TrimPrefix(name, "/")
+	ext := path.Ext(name)
+	if ext == ".br" || ext == ".gz" {
+		http.NotFound(w, r)
+		return
+	}
+	e, err := h.load(name)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	ctype := mime.TypeByExtension(ext)
+	switch ext {
+	case ".wasm":
+		ctype = "application/wasm"
+	case ".js":
+		ctype = "text/javascript; charset=utf-8"
+	}
+	if ctype != "" {
+		hd.Set("Content-Type", ctype)
+	}
+	hd.Set("Cache-Control", "no-cache")
+	body := e.raw
+	if len(e.enc) > 0 {
+		hd.Set("Vary", "Accept-Encoding")
+		for _, enc := range []string{"br", "gzip"} {
+			if b, ok := e.enc[enc]; ok && accepts(r, enc) {
+				hd.Set("Content-Encoding", enc)
+				body = b
+				break
+			}
+		}
+	}
+	http.ServeContent(w, r, name, e.mod, bytes.NewReader(body))
+}
+
+// accepts reports whether the request takes the content coding enc.
+func accepts(r *http.Request, enc string) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		e, q, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.TrimSpace(e) == enc && strings.ReplaceAll(q, " ", "") != "q=0" {
+			return true
+		}
+	}
+	return false
+}
+
+// load reads name from dist with its compressed copies, once per version
+// of the file.
+func (h *handler) load(name string) (*entry, error) {
+	st, err := fs.Stat(h.dist, name)
+	if err != nil || st.IsDir() {
+		return nil, fs.ErrNotExist
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if e, ok := h.cache[name]; ok && e.mod.Equal(st.ModTime()) && e.size == st.Size() {
+		return e, nil
+	}
+	raw, err := fs.ReadFile(h.dist, name)
+	if err != nil {
+		return nil, err
+	}
+	e := &entry{mod: st.ModTime(), size: st.Size(), raw: raw, enc: map[string][]byte{}}
+	if compressible[path.Ext(name)] {
+		if b, err := fs.ReadFile(h.dist, name+".br"); err == nil {
+			e.enc["br"] = b
+		}
+		if b, err := fs.ReadFile(h.dist, name+".gz"); err == nil {
+			e.enc["gzip"] = b
+		} else {
+			var b bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+			zw.Write(raw)
+			zw.Close()
+			e.enc["gzip"] = b.Bytes()
+		}
+	}
+	h.cache[name] = e
+	return e, nil
+}

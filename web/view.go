@@ -1,0 +1,73 @@
+// Package web renders the playground page from the core's models: the
+// preset picker, the controls generated from each model's parameter schema,
+// the "how it works" panels, and the places the script fills (tiles,
+// charts). It also serves the built page (Handler).
+package web
+
+import (
+	"strconv"
+
+	"overloadlab/core/catalog"
+	"overloadlab/core/param"
+	"overloadlab/core/sim"
+	"overloadlab/wasm/session"
+)
+
+// View is what the page is rendered from.
+type View struct {
+	Models   []*sim.Def
+	Describe any    // the models as JSON for the script
+	Default  string // the preset shown first
+}
+
+// NewView returns the view of every model of the catalog.
+func NewView() View {
+	v := View{Models: catalog.Models, Describe: session.Describe()}
+	if ps := catalog.Presets(); len(ps) > 0 {
+		v.Default = ps[0].Name
+	}
+	return v
+}
+
+// group is the parameters of one Group, in schema order.
+type group struct {
+	Name  string
+	Specs []param.Spec
+}
+
+// groups splits specs by Group, keeping the order of first appearance.
+func groups(specs []param.Spec) []group {
+	var out []group
+	at := map[string]int{}
+	for _, sp := range specs {
+		i, ok := at[sp.Group]
+		if !ok {
+			i = len(out)
+			at[sp.Group] = i
+			out = append(out, group{Name: sp.Group})
+		}
+		out[i].Specs = append(out[i].Specs, sp)
+	}
+	return out
+}
+
+func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+func step(sp param.Spec) string {
+	switch {
+	case sp.Step > 0:
+		return num(sp.Step)
+	case sp.Kind == param.Integer:
+		return "1"
+	default:
+		return "any"
+	}
+}
+
+// inputID is the id of a parameter's input in the page (model names and
+// parameter names are unique together).
+func inputID(model string, sp param.Spec) string { return "p-" + model + "-" + sp.Name }
+
+func rangeText(sp param.Spec) string {
+	return sp.Name + ": " + sp.Allowed() + " (default " + sp.Format(sp.Default) + "). " + sp.Doc
+}
