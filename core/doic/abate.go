@@ -132,9 +132,13 @@ type Plan struct {
 }
 
 // Compute fills the plan for policy pol (a ranked one), the measured rates
-// and the reduction R in percent.
-func (pl *Plan) Compute(pol Policy, rates *Rates, reduction float64) {
+// and the reduction R in percent. A positive limit caps MaxETR (the TTP's
+// configured Maximum ETR [R]).
+func (pl *Plan) Compute(pol Policy, rates *Rates, reduction, limit float64) {
 	pl.MaxETR = rates.Total() * (1 - reduction/100)
+	if limit > 0 {
+		pl.MaxETR = min(pl.MaxETR, limit)
+	}
 	budget := pl.MaxETR
 	for c := range Colours {
 		budget -= rates[P4][c]

@@ -138,7 +138,7 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 func TestPriorityOnlyDiscardsHalfOfP0(t *testing.T) {
 	r := mix()
 	var pl Plan
-	pl.Compute(PriorityOnly, &r, 10)
+	pl.Compute(PriorityOnly, &r, 10, 0)
 	if !near(pl.MaxETR, 90) {
 		t.Fatalf("MaxETR = %v, want 90", pl.MaxETR)
 	}
@@ -152,8 +152,13 @@ func TestPriorityOnlyDiscardsHalfOfP0(t *testing.T) {
 			}
 		}
 	}
+	// A configured Maximum ETR of 80 caps it: all of P0 goes.
+	pl.Compute(PriorityOnly, &r, 10, 80)
+	if pl.MaxETR != 80 || pl.Fraction(0, Green) != 0 || pl.Fraction(1, Green) != 1 {
+		t.Fatalf("capped at 80: MaxETR %v, P0 %v, P1 %v", pl.MaxETR, pl.Fraction(0, Green), pl.Fraction(1, Green))
+	}
 	// 30 %: P0 whole, then a third of P1.
-	pl.Compute(PriorityOnly, &r, 30)
+	pl.Compute(PriorityOnly, &r, 30, 0)
 	if pl.Fraction(0, Green) != 0 || !near(pl.Fraction(1, Yellow), 2.0/3) || pl.Fraction(2, Green) != 1 {
 		t.Fatalf("30 %%: P0 %v P1 %v P2 %v", pl.Fraction(0, Green), pl.Fraction(1, Yellow), pl.Fraction(2, Green))
 	}
@@ -163,7 +168,7 @@ func TestPriorityOnlyDiscardsHalfOfP0(t *testing.T) {
 func TestPriorityWithinColourYellowFirst(t *testing.T) {
 	r := mix()
 	var pl Plan
-	pl.Compute(PriorityWithinColour, &r, 40) // MaxETR 60: P4 10, green 40, yellow P3 5
+	pl.Compute(PriorityWithinColour, &r, 40, 0) // MaxETR 60: P4 10, green 40, yellow P3 5
 	for p := range P4 {
 		if pl.Fraction(p, Green) != 1 {
 			t.Errorf("P%d green abated before all yellow: %v", p, pl.Fraction(p, Green))
@@ -172,7 +177,7 @@ func TestPriorityWithinColourYellowFirst(t *testing.T) {
 	if pl.Fraction(0, Yellow) != 0 || pl.Fraction(1, Yellow) != 0 || pl.Fraction(2, Yellow) != 0 || pl.Fraction(3, Yellow) != 1 || pl.Fraction(P4, Yellow) != 1 {
 		t.Errorf("yellow fractions: %v %v %v %v P4 %v", pl.Fraction(0, Yellow), pl.Fraction(1, Yellow), pl.Fraction(2, Yellow), pl.Fraction(3, Yellow), pl.Fraction(P4, Yellow))
 	}
-	pl.Compute(PriorityWithinColour, &r, 50) // all yellow P0-P3 (45) then 5 of green P0 (10)
+	pl.Compute(PriorityWithinColour, &r, 50, 0) // all yellow P0-P3 (45) then 5 of green P0 (10)
 	if pl.Fraction(3, Yellow) != 0 || !near(pl.Fraction(0, Green), 0.5) || pl.Fraction(1, Green) != 1 {
 		t.Errorf("50 %%: P3 yellow %v, P0 green %v, P1 green %v", pl.Fraction(3, Yellow), pl.Fraction(0, Green), pl.Fraction(1, Green))
 	}
@@ -182,7 +187,7 @@ func TestPriorityWithinColourYellowFirst(t *testing.T) {
 func TestColourWithinPriorityOrder(t *testing.T) {
 	r := mix()
 	var pl Plan
-	pl.Compute(ColourWithinPriority, &r, 25) // P0 (20) whole, then 5 of P1 yellow (15)
+	pl.Compute(ColourWithinPriority, &r, 25, 0) // P0 (20) whole, then 5 of P1 yellow (15)
 	if pl.Fraction(0, Yellow) != 0 || pl.Fraction(0, Green) != 0 || !near(pl.Fraction(1, Yellow), 2.0/3) || pl.Fraction(1, Green) != 1 {
 		t.Fatalf("P0 y %v g %v, P1 y %v g %v", pl.Fraction(0, Yellow), pl.Fraction(0, Green), pl.Fraction(1, Yellow), pl.Fraction(1, Green))
 	}
@@ -194,7 +199,7 @@ func TestP4NeverAbatedAndConservation(t *testing.T) {
 	for _, pol := range []Policy{PriorityOnly, PriorityWithinColour, ColourWithinPriority} {
 		for _, red := range []float64{0, 5, 10, 33, 50, 90, 100} {
 			var pl Plan
-			pl.Compute(pol, &r, red)
+			pl.Compute(pol, &r, red, 0)
 			sent := 0.0
 			for p := range r {
 				for c := range r[p] {
@@ -216,7 +221,7 @@ func TestP4NeverAbatedAndConservation(t *testing.T) {
 func TestPlanAdmitIsExact(t *testing.T) {
 	r := mix()
 	var pl Plan
-	pl.Compute(PriorityOnly, &r, 10)
+	pl.Compute(PriorityOnly, &r, 10, 0)
 	sent := 0
 	for range 1000 {
 		if pl.Admit(0, Green) {

@@ -22,6 +22,9 @@ const (
 type TTP struct {
 	Policy Policy
 	State  State
+	// MaxETRLimit caps the Max ETR of the ranked policies while an overload
+	// is in force (the TTP's configured Maximum ETR [R]); 0 = no cap.
+	MaxETRLimit float64
 
 	meters [Priorities][Colours]shm.Meter
 	rates  Rates
@@ -128,7 +131,7 @@ func (tp *TTP) Decide(now kernel.Time, p int, c Colour, u float64) Decision {
 
 func (tp *TTP) replan(now kernel.Time, r float64) {
 	tp.measure(now)
-	tp.plan.Compute(tp.Policy, &tp.rates, r)
+	tp.plan.Compute(tp.Policy, &tp.rates, r, tp.MaxETRLimit)
 	tp.planAt, tp.planR, tp.planned = int64(now/shm.Bucket), r, true
 }
 
@@ -159,7 +162,11 @@ func (tp *TTP) MaxETR(now kernel.Time) float64 {
 		return 0
 	}
 	tp.measure(now)
-	return tp.rates.Total() * (1 - r/100)
+	m := tp.rates.Total() * (1 - r/100)
+	if tp.MaxETRLimit > 0 && tp.Policy.Ranked() {
+		m = min(m, tp.MaxETRLimit)
+	}
+	return m
 }
 
 // Fraction returns the fraction of class (p, c) the ranked plan sends now
