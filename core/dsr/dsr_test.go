@@ -374,3 +374,22 @@ func TestDefIsComplete(t *testing.T) {
 		}
 	}
 }
+
+// The load sweep: DOIC keeps goodput near the server's target where
+// without it the full server queue discards.
+func TestLoadSweep(t *testing.T) {
+	base := scenario.New("dsr", Def.Params)
+	base.Duration = 20
+	sw := &Def.Sweeps[0]
+	off, err := sim.SweepPoint(Def, base, sw, 0, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	on, err := sim.SweepPoint(Def, base, sw, 2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if off.Goodput > on.Goodput/2 || on.Goodput < 3800 {
+		t.Errorf("at 2× load: goodput without DOIC %.0f/s, with priority-only %.0f/s", off.Goodput, on.Goodput)
+	}
+}
