@@ -201,3 +201,6 @@ func mergeTimeline(a, b []scenario.Change) []scenario.Change {
 	}
 	return out
 }
+
+// QueueLen returns the number of pending events (for diagnostics).
+func (r *Run) QueueLen() int { return r.env.Queue.Len() }
