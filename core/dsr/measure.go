@@ -2,6 +2,7 @@ package dsr
 
 import (
 	"fmt"
+	"slices"
 
 	"overloadlab/core/doic"
 	"overloadlab/core/kernel"
@@ -135,7 +136,7 @@ func (n *node) Report(now kernel.Time) sim.Report {
 	}
 	seq, _ := n.ttp.State.Seq()
 	maxRate, _ := n.ttp.State.MaxRate(now)
-	rep := sim.Report{Classes: n.out.Classes()}
+	rep := sim.Report{Classes: n.out.Classes(), Held: slices.Clone(n.pending[:])}
 	rep.Controls = append(rep.Controls,
 		sim.Group{Name: "DOIC reacting node (TTP " + n.ttp.Policy.String() + ")", Counters: []sim.Counter{
 			{Name: "sent", Value: float64(sent)},

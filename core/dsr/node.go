@@ -104,7 +104,7 @@ type node struct {
 	srvArrivals, altArrivals int64
 	srvDrops, altDrops       int64
 	verdicts                 [4]int64
-	pending                  int64 // answers on their way: the requests in flight
+	pending                  [doic.Priorities]int64 // answers on their way, per priority: the requests in flight
 	prev                     counters
 }
 
@@ -294,14 +294,14 @@ func (n *node) send(now kernel.Time, p int, col doic.Colour, alt bool) {
 		return
 	}
 	done := srv.Do(at, cost)
-	n.pending++
+	n.pending[p]++
 	n.env.At(done+n.delay, kindAnswer, int32(mkTag(p, col, alt)), int64(now))
 }
 
 // answer handles an answer reaching the agent at now; the server's answers
 // carry its overload report.
 func (n *node) answer(now kernel.Time, t tag, sent kernel.Time) {
-	n.pending--
+	n.pending[t.priority()]--
 	if n.doicOn && !t.alt() && n.rep.olr.Seq > 0 {
 		n.verdicts[n.ttp.Receive(now, n.rep.olr)]++
 	}

@@ -30,9 +30,9 @@ func specs() []param.Spec {
 	var s []param.Spec
 	for _, c := range clients {
 		s = append(s,
-			param.Spec{Name: c.name + ".rate", Label: c.label + " rate", Group: "Clients", Unit: "/s", Kind: param.Number, Min: 0, Max: 50000, Step: 50, Default: param.Num(c.rate),
+			param.Spec{Name: c.name + ".rate", Label: c.label + " rate", Group: "Clients", Unit: "/s", Kind: param.Number, Min: 0, Max: 20000, Step: 50, Default: param.Num(c.rate),
 				Doc: "requests per second sent by " + c.label + " (Poisson)"},
-			param.Spec{Name: c.name + ".reserved-ingress-mps", Label: c.label + " Reserved Ingress MPS", Group: "Clients", Unit: "/s", Kind: param.Number, Min: 0, Max: 50000, Step: 50, Default: param.Num(c.reserved),
+			param.Spec{Name: c.name + ".reserved-ingress-mps", Label: c.label + " Reserved Ingress MPS", Group: "Clients", Unit: "/s", Kind: param.Number, Min: 0, Max: 20000, Step: 50, Default: param.Num(c.reserved),
 				Doc: "Reserved Ingress MPS of " + c.label + ": its requests within this rate are green, above it yellow (token bucket, 1 s deep [R])"},
 		)
 	}
@@ -41,7 +41,7 @@ func specs() []param.Spec {
 			Doc: fmt.Sprintf("share of priority P%d in every connection's traffic (the shares are normalised to their sum)", p)})
 	}
 	s = append(s,
-		param.Spec{Name: "traffic.scale", Label: "Load ×", Group: "Clients", Unit: "×", Kind: param.Number, Min: 0, Max: 10, Step: 0.05, Default: param.Num(1),
+		param.Spec{Name: "traffic.scale", Label: "Load ×", Group: "Clients", Unit: "×", Kind: param.Number, Min: 0, Max: 4, Step: 0.05, Default: param.Num(1),
 			Doc: "multiplies every connection's rate"},
 		param.Spec{Name: "burst.period", Label: "Burst period", Group: "Bursts", Unit: "s", Kind: param.Number, Min: 0, Max: 3600, Step: 0.5, Default: param.Num(0),
 			Doc: "a burst starts every this many seconds; 0 = no bursts"},
