@@ -394,3 +394,16 @@ func TestLoadSweep(t *testing.T) {
 		t.Errorf("at 2× load: goodput without DOIC %.0f/s, with priority-only %.0f/s", off.Goodput, on.Goodput)
 	}
 }
+
+// The digests are pinned so that the same run natively and in WebAssembly
+// (GOOS=js GOARCH=wasm go test) is checked to be bit for bit the same.
+func TestPinnedDigests(t *testing.T) {
+	for name, want := range map[string]string{
+		"doic-shm-bursty":     "c5498fcc5a1e490e0c55b264abbd41e6b0adf6c320696954fd81aabc38f7e136",
+		"doic-rate-algorithm": "b921be40b23147f78ad3ea51cdb27fb5f77c4046bf5f3bb0a6d598232f6532fe",
+	} {
+		if got := digest(t, preset(t, name)); got != want {
+			t.Errorf("%s: digest %s, pinned %s", name, got, want)
+		}
+	}
+}
