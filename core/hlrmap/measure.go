@@ -28,6 +28,9 @@ var nodeColumns = []metrics.Column{
 	{Name: "sessmgr.spread", Label: "SessMgr load spread (max − min hosted)", Unit: "subscribers", Max: true},
 }
 
+// nodeCol0 is the index of the first node column in a row.
+var nodeCol0 = len(sim.OutcomeColumns(classNames()))
+
 // numCounters is the number of rate columns.
 const numCounters = 10
 
@@ -48,7 +51,7 @@ func (n *node) Measure(now kernel.Time, row []float64) {
 		dt = (now % n.env.Interval).Seconds() // the last, shorter interval
 	}
 	n.out.Fill(row, dt)
-	r := row[len(sim.OutcomeColumns(classNames())):]
+	r := row[nodeCol0:]
 	cur := n.counters()
 	for i := range cur {
 		r[i] = float64(cur[i]-n.prev[i]) / dt
@@ -60,14 +63,13 @@ func (n *node) Measure(now kernel.Time, row []float64) {
 	if n.ctl.InWindow(now) {
 		window = 1
 	}
-	copy(r[numCounters:], []float64{
-		100 * n.rho,
-		100 * float64(n.tab.M) / s,
-		100 * float64(n.tab.K) / s,
-		window,
-		n.cpu.Backlog(now).Seconds(),
-		float64(n.tab.spread()),
-	})
+	r = r[numCounters:]
+	r[0] = 100 * n.rho
+	r[1] = 100 * float64(n.tab.M) / s
+	r[2] = 100 * float64(n.tab.K) / s
+	r[3] = window
+	r[4] = n.cpu.Backlog(now).Seconds()
+	r[5] = float64(n.tab.spread())
 }
 
 // Report returns the outcomes and the controls' counters.
