@@ -29,7 +29,7 @@ var nodeColumns = []metrics.Column{
 }
 
 // nodeCol0 is the index of the first node column in a row.
-var nodeCol0 = len(sim.OutcomeColumns(classNames()))
+var nodeCol0 = len(sim.OutcomeColumns(classNames))
 
 // numCounters is the number of rate columns.
 const numCounters = 10

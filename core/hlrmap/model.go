@@ -16,12 +16,10 @@ var Def = &sim.Def{
 		"reboot, none while the CPU is at or above cpu_threshold, and every unknown request dropped above 70 % CPU. " +
 		"A reboot empties the table; attaches fill it again.",
 	Params:  param.NewSet(specs...),
-	Columns: append(sim.OutcomeColumns(classNames()), nodeColumns...),
+	Columns: append(sim.OutcomeColumns(classNames), nodeColumns...),
 	CPU:     "cpu",
 	Charts: []sim.Chart{
-		{ID: "outcomes", Title: "Offered load and what became of it", Unit: "/s", Stacked: true, PerClass: true,
-			Series:  []string{"completed", "late", "rejected", "dropped", "throttled"},
-			Overlay: []string{"offered"}},
+		sim.OutcomesChart(),
 		{ID: "cpu", Title: "IMSI Manager CPU", Unit: "%", Series: []string{"cpu"},
 			Lines: []sim.Line{
 				{Label: "P: stop broadcasting", Param: pThreshold, If: pAvoid},

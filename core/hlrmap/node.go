@@ -63,7 +63,7 @@ const attachDeadline = 15 * kernel.Second
 
 // Event kinds.
 const (
-	kindArrive = sim.FirstKind + iota // Ref: class; Arg: source generation
+	kindArrive = sim.FirstKind + iota // sim.Arrivals: Ref: class; Arg: source generation
 	kindRetry                         // Ref: tag of the new attempt
 	kindDone                          // Ref: tag; Arg: first-sent time of the attempt
 )
@@ -102,8 +102,7 @@ type node struct {
 	ctl     *broadcast.Control
 	tab     *table
 	n       int // Session Managers
-	sources []*traffic.Source
-	gen     []int64
+	arr     *sim.Arrivals
 	out     *sim.Outcomes
 	retry   traffic.Retry
 	cost    costs
@@ -140,17 +139,18 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 		cpu:      cpu.New(1, 0),
 		n:        v.Int(pSessMgrs),
 		tab:      newTable(int64(v.Int(pSubscribers)), v.Int(pSessMgrs)),
-		out:      sim.NewOutcomes(classNames()),
+		out:      sim.NewOutcomes(classNames),
 		who:      env.Stream(100),
 		attacher: env.Stream(101),
 		hostRS:   env.Stream(102),
 		randomSM: env.Stream(103),
 		retryRS:  env.Stream(104),
 	}
+	sources := make([]*traffic.Source, len(classes))
 	for i := range classes {
-		n.sources = append(n.sources, traffic.NewSource(traffic.Profile{}, env.Stream(uint64(i))))
-		n.gen = append(n.gen, 0)
+		sources[i] = traffic.NewSource(traffic.Profile{}, env.Stream(uint64(i)))
 	}
+	n.arr = sim.NewArrivals(env, kindArrive, sources)
 	n.configure()
 	if v.Bool(pReboot) {
 		n.reboot(0)
@@ -160,13 +160,13 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 	return n, nil
 }
 
-func classNames() []string {
-	names := make([]string, len(classes))
-	for i, c := range classes {
-		names[i] = c.Name
+// classNames are the names of the classes, in order.
+var classNames = func() (names []string) {
+	for _, c := range classes {
+		names = append(names, c.Name)
 	}
-	return names
-}
+	return
+}()
 
 // configure reads every parameter but the traffic and the population.
 func (n *node) configure() {
@@ -201,12 +201,8 @@ func (n *node) restartSources(now kernel.Time) {
 		if c.storm && n.rebooted {
 			p = traffic.Profile{Shape: traffic.Burst, Base: base, Peak: base * factor, Start: n.rebootAt, Length: length}
 		}
-		src := n.sources[i]
-		src.Profile = p
-		n.gen[i]++
-		if next := src.Restart(now); next != kernel.Never {
-			n.env.At(next, kindArrive, int32(i), n.gen[i])
-		}
+		n.arr.Sources[i].Profile = p
+		n.arr.Restart(now, i)
 	}
 }
 
@@ -253,14 +249,7 @@ func (n *node) Apply(now kernel.Time, name string, val param.Value) error {
 func (n *node) Handle(e kernel.Event) {
 	switch e.Kind {
 	case kindArrive:
-		if e.Arg != n.gen[e.Ref] {
-			return // the source was restarted after this wake-up was scheduled
-		}
-		arrival, next := n.sources[e.Ref].Wake(e.At)
-		if next != kernel.Never {
-			n.env.At(next, kindArrive, e.Ref, e.Arg)
-		}
-		if arrival {
+		if n.arr.Wake(e) {
 			n.arrive(e.At, int(e.Ref), 1)
 		}
 	case kindRetry:
