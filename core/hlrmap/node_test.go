@@ -68,6 +68,19 @@ func runToEnd(t testing.TB, sc *scenario.Scenario) (*sim.Run, *node) {
 	return r, n
 }
 
+// fullRuns caches the full runs of the presets, which several tests read.
+var fullRuns = map[string]*sim.Run{}
+
+func fullRun(t testing.TB, name string) *sim.Run {
+	t.Helper()
+	if r, ok := fullRuns[name]; ok {
+		return r
+	}
+	r, _ := runToEnd(t, presetScenario(t, name))
+	fullRuns[name] = r
+	return r
+}
+
 // series returns the column named name of the recorded rows.
 func series(t testing.TB, r *sim.Run, name string) []float64 {
 	t.Helper()
@@ -204,7 +217,7 @@ func TestLiveRebootReplays(t *testing.T) {
 // configured behaviour after. The reboot is at 300 s, so the window is
 // [300 s, 3900 s); the 2 s rows end on 3900 s.
 func TestRebootWindowInModel(t *testing.T) {
-	r, _ := runToEnd(t, presetScenario(t, "hlr-storm-after-reboot"))
+	r := fullRun(t, "hlr-storm-after-reboot")
 	ts, bc, avw, win := series(t, r, "t"), series(t, r, "broadcasts"), series(t, r, "avoided.window"), series(t, r, "window")
 	var before, after float64
 	for i, t0 := range ts {
@@ -287,7 +300,7 @@ func checkCPURules(t *testing.T, r *sim.Run, from float64, p float64) (up, down,
 // the CPU is ≥ 50 % and resumes below; when the storm is over (4860 s) it
 // stays below and broadcasts throughout.
 func TestThresholdAfterWindow(t *testing.T) {
-	r, _ := runToEnd(t, presetScenario(t, "hlr-threshold-after-window"))
+	r := fullRun(t, "hlr-threshold-after-window")
 	up, down, drops := checkCPURules(t, r, 3660, 0.50)
 	if up < 10 || down < 10 || drops != 0 {
 		t.Errorf("crossings of P: %d up, %d down, %d intervals above 70 %%: want ≥ 10, ≥ 10, 0", up, down, drops)
@@ -301,6 +314,7 @@ func TestThresholdAfterWindow(t *testing.T) {
 	// With P = 70 % nothing is avoided by the CPU there.
 	sc := presetScenario(t, "hlr-threshold-after-window")
 	_ = sc.Params.Put(pThreshold, param.Num(70))
+	sc.Duration = 4200
 	r, n := runToEnd(t, sc)
 	checkCPURules(t, r, 3660, 0.70)
 	if n.ctl.Count[broadcast.AvoidCPU] != 0 || n.ctl.Count[broadcast.Drop] != 0 {
@@ -324,8 +338,7 @@ func TestNoWindowDropsAbove70(t *testing.T) {
 // The storm preset with and without the controls: under control, the CPU
 // stays below 50 % and nothing is late; without them it pins.
 func TestStormControlsOnOff(t *testing.T) {
-	on, _ := runToEnd(t, presetScenario(t, "hlr-storm-after-reboot"))
-	off, _ := runToEnd(t, presetScenario(t, "hlr-storm-controls-off"))
+	on, off := fullRun(t, "hlr-storm-after-reboot"), fullRun(t, "hlr-storm-controls-off")
 	son, soff := on.Summary(), off.Summary()
 	if son.CPU.Max >= 50 || son.Total.Late != 0 || son.Total.Dropped != 0 {
 		t.Errorf("with the controls: CPU max %.1f %%, late %d, dropped %d", son.CPU.Max, son.Total.Late, son.Total.Dropped)
