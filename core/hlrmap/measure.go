@@ -76,8 +76,13 @@ func (n *node) Measure(now kernel.Time, row []float64) {
 func (n *node) Report(now kernel.Time) sim.Report {
 	k := &n.ctl.Count
 	c := func(name string, x int64) sim.Counter { return sim.Counter{Name: name, Value: float64(x)} }
+	held := make([]int64, len(classes))
+	for c := range held {
+		held[c] = n.held[c] + n.stale[c]
+	}
 	return sim.Report{
 		Classes: n.out.Classes(),
+		Held:    held,
 		Controls: []sim.Group{
 			{Name: "broadcast control", Counters: []sim.Counter{
 				c("routed_by_mapping", k[broadcast.Route]),

@@ -119,7 +119,8 @@ type node struct {
 
 	rho      float64 // CPU measured over the last interval
 	inCPU    int     // messages whose CPU work is not done
-	stale    int     // messages lost in a reboot whose work would not be done yet
+	held     []int64 // per class: messages whose CPU work is not done
+	stale    []int64 // per class: messages lost in a reboot whose work would not be done yet
 	epoch    int32   // reboots so far
 	rebooted bool
 	rebootAt kernel.Time
@@ -140,6 +141,8 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 		n:        v.Int(pSessMgrs),
 		tab:      newTable(int64(v.Int(pSubscribers)), v.Int(pSessMgrs)),
 		out:      sim.NewOutcomes(classNames),
+		held:     make([]int64, len(classes)),
+		stale:    make([]int64, len(classes)),
 		who:      env.Stream(100),
 		attacher: env.Stream(101),
 		hostRS:   env.Stream(102),
@@ -212,7 +215,10 @@ func (n *node) restartSources(now kernel.Time) {
 func (n *node) reboot(now kernel.Time) {
 	n.epoch++
 	n.cpu.Flush(now)
-	n.stale += n.inCPU
+	for c, h := range n.held {
+		n.stale[c] += h
+		n.held[c] = 0
+	}
 	n.inCPU = 0
 	n.rho = 0
 	n.tab.reboot(n.keep)
@@ -316,6 +322,7 @@ func (n *node) arrive(now kernel.Time, c, attempt int) {
 func (n *node) job(now kernel.Time, t tag, cost float64) {
 	end := n.cpu.Do(now, cost)
 	n.inCPU++
+	n.held[t.class()]++
 	n.env.At(end, kindDone, int32(t), int64(now))
 }
 
@@ -324,11 +331,12 @@ func (n *node) done(now kernel.Time, t tag, sent kernel.Time) {
 	c := t.class()
 	if t.epoch() != n.epoch&0xffff {
 		n.lostInReboot++
-		n.stale--
+		n.stale[c]--
 		n.fail(now, sent, c, t.attempt(), metrics.Dropped)
 		return
 	}
 	n.inCPU--
+	n.held[c]--
 	result := metrics.InTime
 	switch t.op() {
 	case opFound:

@@ -122,17 +122,22 @@ func counter(s sim.Summary, group, name string) float64 {
 func checkConservation(t *testing.T, r *sim.Run, n *node) {
 	t.Helper()
 	s := r.Summary()
-	var inFlight int64
-	for _, c := range append(s.Classes, s.Total) {
+	held := r.Report().Held
+	var inCPU int64
+	for i, c := range append(s.Classes, s.Total) {
 		if c.InFlight < 0 || c.Offered != c.Completed+c.Late+c.Rejected+c.Dropped+c.Throttled+c.InFlight {
 			t.Errorf("%s: offered %d ≠ sum of outcomes (in flight %d)", c.Name, c.Offered, c.InFlight)
 		}
-		if c.Name != "total" {
-			inFlight += c.InFlight
+		if c.Name == "total" {
+			break
 		}
+		if held[i] != c.InFlight || n.held[i]+n.stale[i] != held[i] {
+			t.Errorf("%s: in flight %d, but the CPU holds %d and %d were lost in a reboot", c.Name, c.InFlight, n.held[i], n.stale[i])
+		}
+		inCPU += n.held[i]
 	}
-	if inFlight != int64(n.inCPU+n.stale) {
-		t.Errorf("in flight %d, but the CPU holds %d and %d were lost in a reboot", inFlight, n.inCPU, n.stale)
+	if inCPU != int64(n.inCPU) {
+		t.Errorf("held per class sums to %d, the CPU holds %d", inCPU, n.inCPU)
 	}
 	if got := n.ctl.Count[broadcast.Drop] + n.ingressDrops + n.lostInReboot; got != s.Total.Dropped {
 		t.Errorf("dropped %d ≠ congestion %d + ingress %d + reboot %d", s.Total.Dropped, n.ctl.Count[broadcast.Drop], n.ingressDrops, n.lostInReboot)
