@@ -52,7 +52,7 @@ var presets = []scenario.Preset{
 		},
 	},
 	{
-		Name: "hlr-storm-controls-off", Model: "imsimgr-hlr", Seed: 1, Duration: 5400, Interval: 2,
+		Name: "hlr-storm-controls-off", Model: "imsimgr-hlr", Seed: 1, Duration: 2700, Interval: 2,
 		Summary:  "the same reboot and HLR storm with the reboot window, the CPU threshold and the 70 % drop switched off (lab only)",
 		Teaches:  "Every request without a mapping is broadcast: 3.2 ms of CPU each against 570 requests/s. The CPU pins, the backlog passes the HLR's 15 s MAP timer, answers are wasted and the HLR repeats its requests.",
 		Params:   stormParams(controlsOff),
