@@ -232,13 +232,11 @@ func (n *node) Apply(now kernel.Time, name string, val param.Value) error {
 	if name == pSubscribers || name == pSessMgrs {
 		return &param.Error{Field: name, Value: fmt.Sprint(val.Num), Allowed: "a value set before the run starts (it cannot change during a run)"}
 	}
-	cfg := controlConfig(n.v)
 	if err := n.v.Put(name, val); err != nil {
 		return err
 	}
 	if err := n.ctl.Configure(controlConfig(n.v)); err != nil {
-		_ = n.ctl.Configure(cfg)
-		return err
+		return err // not reached: the schema keeps P within the control's range
 	}
 	n.configure()
 	switch {
