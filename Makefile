@@ -47,12 +47,16 @@ digests:
 test: setup fmtcheck vet tscheck build digests
 	$(GO) test -count=1 ./...
 
-# bench: the per-message controls and the simulator (core), the wasm
-# against native speed on the same preset, the page weight and the time to
-# the first chart in headless Chromium.
+# bench measures the budgets of DESIGN.md: each control's per-message
+# decision beside x/time/rate's Limiter.Allow (same run), the simulator's
+# messages per second, and the heap of a 24-hour run (medians by benchstat);
+# then the playground's: wasm against native speed on the same preset, the
+# page weight and the time to the first chart in headless Chromium.
 bench: setup build
-	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./core/... | tee bench.txt
+	$(GO) test -run '^$$' -bench . -skip DayLong -benchmem -count 6 ./core/... > bench.txt
+	$(GO) test -run '^$$' -bench DayLong -benchtime 1x ./core/catalog >> bench.txt
+	$(GO) tool benchstat bench.txt
 	@native=$$($(GO) run ./wasm/digests -time attach-storm -n 5 | cut -d' ' -f2); \
 	wasm=$$(GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) run ./wasm/digests -time attach-storm -n 5 | cut -d' ' -f2); \
-	echo "attach-storm: native $$((native/1000000)) ms, wasm $$((wasm/1000000)) ms, wasm/native $$(awk "BEGIN{printf \"%.2f\", $$wasm/$$native}")" | tee -a bench.txt
-	$(GO) test -run '^$$' -bench BenchmarkPageStart -benchtime 3x ./web | tee -a bench.txt
+	echo "attach-storm: native $$((native/1000000)) ms, wasm $$((wasm/1000000)) ms, wasm/native $$(awk "BEGIN{printf \"%.2f\", $$wasm/$$native}")" | tee bench-web.txt
+	$(GO) test -run '^$$' -bench BenchmarkPageStart -benchtime 3x ./web | tee -a bench-web.txt

@@ -67,8 +67,12 @@ func build(out string, fast bool) error {
 }
 
 func page(path string) error {
+	v, err := web.NewView()
+	if err != nil {
+		return err
+	}
 	var b bytes.Buffer
-	if err := web.Page(web.NewView()).Render(context.Background(), &b); err != nil {
+	if err := web.Page(v).Render(context.Background(), &b); err != nil {
 		return err
 	}
 	return os.WriteFile(path, b.Bytes(), 0o644)

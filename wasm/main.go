@@ -15,7 +15,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"runtime/debug"
 	"time"
@@ -104,8 +103,7 @@ func main() {
 		panic(err)
 	}
 	fn("describe", 0, func([]safejs.Value) (any, error) {
-		b, err := json.Marshal(session.Describe())
-		return string(b), err
+		return session.Describe()
 	})
 	fn("start", 1, func(a []safejs.Value) (any, error) {
 		text, err := str(a[0])
@@ -175,13 +173,17 @@ func main() {
 		if cur == nil {
 			return nil, errNoRun
 		}
-		return cur.Link(), nil
+		return cur.Link()
 	})
 	fn("export", 0, func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
-		return session.JSON(cur.Export()), nil
+		e, err := cur.Export()
+		if err != nil {
+			return nil, err
+		}
+		return session.JSON(e), nil
 	})
 	fn("compare", 1, func(a []safejs.Value) (any, error) {
 		if cur == nil {

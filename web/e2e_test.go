@@ -3,7 +3,10 @@
 package web_test
 
 import (
+	"bytes"
+	"compress/flate"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -286,7 +289,19 @@ func TestPlayground(t *testing.T) {
 	t.Logf("corrupted link message: %s", msg)
 	shot(t, third, "bad-link.png")
 
-	for _, tb := range []*tab{first, second, third} {
+	// An out-of-range value in a link names the field and the allowed range.
+	fourth := newTab(t, ctx)
+	fourth.do(t, chromedp.Navigate(srv.URL+"/#"+rawLink(t, `{"m":"imsimgr","p":"busy-hour","v":{"cpu.speed":99}}`)))
+	fourth.wait(t, ready, 20*time.Second)
+	msg = eval[string](t, fourth, messageJS)
+	if !strings.Contains(msg, "cpu.speed: 99 is not allowed (allowed: a number from 0.1 to 10") {
+		t.Errorf("out-of-range link: message %q", msg)
+	}
+	if got := eval[string](t, fourth, `document.querySelector('section.controls:not([hidden]) input.exact[data-param="cpu.speed"]').value`); got != "1" {
+		t.Errorf("out-of-range link: the CPU speed shows %s, want the default 1", got)
+	}
+
+	for _, tb := range []*tab{first, second, third, fourth} {
 		if errs := tb.errors(); len(errs) > 0 {
 			t.Errorf("console errors: %q", errs)
 		}
@@ -304,6 +319,16 @@ func loadAverage() float64 {
 	return x
 }
 
+// rawLink writes a version 1 link around a payload, bypassing the encoder's
+// checks, as a hand-edited link would.
+func rawLink(t *testing.T, payload string) string {
+	var b bytes.Buffer
+	w, _ := flate.NewWriter(&b, flate.BestCompression)
+	w.Write([]byte(payload))
+	w.Close()
+	return "1." + base64.RawURLEncoding.EncodeToString(b.Bytes())
+}
+
 // corrupt breaks a link in the middle of its payload.
 func corrupt(link string) string {
 	i := len(link) / 2
@@ -311,6 +336,7 @@ func corrupt(link string) string {
 }
 
 func shot(t *testing.T, tb *tab, name string) {
+	chromedp.Do(tb.ctx, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 	buf, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Errorf("screenshot: %v", err)
@@ -321,4 +347,36 @@ func shot(t *testing.T, tb *tab, name string) {
 	if err := os.WriteFile(filepath.Join(dir, name), buf, 0o644); err != nil {
 		t.Error(err)
 	}
+}
+
+// A preset with variants runs side by side; a model with sweeps draws its
+// carried-vs-offered curves (computed in the worker).
+func TestCompareAndSweep(t *testing.T) {
+	srv := newServer(t)
+	ctx := browser(t)
+	tb := newTab(t, ctx)
+	tb.do(t, chromedp.Navigate(srv.URL+"/"))
+	tb.wait(t, ready, 20*time.Second)
+	for _, d := range catalog.Models {
+		for _, p := range d.Presets {
+			if len(p.Compare) == 0 || len(d.Sweeps) == 0 {
+				continue
+			}
+			tb.do(t, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById("preset"); s.value = "`+p.Name+`"; s.dispatchEvent(new Event("change")); })()`))
+			tb.wait(t, ready+` && document.getElementById("preset").value === "`+p.Name+`" && !document.getElementById("compare").hidden`, 20*time.Second)
+			tb.do(t, chromedp.Click(chromedp.ID("compare-run")))
+			tb.wait(t, `document.querySelectorAll("#compare-out .side").length === `+strconv.Itoa(1+len(p.Compare)), 60*time.Second)
+			if n := eval[int](t, tb, `document.querySelectorAll("#compare-out .side canvas").length`); n == 0 {
+				t.Error("side by side: no chart")
+			}
+			tb.do(t, chromedp.Click(chromedp.CSS("#sweep-buttons button")))
+			tb.wait(t, `document.querySelector("#sweep-out canvas") !== null`, 120*time.Second)
+			shot(t, tb, "compare-sweep.png")
+			if errs := tb.errors(); len(errs) > 0 {
+				t.Errorf("console errors: %q", errs)
+			}
+			return
+		}
+	}
+	t.Skip("no model has both a preset with variants and a sweep")
 }

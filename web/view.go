@@ -10,23 +10,21 @@ import (
 	"overloadlab/core/catalog"
 	"overloadlab/core/param"
 	"overloadlab/core/sim"
-	"overloadlab/wasm/session"
 )
 
 // View is what the page is rendered from.
 type View struct {
-	Models   []*sim.Def
-	Describe any    // the models as JSON for the script
-	Default  string // the preset shown first
+	Models  []*sim.Def
+	Default string // the preset shown first
 }
 
 // NewView returns the view of every model of the catalog.
-func NewView() View {
-	v := View{Models: catalog.Models, Describe: session.Describe()}
+func NewView() (View, error) {
+	v := View{Models: catalog.Models}
 	if ps := catalog.Presets(); len(ps) > 0 {
 		v.Default = ps[0].Name
 	}
-	return v
+	return v, nil
 }
 
 // group is the parameters of one Group, in schema order.

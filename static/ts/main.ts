@@ -4,10 +4,13 @@
 // comes from the core's description; nothing is restated here.
 import { ChartView, Store, classesOf, fmt } from "./charts";
 import uPlot from "uplot";
-import type { FromWorker, Info, Model, Point, Side, Summary, ToWorker, Values } from "./types";
+import { variantLabel } from "./types";
+import type { Description, FromWorker, Info, Model, Point, Side, Summary, ToWorker, Values } from "./types";
 import { downloadBlob, downloadText, el, toCSV } from "./util";
 
-const models: Model[] = JSON.parse(el("describe").textContent ?? "[]");
+// The models' description comes from the core in the worker (not in the
+// page, which would carry it twice).
+let models: Model[] = [];
 const modelOf = (name: string) => models.find((m) => m.name === name);
 const presetSelect = el<HTMLSelectElement>("preset");
 const speedSelect = el<HTMLSelectElement>("speed");
@@ -66,6 +69,7 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
   const m = ev.data;
   switch (m.t) {
     case "ready": {
+      models = (JSON.parse(m.describe) as Description).models ?? [];
       const link = linkOf(location.hash);
       if (link) start({ t: "start", link });
       else start({ t: "start", preset: presetSelect.value });
@@ -270,6 +274,7 @@ window.addEventListener("hashchange", () => {
 });
 window.addEventListener("resize", () => {
   for (const c of charts) c.resize();
+  for (const c of compareViews) c.resize();
 });
 
 // ---- tiles ----------------------------------------------------------------
@@ -295,7 +300,8 @@ function updateTiles() {
   el("tile-cpu").textContent = fmt(s.cpu.max, "%");
   el("tile-cpu-mean").textContent = `mean ${fmt(s.cpu.mean, "%")}`;
   const crashes = counter("crashes");
-  el("tile-crashes").textContent = crashes === null ? "n/a" : count(crashes);
+  el("tile-crashes").textContent = crashes === null ? "–" : count(crashes);
+  el("tile-crashes").parentElement!.hidden = crashes === null;
   // The controls' counters: built once per set of names, then only the
   // numbers change (no layout work each frame).
   const box = el("counters");
@@ -442,8 +448,11 @@ function showCompare(sides: Side[], error?: string) {
     out.textContent = `Could not run side by side: ${error}`;
     return;
   }
-  for (const side of sides) {
-    const col = document.createElement("div");
+  // Lay out every side first, so each chart is built at its final width.
+  const cols = sides.map(() => document.createElement("div"));
+  out.append(...cols);
+  sides.forEach((side, k) => {
+    const col = cols[k];
     col.className = "side";
     const h = document.createElement("h3");
     h.textContent = side.label;
@@ -452,7 +461,6 @@ function showCompare(sides: Side[], error?: string) {
     p.className = "side-tiles";
     p.textContent = `goodput ${fmt(t.goodput_per_s)}/s · rejected ${count(t.rejected)} · dropped ${count(t.dropped)} · max CPU ${fmt(side.summary.cpu.max, "%")}`;
     col.append(h, p);
-    out.append(col);
     const st = new Store(model!.columns.map((c) => c.name));
     st.append(side.rows);
     for (const c of model!.charts.slice(0, 2)) {
@@ -462,7 +470,7 @@ function showCompare(sides: Side[], error?: string) {
       v.redraw();
       compareViews.push(v);
     }
-  }
+  });
 }
 
 function showSweep(id: string, curves: Point[][], error?: string) {
@@ -480,9 +488,9 @@ function showSweep(id: string, curves: Point[][], error?: string) {
   const data: (number | null)[][] = [xs];
   curves.forEach((pts, c) => {
     const color = ["#2e9d4f", "#1f6feb", "#c9302c", "#7a4fc9"][c % 4];
-    series.push({ label: `${sw.curves[c].label}: carried in time /s`, stroke: color, width: 2 });
+    series.push({ label: `${variantLabel(sw.curves[c])}: carried in time /s`, stroke: color, width: 2 });
     data.push(pts.map((p) => p.goodput));
-    series.push({ label: `${sw.curves[c].label}: offered /s`, stroke: color, dash: [4, 4], width: 1 });
+    series.push({ label: `${variantLabel(sw.curves[c])}: offered /s`, stroke: color, dash: [4, 4], width: 1 });
     data.push(pts.map((p) => p.offered));
   });
   new uPlot(

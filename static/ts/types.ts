@@ -12,9 +12,10 @@ export interface Spec {
   min: number;
   max: number;
   step?: number;
-  default: number | string;
+  default: number | string | boolean;
   choices?: string[];
   doc: string;
+  allowed: string;
 }
 
 export interface Column {
@@ -49,9 +50,12 @@ export interface Panel {
 }
 
 export interface Variant {
-  label: string;
+  label?: string;
+  Label?: string; // a sweep's curves are written with Go's field names
   params?: Record<string, number | string | boolean>;
 }
+
+export const variantLabel = (v: Variant) => v.label ?? v.Label ?? "";
 
 export interface Sweep {
   id: string;
@@ -67,6 +71,10 @@ export interface Preset {
   summary: string;
   teaches: string;
   compare?: Variant[];
+}
+
+export interface Description {
+  models: Model[];
 }
 
 export interface Model {
@@ -146,7 +154,7 @@ export type ToWorker =
 
 // Messages from the worker to the page.
 export type FromWorker =
-  | { t: "ready" }
+  | { t: "ready"; describe: string }
   | { t: "started"; info: Info; values: Values; summary: Summary }
   | { t: "start-failed"; error: string; link?: string }
   | { t: "rows"; rows: Float64Array; now: number; done: boolean; values: Values; summary: Summary }

@@ -11,6 +11,7 @@ declare class Go {
 declare function importScripts(...urls: string[]): void;
 
 interface Bridge {
+  describe(): string | Failure;
   startPreset(name: string): string | Failure;
   startLink(link: string): string | Failure;
   start(json: string): string | Failure;
@@ -47,7 +48,7 @@ async function load() {
   const { instance } = await WebAssembly.instantiateStreaming(fetch("overloadlab.wasm"), go.importObject);
   void go.run(instance).then(() => post({ t: "fatal", error: "the simulator stopped" }));
   bridge = (globalThis as unknown as { overloadlab: Bridge }).overloadlab;
-  post({ t: "ready" });
+  post({ t: "ready", describe: ok(bridge.describe()) });
 }
 
 function state() {

@@ -56,7 +56,7 @@ func StartPreset(name string) (*Session, error) {
 
 // StartLink starts a run of a share link (the part of the URL after '#').
 func StartLink(link string) (*Session, error) {
-	sc, err := decodeLink(link)
+	sc, err := catalog.DecodeLink(link)
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +152,7 @@ func (s *Session) Replay() *scenario.Scenario { return s.run.Replay() }
 
 // Link returns the share link of the run: its scenario as a diff from its
 // preset, with the live changes made so far in its timeline.
-func (s *Session) Link() string { return encodeLink(s.run.Replay()) }
+func (s *Session) Link() (string, error) { return catalog.EncodeLink(s.run.Replay()) }
 
 // Export is the run as the page offers it for download as JSON.
 type Export struct {
@@ -163,8 +163,19 @@ type Export struct {
 
 // Export returns the scenario (with its live changes), the summary and the
 // link.
-func (s *Session) Export() Export {
-	return Export{Link: s.Link(), Scenario: s.Replay(), Summary: s.Summary()}
+func (s *Session) Export() (Export, error) {
+	link, err := s.Link()
+	return Export{Link: link, Scenario: s.Replay(), Summary: s.Summary()}, err
+}
+
+// Describe returns the description of every model as JSON.
+func Describe() (string, error) {
+	d, err := catalog.Describe()
+	if err != nil {
+		return "", err
+	}
+	b, err := json.Marshal(d)
+	return string(b), err
 }
 
 // Side is one side of a side-by-side comparison: a variant of the run's

@@ -76,7 +76,10 @@ func TestLinkReplaysLiveChanges(t *testing.T) {
 	}
 	runToEnd(t, s, 37)
 	want := s.Summary()
-	link := s.Link()
+	link, err := s.Link()
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	r, err := StartLink(link)
 	if err != nil {
