@@ -86,6 +86,8 @@ func browser(t testing.TB) context.Context {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("hide-scrollbars", true),
 		chromedp.Flag("disable-background-timer-throttling", true),
 		chromedp.Flag("disable-renderer-backgrounding", true),
 		chromedp.UserDataDir(t.TempDir()),
@@ -250,6 +252,35 @@ func TestPlayground(t *testing.T) {
 		}
 	}
 	shot(t, first, "playground.png")
+
+	// Export: CSV and JSON of the run, the charts as PNG (the downloads are
+	// caught before they leave the page).
+	first.do(t, chromedp.Evaluate[chromedp.Void](`window.__downloads = [];
+	  const made = URL.createObjectURL;
+	  URL.createObjectURL = (b) => { window.__downloads.push({ type: b.type, size: b.size }); window.__blob = b; return made(b); };
+	  HTMLAnchorElement.prototype.click = function () { window.__downloads[window.__downloads.length - 1].name = this.download; };`))
+	for _, id := range []string{"csv", "json", "png"} {
+		first.do(t, chromedp.Click(chromedp.ID(id)))
+	}
+	first.wait(t, `window.__downloads.length === 3 && window.__downloads.every((d) => d.name)`, 10*time.Second)
+	var downloads []struct {
+		Name, Type string
+		Size       int
+	}
+	json.Unmarshal([]byte(eval[string](t, first, `JSON.stringify(window.__downloads)`)), &downloads)
+	for i, want := range []struct{ ext, typ string }{{".csv", "text/csv"}, {".json", "application/json"}, {".png", "image/png"}} {
+		d := downloads[i]
+		if !strings.HasSuffix(d.Name, want.ext) || d.Type != want.typ || d.Size < 1000 {
+			t.Errorf("download %d: %+v, want a %s file of type %s", i, d, want.ext, want.typ)
+		}
+	}
+	t.Logf("downloads: %+v", downloads)
+	pngURL, err := chromedp.Run(first.ctx, chromedp.Evaluate[string](`new Promise((ok) => { const r = new FileReader(); r.onload = () => ok(r.result); r.readAsDataURL(window.__blob); })`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Error(err)
+	} else if png, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(pngURL, "data:image/png;base64,")); err == nil {
+		os.WriteFile(filepath.Join("..", "testdata", "screenshots", "charts-export.png"), png, 0o644)
+	}
 
 	// Share: the address holds the link; a fresh page replays the same run.
 	first.do(t, chromedp.Click(chromedp.ID("share")))

@@ -5,13 +5,27 @@
 import uPlot from "uplot";
 import type { Chart, Column, Model, Values } from "./types";
 
+// MAX_ROWS bounds the rows a Store keeps: past it, neighbouring rows are
+// merged two into one (means, or maxima for Max columns), as the core's
+// recorder does, so a 48-hour run cannot exhaust the page's memory.
+export const MAX_ROWS = 8192;
+
 // Store holds the per-interval series of a run, column by column.
 export class Store {
   readonly index = new Map<string, number>();
-  readonly data: number[][];
-  constructor(readonly columns: string[]) {
+  data: number[][];
+  stride = 1; // intervals merged into one stored row
+  private acc: number[];
+  private accN = 0;
+  private isMax: boolean[];
+  constructor(
+    readonly columns: string[],
+    maxColumns: Set<string> = new Set(),
+  ) {
     columns.forEach((c, i) => this.index.set(c, i));
     this.data = columns.map(() => []);
+    this.acc = columns.map(() => 0);
+    this.isMax = columns.map((c) => maxColumns.has(c));
   }
   get length(): number {
     return this.data[0].length;
@@ -20,15 +34,30 @@ export class Store {
     const i = this.index.get(name);
     return i === undefined ? undefined : this.data[i];
   }
-  // append adds the flat rows (width = columns) and returns how many.
-  append(flat: ArrayLike<number>): number {
+  // append adds the flat rows (width = columns).
+  append(flat: ArrayLike<number>) {
     const w = this.columns.length;
     const n = Math.floor(flat.length / w);
-    for (let r = 0; r < n; r++) for (let c = 0; c < w; c++) this.data[c].push(flat[r * w + c]);
-    return n;
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < w; c++) {
+        const x = flat[r * w + c];
+        if (this.accN === 0 || c === 0) this.acc[c] = x;
+        else if (this.isMax[c]) this.acc[c] = Math.max(this.acc[c], x);
+        else this.acc[c] += x;
+      }
+      if (++this.accN < this.stride) continue;
+      for (let c = 0; c < w; c++) this.data[c].push(c === 0 || this.isMax[c] ? this.acc[c] : this.acc[c] / this.accN);
+      this.accN = 0;
+      if (this.length >= MAX_ROWS) this.halve();
+    }
   }
-  clear() {
-    for (const d of this.data) d.length = 0;
+  private halve() {
+    this.data.forEach((d, c) => {
+      const out: number[] = [];
+      for (let k = 0; k + 1 < d.length; k += 2) out.push(c === 0 ? d[k + 1] : this.isMax[c] ? Math.max(d[k], d[k + 1]) : (d[k] + d[k + 1]) / 2);
+      this.data[c] = out;
+    });
+    this.stride *= 2;
   }
 }
 
@@ -63,14 +92,18 @@ export function classesOf(m: Model): string[] {
 
 const MAX_POINTS = 1000;
 
+// measurer measures legend text for the PNG export's layout.
+const measurer = document.createElement("canvas").getContext("2d")!;
+
 // ChartView is one chart of the page.
 export class ChartView {
   readonly root: HTMLElement;
   private u: uPlot | null = null;
   private cls = "";
-  // lineData[k][row]: the k-th threshold as it was when the row was measured.
-  private lineData: (number | null)[][];
+  // steps[k]: the k-th threshold's values, each from a simulated time on.
+  private steps: { t: number; v: number | null }[][];
   private cols: Map<string, Column>;
+  private colors: string[] = []; // of the series after "t", for the PNG legend
 
   constructor(
     parent: HTMLElement,
@@ -80,7 +113,7 @@ export class ChartView {
     readonly compact = false,
   ) {
     this.cols = new Map(model.columns.map((c) => [c.name, c]));
-    this.lineData = (chart.lines ?? []).map(() => []);
+    this.steps = (chart.lines ?? []).map(() => []);
     this.root = document.createElement("figure");
     this.root.className = "chart" + (compact ? " compact" : "");
     this.root.dataset.chart = chart.id;
@@ -123,12 +156,14 @@ export class ChartView {
 
   private build() {
     const c = this.chart;
-    const width = Math.max(280, (this.root.clientWidth || this.root.parentElement?.clientWidth || 600) - 4);
+    const width = Math.max(280, (this.root.clientWidth || this.root.parentElement?.clientWidth || 600) - 20);
     const series: uPlot.Series[] = [{ label: "t", value: (_u, v) => fmt(v, "s") }];
+    this.colors = [];
     const main = this.stackOrder();
     main.forEach((name, i) => {
       const color = colorOf(name, i);
       const s: uPlot.Series = { label: this.label(name), stroke: color, width: 1.5, points: { show: false } };
+      this.colors.push(color);
       if (c.stacked) {
         s.fill = color + "cc";
         s.value = (_u, _v, _si, idx) => (idx === null ? "–" : fmt(this.raw(name, idx), c.unit));
@@ -138,9 +173,11 @@ export class ChartView {
       series.push(s);
     });
     for (const name of c.overlay ?? []) {
+      this.colors.push(colorOf(name, 0));
       series.push({ label: this.label(name), stroke: colorOf(name, 0), width: 2, dash: [2, 3], points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
     }
     (c.lines ?? []).forEach((l, k) => {
+      this.colors.push(lineColors[k % lineColors.length]);
       series.push({ label: l.label, stroke: lineColors[k % lineColors.length], width: 1.5, dash: [8, 5], points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
     });
     const opts: uPlot.Options = {
@@ -195,12 +232,21 @@ export class ChartView {
       for (const name of c.series) out.push(at(name));
     }
     for (const name of c.overlay ?? []) out.push(at(name));
-    for (const l of this.lineData) out.push(idx.map((i) => l[i] ?? null));
+    const ts = out[0] as number[];
+    for (const st of this.steps) {
+      let j = -1;
+      out.push(
+        ts.map((t) => {
+          while (j + 1 < st.length && st[j + 1].t <= t) j++;
+          return j < 0 ? null : st[j].v;
+        }),
+      );
+    }
     return out as uPlot.AlignedData;
   }
 
-  // appended records the thresholds in force for the n rows just added.
-  appended(n: number, values: Values | null) {
+  // thresholdsFrom records the thresholds in force from simulated time t on.
+  thresholdsFrom(t: number, values: Values | null) {
     (this.chart.lines ?? []).forEach((l, k) => {
       let v: number | null = null;
       const on = !l.if || !values || values[l.if] === true || values[l.if] === 1;
@@ -210,22 +256,29 @@ export class ChartView {
           v = typeof p === "number" ? p : null;
         } else v = l.value ?? 0;
       }
-      for (let i = 0; i < n; i++) this.lineData[k].push(v);
+      const st = this.steps[k];
+      if (st.length === 0 || st[st.length - 1].v !== v) st.push({ t, v });
     });
   }
 
   // clear forgets the thresholds recorded; the caller redraws.
   clear() {
-    for (const l of this.lineData) l.length = 0;
+    for (const st of this.steps) st.length = 0;
   }
 
   redraw() {
-    this.u?.setData(this.data());
+    const u = this.u;
+    if (!u) return;
+    const d = this.data();
+    u.setData(d);
+    // Without a cursor on the chart, the legend shows the latest values.
+    const n = d[0].length;
+    if (n > 0 && (u.cursor.idx === null || u.cursor.idx === undefined || u.cursor.left! < 0)) u.setLegend({ idx: n - 1 });
   }
 
   resize() {
-    const w = Math.max(280, this.root.clientWidth - 4);
-    this.u?.setSize({ width: w, height: this.compact ? 150 : 210 });
+    const w = Math.max(280, this.root.clientWidth - 20);
+    if (this.u && Math.abs(this.u.width - w) > 1) this.u.setSize({ width: w, height: this.compact ? 150 : 210 });
   }
 
   // drawLabels writes each threshold's label at the right end of its line.
@@ -237,6 +290,7 @@ export class ChartView {
     ctx.save();
     ctx.font = `${Math.round(11 * devicePixelRatio)}px system-ui, sans-serif`;
     ctx.textAlign = "right";
+    const placed: { y: number; left: number }[] = [];
     lines.forEach((l, k) => {
       const d = u.data[first + k];
       let v: number | null | undefined = null;
@@ -245,35 +299,47 @@ export class ChartView {
       const y = u.valToPos(v, "y", true);
       if (y < u.bbox.top || y > u.bbox.top + u.bbox.height) return;
       ctx.fillStyle = lineColors[k % lineColors.length];
-      ctx.fillText(l.label, u.bbox.left + u.bbox.width - 4, y - 4 * devicePixelRatio);
+      // Labels of lines at the same height go side by side.
+      let right = u.bbox.left + u.bbox.width - 4;
+      for (const p of placed) if (Math.abs(p.y - y) < 14 * devicePixelRatio) right = Math.min(right, p.left - 10);
+      ctx.fillText(l.label, right, y - 4 * devicePixelRatio);
+      placed.push({ y, left: right - ctx.measureText(l.label).width });
     });
     ctx.restore();
   }
 
-  // paint draws the chart with its title and legend onto ctx at y; returns the height used.
-  // With ctx null it only measures.
+  // paint draws the chart with its title and legend onto ctx at y and
+  // returns the height used; with ctx null it only measures.
   paint(ctx: CanvasRenderingContext2D | null, y: number, width: number): number {
     if (!this.u) return 0;
     const cv = this.u.ctx.canvas;
     const h = (cv.height / cv.width) * width;
-    if (!ctx) return h + 52;
-    ctx.fillStyle = "#1f2328";
-    ctx.font = "bold 15px system-ui, sans-serif";
-    ctx.fillText(this.chart.title + (this.chart.unit ? ` (${this.chart.unit})` : ""), 12, y + 18);
-    ctx.drawImage(cv, 0, y + 26, width, h);
-    let x = 12;
-    const ly = y + 26 + h + 16;
-    ctx.font = "12px system-ui, sans-serif";
-    this.u.series.slice(1).forEach((s) => {
-      const label = String(s.label ?? "");
-      const stroke = typeof s.stroke === "function" ? "#888" : String(s.stroke ?? "#888");
-      ctx.fillStyle = stroke;
-      ctx.fillRect(x, ly - 9, 14, 10);
+    const m = ctx ?? measurer;
+    if (ctx) {
       ctx.fillStyle = "#1f2328";
-      ctx.fillText(label, x + 18, ly);
-      x += 26 + ctx.measureText(label).width;
+      ctx.font = "bold 15px system-ui, sans-serif";
+      ctx.fillText(this.chart.title + (this.chart.unit ? ` (${this.chart.unit})` : ""), 12, y + 18);
+      ctx.drawImage(cv, 0, y + 26, width, h);
+    }
+    let x = 12;
+    let ly = y + 26 + h + 16;
+    m.font = "12px system-ui, sans-serif";
+    this.u.series.slice(1).forEach((s, i) => {
+      const label = String(s.label ?? "");
+      const w = m.measureText(label).width;
+      if (x > 12 && x + 30 + w > width) {
+        x = 12;
+        ly += 16;
+      }
+      if (ctx) {
+        ctx.fillStyle = this.colors[i] ?? "#888";
+        ctx.fillRect(x, ly - 9, 14, 10);
+        ctx.fillStyle = "#1f2328";
+        ctx.fillText(label, x + 18, ly);
+      }
+      x += 26 + w;
     });
-    return h + 52;
+    return ly - y + 20;
   }
 
   destroy() {

@@ -88,10 +88,11 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
       return;
     case "rows": {
       pending = false;
-      const n = store.append(m.rows);
+      const n = m.rows.length;
       values = m.values;
       summary = m.summary;
-      for (const c of charts) c.appended(n, values);
+      if (n > 0) for (const c of charts) c.thresholdsFrom(m.rows[0], values);
+      store.append(m.rows);
       tilesStale = true;
       if (n > 0) for (const c of charts) stale.add(c);
       if (info && m.now >= info.duration_s) {
@@ -154,7 +155,7 @@ function started(i: Info, v: Values, s: Summary) {
   if (i.preset) presetSelect.value = i.preset;
   const preset = m.presets.find((p) => p.name === i.preset);
   el("teaches").textContent = preset ? preset.teaches : "A custom scenario.";
-  store = new Store(i.columns);
+  store = new Store(i.columns, new Set(m.columns.filter((c) => c.max).map((c) => c.name)));
   if (newModel || charts.length === 0) buildCharts();
   else
     for (const c of charts) {
@@ -272,10 +273,17 @@ window.addEventListener("hashchange", () => {
   const link = linkOf(location.hash);
   if (link) start({ t: "start", link });
 });
-window.addEventListener("resize", () => {
-  for (const c of charts) c.resize();
-  for (const c of compareViews) c.resize();
-});
+// Charts follow the width of their boxes (window resize, scroll bar).
+let resizeQueued = false;
+new ResizeObserver(() => {
+  if (resizeQueued) return;
+  resizeQueued = true;
+  requestAnimationFrame(() => {
+    resizeQueued = false;
+    for (const c of charts) c.resize();
+    for (const c of compareViews) c.resize();
+  });
+}).observe(el("charts"));
 
 // ---- tiles ----------------------------------------------------------------
 
@@ -461,12 +469,12 @@ function showCompare(sides: Side[], error?: string) {
     p.className = "side-tiles";
     p.textContent = `goodput ${fmt(t.goodput_per_s)}/s · rejected ${count(t.rejected)} · dropped ${count(t.dropped)} · max CPU ${fmt(side.summary.cpu.max, "%")}`;
     col.append(h, p);
-    const st = new Store(model!.columns.map((c) => c.name));
+    const st = new Store(model!.columns.map((c) => c.name), new Set(model!.columns.filter((c) => c.max).map((c) => c.name)));
     st.append(side.rows);
     for (const c of model!.charts.slice(0, 2)) {
       const fixed = { ...c, lines: (c.lines ?? []).filter((l) => !l.param && !l.if) };
       const v = new ChartView(col, fixed, model!, st, true);
-      v.appended(st.length, null);
+      v.thresholdsFrom(0, null);
       v.redraw();
       compareViews.push(v);
     }
