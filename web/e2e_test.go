@@ -215,6 +215,13 @@ func TestPlayground(t *testing.T) {
 	canvasA := eval[string](t, first, canvasJS)
 	digestA := eval[string](t, first, `document.body.dataset.digest`)
 
+	// The class selector shows one class's outcomes.
+	cls := eval[string](t, first, `(() => { const s = document.getElementById("class"); s.value = s.options[1].value; s.dispatchEvent(new Event("change")); return s.value })()`)
+	if legend := eval[string](t, first, `document.querySelector('[data-chart="outcomes"] .u-legend').textContent`); !strings.Contains(legend, cls+" ") {
+		t.Errorf("class %s selected: the outcomes legend reads %q", cls, legend)
+	}
+	eval[string](t, first, `(() => { const s = document.getElementById("class"); s.value = ""; s.dispatchEvent(new Event("change")); return s.value })()`)
+
 	// Run B: reset, play to 200 s, pause, make the CPU twice as fast, play to the end.
 	first.do(t, chromedp.Click(chromedp.ID("reset")))
 	first.wait(t, ready+` && document.body.dataset.t === "0"`, 10*time.Second)

@@ -138,6 +138,9 @@ func (s *Session) Set(name, text string) error {
 	if err != nil {
 		return err
 	}
+	if n := len(s.run.Scenario.Timeline) + len(s.run.Live()); n >= scenario.MaxTimeline {
+		return &param.Error{Field: "timeline", Value: fmt.Sprintf("%d changes", n+1), Allowed: fmt.Sprintf("at most %d changes in a run (press Reset to start again)", scenario.MaxTimeline)}
+	}
 	return s.run.Set(name, v)
 }
 

@@ -110,6 +110,18 @@ func TestBadInputNamesTheField(t *testing.T) {
 			t.Errorf("Set(%s, %s) = %v, want %q", c.name, c.value, err, c.want)
 		}
 	}
+	for i := 0; ; i++ {
+		if err := s.Set("cpu.speed", "2"); err != nil {
+			if !strings.Contains(err.Error(), "timeline: 2001 changes is not allowed (allowed: at most 2000 changes") {
+				t.Errorf("change %d: %v", i, err)
+			}
+			break
+		}
+	}
+	if _, err := s.Link(); err != nil {
+		t.Errorf("link of a full timeline: %v", err)
+	}
+	s, _ = StartPreset("busy-hour")
 	if len(s.Run().Live()) != 0 {
 		t.Errorf("refused changes were recorded: %v", s.Run().Live())
 	}
