@@ -36,13 +36,15 @@ tscheck:
 	npx --no-install tsc -p static
 
 # digests runs every preset natively and as WebAssembly (under node) and
-# compares the digests: the browser must show the same numbers.
+# compares the digests: the browser must show the same numbers. Then the
+# JavaScript bridge's own test, under node.
 digests:
 	@mkdir -p dist
 	$(GO) run ./wasm/digests > dist/digests.native
 	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) run ./wasm/digests > dist/digests.wasm
 	diff dist/digests.native dist/digests.wasm
 	@echo "digests: $$(wc -l < dist/digests.native) presets, native = wasm"
+	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 ./wasm/
 
 test: setup fmtcheck vet tscheck build digests
 	$(GO) test -count=1 ./...

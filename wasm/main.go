@@ -97,6 +97,12 @@ func float64s(xs []float64) (any, error) {
 }
 
 func main() {
+	install()
+	select {}
+}
+
+// install sets globalThis.overloadlab.
+func install() {
 	var err error
 	api, err = safejs.ValueOf(map[string]any{})
 	if err != nil {
@@ -224,5 +230,4 @@ func main() {
 	if err := safejs.Global().Set("overloadlab", api); err != nil {
 		panic(err)
 	}
-	select {}
 }

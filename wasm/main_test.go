@@ -1,0 +1,88 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hack-pad/safejs"
+
+	"overloadlab/wasm/session"
+)
+
+// The bridge is tested under node (make test runs GOOS=js GOARCH=wasm go
+// test ./wasm/ with go_js_wasm_exec): calls return values or {error}, never
+// throw, and a panic comes back as an error.
+
+func call(t *testing.T, name string, args ...any) safejs.Value {
+	t.Helper()
+	obj, err := safejs.Global().Get("overloadlab")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := obj.Call(name, args...)
+	if err != nil {
+		t.Fatalf("%s threw: %v", name, err)
+	}
+	return v
+}
+
+func errorOf(v safejs.Value) string {
+	if v.Type() != safejs.TypeObject {
+		return ""
+	}
+	e, err := v.Get("error")
+	if err != nil || e.IsUndefined() {
+		return ""
+	}
+	s, _ := e.String()
+	return s
+}
+
+func TestBridge(t *testing.T) {
+	install()
+	if e := errorOf(call(t, "advance", 1, 10)); !strings.Contains(e, "no run") {
+		t.Errorf("advance before start: %q", e)
+	}
+	if e := errorOf(call(t, "startPreset")); !strings.Contains(e, "1 arguments needed") {
+		t.Errorf("startPreset(): %q", e)
+	}
+	if e := errorOf(call(t, "startLink", "1.garbage!")); !strings.Contains(e, "link") {
+		t.Errorf("bad link: %q", e)
+	}
+	info := call(t, "startPreset", "busy-hour")
+	if e := errorOf(info); e != "" {
+		t.Fatal(e)
+	}
+	rows := call(t, "advance", 10.5, 1000)
+	n, err := rows.Length()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := session.StartPreset("busy-hour")
+	want := s.Advance(10.5, nil)
+	if n != len(want) {
+		t.Fatalf("advance gave %d values, the session %d", n, len(want))
+	}
+	for i, x := range want {
+		v, _ := rows.Index(i)
+		if f, _ := v.Float(); f != x {
+			t.Fatalf("value %d: %g, want %g", i, f, x)
+		}
+	}
+	if e := errorOf(call(t, "set", "cpu.speed", "99")); !strings.Contains(e, "cpu.speed: 99 is not allowed") {
+		t.Errorf("set out of range: %q", e)
+	}
+	if v := call(t, "set", "cpu.speed", "2"); errorOf(v) != "" {
+		t.Errorf("set: %s", errorOf(v))
+	}
+	link, _ := call(t, "link").String()
+	if !strings.HasPrefix(link, "1.") {
+		t.Errorf("link %q", link)
+	}
+	fn("boom", 0, func([]safejs.Value) (any, error) { panic("on purpose") })
+	if e := errorOf(call(t, "boom")); !strings.Contains(e, "internal error in boom: on purpose") {
+		t.Errorf("panic: %q", e)
+	}
+}
