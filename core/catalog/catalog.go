@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"overloadlab/core/imsimgr"
+	"overloadlab/core/mcswitch"
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
 	"overloadlab/core/sim"
@@ -15,6 +16,7 @@ import (
 // Models are the node models, in the order the page and the CLI list them.
 var Models = []*sim.Def{
 	imsimgr.Def,
+	mcswitch.Def,
 }
 
 // Model returns the model named name.
