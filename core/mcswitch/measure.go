@@ -63,6 +63,7 @@ func nodeColumns() []metrics.Column {
 		{Name: "alpha-target", Label: "target acceptance rate α_target", Unit: "base calls/s"},
 		{Name: "idle-est", Label: "estimated idle share ĉ_0", Unit: "%"},
 		{Name: "idle-true", Label: "background load", Unit: "%"},
+		{Name: "cost-error", Label: "mean relative error of the costs in use", Unit: "%"},
 	}
 	for _, c := range classes {
 		cols = append(cols, metrics.Column{Name: c.name + ".fraction", Label: c.name + " admitted fraction (first messages admitted / offered)", Unit: ""})
@@ -104,16 +105,23 @@ func (n *node) Measure(now kernel.Time, row []float64) {
 	r[7] = n.ctl.TargetRate()
 	r[8] = 100 * n.ctl.Idle()
 	r[9] = 100 * n.cpu.Background
+	r[10] = 100 * n.costError()
+	if r[10] > 10 {
+		n.convergedAt = -1
+	} else if n.convergedAt < 0 {
+		n.convergedAt = now.Seconds()
+	}
 	k := len(classes)
+	frac, delay, costs := r[11:11+k], r[11+k:11+2*k], r[11+2*k:11+4*k]
 	for i := range classes {
-		r[10+i] = n.ctl.Admitted(i)
-		r[10+k+i] = 0
+		frac[i] = n.ctl.Admitted(i)
+		delay[i] = 0
 		if n.delayN[i] > 0 {
-			r[10+k+i] = n.delaySum[i] / float64(n.delayN[i])
+			delay[i] = n.delaySum[i] / float64(n.delayN[i])
 		}
 		n.delaySum[i], n.delayN[i] = 0, 0
-		r[10+2*k+2*i] = 1e3 * n.ctl.Cost(i)
-		r[10+2*k+2*i+1] = 1e3 * n.trueCost(i)
+		costs[2*i] = 1e3 * n.ctl.Cost(i)
+		costs[2*i+1] = 1e3 * n.trueCost(i)
 	}
 }
 
@@ -167,7 +175,12 @@ func (n *node) Report(now kernel.Time) sim.Report {
 			worst = max(worst, e)
 			reg.Counters = append(reg.Counters, sim.Counter{Name: "error." + c.name, Value: e})
 		}
+		for i, c := range classes {
+			reg.Counters = append(reg.Counters, sim.Counter{Name: "held_fits." + c.name, Value: float64(rg.Held(i))})
+		}
+		reg.Counters = append(reg.Counters, sim.Counter{Name: "held_fits.idle", Value: float64(rg.Held(len(classes) + 1))})
 		reg.Counters = append(reg.Counters,
+			sim.Counter{Name: "within_10pct_since_s", Value: n.convergedAt},
 			sim.Counter{Name: "mean_error", Value: sum / float64(len(classes))},
 			sim.Counter{Name: "max_error", Value: worst},
 			sim.Counter{Name: "idle_estimate", Value: n.ctl.Idle()})
@@ -188,6 +201,15 @@ func (n *node) Report(now kernel.Time) sim.Report {
 	}}
 	rep.Controls = append(rep.Controls, ctl, delay, reg, sw)
 	return rep
+}
+
+// costError is the mean over the classes of |ĉ_i − c_i| / c_i.
+func (n *node) costError() float64 {
+	var s float64
+	for i := range classes {
+		s += relErr(n.ctl.Cost(i), n.trueCost(i))
+	}
+	return s / float64(len(classes))
 }
 
 // weight is the true w_i = c_i/c_b of class i.

@@ -45,6 +45,8 @@ var Def = &sim.Def{
 		{ID: "delay", Title: "Call setup time per class", Unit: "s", Series: perClass(".delay"),
 			Lines: []sim.Line{{Label: "deadline", Param: "call.deadline"}}},
 		{ID: "costs", Title: "Cost per call in use by the control against the true cost", Unit: "ms/call", Series: costSeries()},
+		{ID: "cost-error", Title: "Mean relative error of the costs in use", Unit: "%", Series: []string{"cost-error"},
+			Lines: []sim.Line{{Label: "10 %", Value: 10}}},
 		{ID: "queue", Title: "Message queue and SRED's average", Unit: "msgs", Series: []string{"queue", "sred.avg"},
 			Lines: []sim.Line{{Label: "min_th", Param: "sred.min-th"}, {Label: "max_th", Param: "sred.max-th"}}},
 		{ID: "equivalent", Title: "Equivalent load: offered and the target acceptance rate", Unit: "base calls/s", Series: []string{"offered-eq", "alpha-target"}},

@@ -95,13 +95,14 @@ type node struct {
 	delaySum []float64
 	delayN   []int64
 	// whole run
-	delayAll  []float64
-	delayAllN []int64
-	admitted  []int64
-	drops     int64
-	maxQueue  int
-	react     reaction
-	admReact  reaction
+	delayAll    []float64
+	delayAllN   []int64
+	admitted    []int64
+	drops       int64
+	maxQueue    int
+	react       reaction
+	convergedAt float64 // since when the mean cost error has stayed ≤ 10 % (−1: it is above)
+	admReact    reaction
 }
 
 func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
@@ -109,7 +110,7 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 	n := &node{env: env, v: v, out: sim.NewOutcomes(classNames()),
 		cpu: cpu.New(1, 0), mixRS: env.Stream(51), mix: make([]float64, k),
 		delaySum: make([]float64, k), delayN: make([]int64, k), delayAll: make([]float64, k), delayAllN: make([]int64, k),
-		admitted: make([]int64, k)}
+		admitted: make([]int64, k), convergedAt: -1}
 	for i := range classes {
 		n.sources = append(n.sources, traffic.NewSource(traffic.Profile{}, env.Stream(uint64(i))))
 		n.gen = append(n.gen, 0)
@@ -137,7 +138,7 @@ func (n *node) configure() (multiclass.Config, error) {
 	base := 0
 	for i, c := range classes {
 		per := v.Num("cost."+c.name) / 1e3
-		costs[i] = per
+		costs[i] = v.Num("overload.cost."+c.name) / 1e3
 		m := make([]float64, len(c.msgs))
 		for j, s := range c.msgs {
 			m[j] = s * per

@@ -14,7 +14,11 @@ func classSpecs() []param.Spec {
 	}
 	for _, c := range classes {
 		s = append(s, param.Spec{Name: "cost." + c.name, Label: c.label, Group: "CPU", Unit: "ms/call", Kind: param.Number, Min: 0.1, Max: 100, Step: 0.1, Default: param.Num(c.cost),
-			Doc: "CPU per call of " + c.label + ", all its messages, at nominal speed; the control is configured with these costs"})
+			Doc: "true CPU per call of " + c.label + ", all its messages, at nominal speed"})
+	}
+	for _, c := range classes {
+		s = append(s, param.Spec{Name: "overload.cost." + c.name, Label: "c: " + c.label, Group: "Overload control", Unit: "ms/call", Kind: param.Number, Min: 0.1, Max: 100, Step: 0.1, Default: param.Num(c.cost),
+			Doc: "CPU per call of " + c.label + " as configured in the control (the operator's measurement); the regression replaces it with an estimate"})
 	}
 	return s
 }

@@ -91,7 +91,7 @@ func New(cfg Config, rs *kernel.Stream) (*Controller, error) {
 		}
 		init := make([]float64, k+2) // the classes, the rejects, the constant
 		copy(init, cfg.Costs)
-		c.reg = NewRegression(k+2, cfg.Window, cfg.Forget, cfg.MinVariation, init)
+		c.reg = NewRegression(k+2, k+1, cfg.Window, cfg.Forget, cfg.MinVariation, init)
 	}
 	c.weigh()
 	return c, nil
@@ -112,6 +112,7 @@ func (c *Controller) Configure(cfg Config) error {
 	if reg != nil && cfg.Regression && cfg.Window == c.cfg.Window {
 		reg.forget = cfg.Forget
 		reg.minPivot = cfg.MinVariation * cfg.MinVariation / (1 + cfg.MinVariation*cfg.MinVariation)
+		reg.minCV2 = cfg.MinVariation * cfg.MinVariation
 		n.reg = reg
 		n.idle = reg.Estimate(c.k + 1)
 		for i := range n.cost {
@@ -124,6 +125,7 @@ func (c *Controller) Configure(cfg Config) error {
 	copy(n.accepted, c.accepted)
 	copy(n.rate, c.rate)
 	copy(n.admit, c.admit)
+	copy(n.served, c.served)
 	n.rejected = c.rejected
 	n.weigh()
 	n.share()
@@ -195,8 +197,14 @@ func (c *Controller) Update(now kernel.Time, rho float64) {
 	c.x[c.k] = c.served[c.k] / dt
 	c.served[c.k] = 0
 	c.x[c.k+1] = 1
+	rejected := c.rejected
 	c.rejected = 0
 	if c.reg != nil && rho <= c.cfg.MaxOccupancy {
+		// While the control rejects, it pins the admitted equivalent load,
+		// and the idle share cannot be told from the scale of the costs:
+		// hold ĉ_0 and let the mix tell the costs [R].
+		c.reg.Hold(c.k+1, rejected > 0)
+		c.reg.CountsOver(dt)
 		c.reg.Add(c.x, rho)
 		if c.reg.Fit() {
 			c.idle = c.reg.Estimate(c.k + 1)

@@ -10,30 +10,37 @@ const MaxDim = 12
 //
 //	ρ_n = Σ_j c_j x_{j,n} + ε_n
 //
-// where the regressors x_j are the calls admitted per second of each class,
-// the rejects per second, and a constant 1 whose coefficient c_0 is the share
+// where the regressors x_j are the calls per second of each class whose
+// messages the processor finished (a message of an m-message flow counts
+// 1/m), the rejects per second, and a constant 1 whose coefficient c_0 is the share
 // of the processor taken by other work. The estimate is the least-squares fit
 // over the last Window observations, the one k intervals old weighted by γ^k
 // (the forgetting factor):
 //
 //	ĉ = argmin Σ_k γ^k (ρ_{n−k} − Σ_j c_j x_{j,n−k})².
 //
-// The regressors are taken in the order given. One is identified when its
+// A regressor is identified when it varies over the window by a weighted
+// coefficient of variation of at least v beyond the Poisson noise of its
+// counts (CountsOver), v the minimum variation [R], and its
 // normalised Cholesky pivot — the share of its weighted sum of squares not
-// explained by the regressors before it — is at least v²/(1+v²), v the
-// minimum variation [R]. With the classes first and the constant last, the
-// constant is identified only when the admitted load varies by a coefficient
-// of variation of about v or more, and a class only when its count varies
-// independently of the classes before it. A regressor that is not identified
+// explained by the regressors identified before it, in the order given — is
+// at least v²/(1+v²). With the classes first and the constant last, a class
+// is re-estimated only when its count varies (a steady mix varies by Poisson
+// noise alone, too little to separate the costs from the measurement error
+// of the counts), and the constant only when the admitted load as a whole
+// varies (an active control pins it). A regressor that is not identified
 // keeps its last estimate and the others are fitted with it held. A
 // coefficient cannot be negative: when the fit makes one negative, the most
 // negative is held too and the rest refitted; when none is left, every
 // estimate is held.
 type Regression struct {
 	dim      int
+	one      int // the column of ones, or −1
 	window   int
 	forget   float64
 	minPivot float64
+	minCV2   float64
+	span     float64 // the regressors are counts over span seconds (0: not counts)
 
 	xs   []float64 // window×dim ring of regressors
 	ys   []float64
@@ -42,6 +49,7 @@ type Regression struct {
 
 	est   [MaxDim]float64
 	ident [MaxDim]bool
+	held  [MaxDim]bool // held by the caller (Hold)
 
 	// scratch, kept here so that Fit does not allocate
 	a [MaxDim][MaxDim]float64
@@ -50,13 +58,15 @@ type Regression struct {
 
 	Fits  int64 // fits that updated the estimate
 	Holds int64 // fits that held every estimate
+	held1 [MaxDim]int64
 }
 
-// NewRegression returns a regression on dim regressors (dim ≤ MaxDim) over a window of observations, with forgetting
+// NewRegression returns a regression on dim regressors (dim ≤ MaxDim), one
+// of which, column one, is the constant 1 (−1: none) over a window of observations, with forgetting
 // factor γ in (0, 1] and minimum variation v ≥ 0; initial holds the estimates
 // until the first fit.
-func NewRegression(dim, window int, forget, minVariation float64, initial []float64) *Regression {
-	r := &Regression{dim: dim, window: window, forget: forget,
+func NewRegression(dim, one, window int, forget, minVariation float64, initial []float64) *Regression {
+	r := &Regression{dim: dim, one: one, window: window, forget: forget, minCV2: minVariation * minVariation,
 		minPivot: minVariation * minVariation / (1 + minVariation*minVariation),
 		xs:       make([]float64, window*dim), ys: make([]float64, window)}
 	copy(r.est[:dim], initial)
@@ -71,6 +81,13 @@ func (r *Regression) Estimate(j int) float64 { return r.est[j] }
 
 // Identified reports whether coefficient j was identified by the last fit.
 func (r *Regression) Identified(j int) bool { return r.ident[j] }
+
+// Held returns the number of fits in which coefficient j kept its estimate.
+func (r *Regression) Held(j int) int64 { return r.held1[j] }
+
+// Hold keeps coefficient j at its estimate in the fits that follow, while
+// on is true, whatever the data.
+func (r *Regression) Hold(j int, on bool) { r.held[j] = on }
 
 // Add records one observation: x holds the dim regressors, y the measured
 // occupancy.
@@ -114,10 +131,16 @@ func (r *Regression) Fit() bool {
 			r.est[sel[k]] = beta[k]
 		}
 		r.Fits++
+		for j := range d {
+			if !r.ident[j] {
+				r.held1[j]++
+			}
+		}
 		return true
 	}
 	for j := range d {
 		r.ident[j] = false
+		r.held1[j]++
 	}
 	r.Holds++
 	return false
@@ -131,7 +154,7 @@ func (r *Regression) solve(out *[MaxDim]bool, sel *[MaxDim]int, beta *[MaxDim]fl
 	m := 0
 	for j := 0; j < d; j++ {
 		r.ident[j] = false
-		if out[j] || r.a[j][j] <= 0 {
+		if out[j] || r.held[j] || r.a[j][j] <= 0 || !r.varies(j) {
 			continue
 		}
 		for k := 0; k < m; k++ {
@@ -174,6 +197,30 @@ func (r *Regression) solve(out *[MaxDim]bool, sel *[MaxDim]int, beta *[MaxDim]fl
 		beta[k] = s / r.l[k][k]
 	}
 	return m
+}
+
+// CountsOver says that the regressors are counts over span seconds divided
+// by span, so that the Poisson noise of a count (CV² = 1/count) is not taken
+// for variation of the mix.
+func (r *Regression) CountsOver(span float64) { r.span = span }
+
+// varies reports whether regressor j varies over the window by a weighted
+// coefficient of variation of at least v beyond the Poisson noise of its
+// counts: CV² ≥ v² + 1/(x̄·span), with CV² = A_jj·A_11/A_j1² − 1 and
+// x̄ = A_j1/A_11, 1 the column of ones. The column of ones itself qualifies.
+func (r *Regression) varies(j int) bool {
+	if r.one < 0 || j == r.one {
+		return true
+	}
+	s, g := r.a[j][r.one], r.a[r.one][r.one]
+	if s <= 0 {
+		return false
+	}
+	need := 1 + r.minCV2
+	if r.span > 0 {
+		need += g / (s * r.span)
+	}
+	return r.a[j][j]*g >= need*s*s
 }
 
 // normal builds the weighted normal equations A = Σ γ^k x xᵀ, b = Σ γ^k x y,
