@@ -57,6 +57,7 @@ type Controller struct {
 	w      []float64 // w_i = c_i / c_b
 	rate   []float64 // λ̂_i of the last interval
 	load   []float64 // w_i λ̂_i
+	inv    []float64 // 1 / (w_i λ̂_i), 0 when nothing was offered
 	higher []float64 // Σ_{k<i} w_k λ̂_k
 	frac   []float64 // f_i in force (OCC, ARO)
 	lambda float64   // Λ_eq of the last interval
@@ -80,7 +81,7 @@ func New(cfg Config, rs *kernel.Stream) (*Controller, error) {
 	c := &Controller{cfg: cfg, rs: rs, k: k, f: 1,
 		offered: make([]int64, k), accepted: make([]int64, k),
 		cost: append([]float64(nil), cfg.Costs...), w: make([]float64, k),
-		rate: make([]float64, k), load: make([]float64, k), higher: make([]float64, k),
+		rate: make([]float64, k), load: make([]float64, k), inv: make([]float64, k), higher: make([]float64, k),
 		frac: make([]float64, k), x: make([]float64, k+2), admit: make([]float64, k), served: make([]float64, k+1)}
 	for i := range c.frac {
 		c.frac[i], c.admit[i] = 1, 1
@@ -145,11 +146,10 @@ func (c *Controller) Allow(now kernel.Time, i int, queue float64) bool {
 			c.accepted[i]++
 			return true
 		}
-		e := (1 - p) * c.lambda
 		if c.cfg.Proportional || c.load[i] <= 0 {
 			f = 1 - p
 		} else {
-			f = min(max((e-c.higher[i])/c.load[i], 0), 1)
+			f = min(max(((1-p)*c.lambda-c.higher[i])*c.inv[i], 0), 1)
 		}
 	} else {
 		f = c.frac[i]
@@ -243,6 +243,10 @@ func (c *Controller) share() {
 	var h float64
 	for i := range c.k {
 		c.load[i] = c.w[i] * c.rate[i]
+		c.inv[i] = 0
+		if c.load[i] > 0 {
+			c.inv[i] = 1 / c.load[i]
+		}
 		c.higher[i] = h
 		h += c.load[i]
 	}

@@ -1,0 +1,311 @@
+package mcswitch
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"overloadlab/core/kernel"
+	"overloadlab/core/param"
+	"overloadlab/core/scenario"
+	"overloadlab/core/sim"
+)
+
+func preset(t *testing.T, name string) *scenario.Preset {
+	t.Helper()
+	for i := range presets {
+		if presets[i].Name == name {
+			return &presets[i]
+		}
+	}
+	t.Fatalf("no preset %s", name)
+	return nil
+}
+
+// run runs preset name with the variant's parameters (nil: none) and
+// returns the run to its end.
+func run(t *testing.T, name string, v *scenario.Variant) *sim.Run {
+	t.Helper()
+	sc, err := preset(t, name).Build(Def.Params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v != nil {
+		if sc, err = v.Apply(sc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := sim.Start(Def, sc, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.RunToEnd()
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func counter(t *testing.T, s sim.Summary, group, name string) float64 {
+	t.Helper()
+	for _, g := range s.Controls {
+		if strings.HasPrefix(g.Name, group) {
+			for _, c := range g.Counters {
+				if c.Name == name {
+					return c.Value
+				}
+			}
+		}
+	}
+	t.Fatalf("no counter %s / %s", group, name)
+	return 0
+}
+
+func conserved(t *testing.T, label string, s sim.Summary) {
+	t.Helper()
+	for _, c := range append(s.Classes, s.Total) {
+		if sum := c.Completed + c.Late + c.Rejected + c.Dropped + c.Throttled + c.InFlight; sum != c.Offered || c.InFlight < 0 {
+			t.Errorf("%s, %s: offered %d, outcomes + in flight %d (in flight %d)", label, c.Name, c.Offered, sum, c.InFlight)
+		}
+	}
+}
+
+// Every call of every preset and variant ends in exactly one outcome.
+func TestConservation(t *testing.T) {
+	for _, p := range presets {
+		conserved(t, p.Name, run(t, p.Name, nil).Summary())
+		for i := range p.Compare {
+			conserved(t, p.Name+" / "+p.Compare[i].Label, run(t, p.Name, &p.Compare[i]).Summary())
+		}
+	}
+}
+
+// The outcome counts also hold at any moment during a run.
+func TestConservationMidRun(t *testing.T) {
+	sc, _ := preset(t, "switch-hotspot").Build(Def.Params)
+	r, _ := sim.Start(Def, sc, false)
+	for at := kernel.Seconds(30.5); at < kernel.Seconds(40); at += 700 * kernel.Millisecond {
+		r.AdvanceTo(at)
+		conserved(t, "hot spot mid-run", r.Summary())
+	}
+}
+
+func TestDeterminism(t *testing.T) {
+	a := run(t, "switch-upgrade", nil).Summary().Digest
+	b := run(t, "switch-upgrade", nil).Summary().Digest
+	if a != b {
+		t.Fatalf("same seed, digests %s and %s", a, b)
+	}
+	sc, _ := preset(t, "switch-upgrade").Build(Def.Params)
+	sc.Seed = 2
+	r, _ := sim.Start(Def, sc, false)
+	r.RunToEnd()
+	if r.Summary().Digest == a {
+		t.Error("seeds 1 and 2 give the same digest")
+	}
+}
+
+// A live change replays to the same run.
+func TestLiveChangeReplays(t *testing.T) {
+	sc, _ := preset(t, "switch-step-5x").Build(Def.Params)
+	r, _ := sim.Start(Def, sc, false)
+	r.AdvanceTo(kernel.Seconds(40))
+	if err := r.Set("overload.algorithm", param.Str("occ")); err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(kernel.Seconds(50))
+	if err := r.Set("cpu.speed", param.Num(2)); err != nil {
+		t.Fatal(err)
+	}
+	r.RunToEnd()
+	again, err := sim.Start(Def, r.Replay(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.RunToEnd()
+	if a, b := r.Summary().Digest, again.Summary().Digest; a != b {
+		t.Errorf("live run %s, replay %s", a, b)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	var pe *param.Error
+	for _, c := range []struct {
+		name  string
+		value param.Value
+		field string
+		says  string
+	}{
+		{"sred.max-th", param.Num(5), "sred.max-th", "more than sred.min-th = 5"},
+		{"regression.window", param.Num(20), "regression.window", "at least 25"},
+	} {
+		sc := scenario.New("switch", Def.Params)
+		if err := sc.Params.Put(c.name, c.value); err != nil {
+			t.Fatal(err)
+		}
+		_, err := sim.Start(Def, sc, false)
+		if !errors.As(err, &pe) || pe.Field != c.field || !strings.Contains(pe.Allowed, c.says) {
+			t.Errorf("%s = %v: %v", c.name, c.value, err)
+		}
+	}
+	sc := scenario.New("switch", Def.Params)
+	for _, c := range []struct {
+		name  string
+		value param.Value
+		says  string
+	}{
+		{"cpu.speed", param.Num(0), "0.1 to 10"},
+		{"load.peak", param.Num(-1), "0 to 20"},
+		{"overload.base-class", param.Str("sms"), "one of handover, mt-call, mo-call, lu-sms"},
+		{"load.classes", param.Str("data"), "one of all, handover"},
+		{"buffer", param.Num(10.5), "whole number"},
+	} {
+		if err := sc.Params.Put(c.name, c.value); !errors.As(err, &pe) || pe.Field != c.name || !strings.Contains(pe.Allowed, c.says) {
+			t.Errorf("%s = %v: %v", c.name, c.value, err)
+		}
+	}
+	// During a run: a refused change leaves the run as it was.
+	r, _ := sim.Start(Def, sc, false)
+	r.AdvanceTo(kernel.Seconds(10))
+	if err := r.Set("sred.max-th", param.Num(2)); !errors.As(err, &pe) || pe.Field != "sred.max-th" {
+		t.Errorf("live sred.max-th 2: %v", err)
+	}
+	if err := r.Set("no.such", param.Num(1)); err == nil {
+		t.Error("unknown parameter accepted")
+	}
+	if r.Values().Num("sred.max-th") != 15 || len(r.Live()) != 0 {
+		t.Error("a refused change was kept")
+	}
+	r.RunToEnd()
+	conserved(t, "after refused changes", r.Summary())
+}
+
+// The seed: ARO sizes the cut from the offered rate in one or two
+// intervals; OCC, cutting by at most ρ_target per interval, takes about 15.
+func TestStep5xReaction(t *testing.T) {
+	p := preset(t, "switch-step-5x")
+	aro := run(t, p.Name, nil).Summary()
+	occ := run(t, p.Name, &p.Compare[0]).Summary()
+	a := counter(t, aro, "overload control", "admission_reaction_first_intervals")
+	o := counter(t, occ, "overload control", "admission_reaction_first_intervals")
+	if a < 1 || a > 2 {
+		t.Errorf("ARO brings the admitted load under target + 5 %% in %v intervals, want 1–2", a)
+	}
+	if o < 12 || o > 16 {
+		t.Errorf("OCC takes %v intervals, want about 15 (12–16)", o)
+	}
+	ra := counter(t, aro, "overload control", "reaction_first_s")
+	ro := counter(t, occ, "overload control", "reaction_first_s")
+	if ra >= ro {
+		t.Errorf("occupancy back under target + 5 %%: ARO %v s, OCC %v s", ra, ro)
+	}
+}
+
+// Under overload the lower classes lose first.
+func TestStrictPriority(t *testing.T) {
+	p := preset(t, "switch-overload-steps")
+	s := run(t, p.Name, nil).Summary()
+	prev := 2.0
+	for _, c := range classes {
+		f := counter(t, s, "overload control", "admitted_fraction."+c.name)
+		if f > prev {
+			t.Errorf("%s admitted %v, more than the class above it (%v)", c.name, f, prev)
+		}
+		prev = f
+	}
+	if h, l := counter(t, s, "overload control", "admitted_fraction.handover"), prev; h < 0.6 || l > 0.1 {
+		t.Errorf("handover admitted %v, location update/SMS %v", h, l)
+	}
+	// Proportional sharing: every class loses alike (within 5 points).
+	s = run(t, p.Name, &p.Compare[0]).Summary()
+	h := counter(t, s, "overload control", "admitted_fraction.handover")
+	l := counter(t, s, "overload control", "admitted_fraction.lu-sms")
+	if h-l > 0.05 || l-h > 0.05 {
+		t.Errorf("proportional: handover %v, location update/SMS %v", h, l)
+	}
+}
+
+// cpuAfter is the mean occupancy (%) of the intervals ending after from s.
+func cpuAfter(t *testing.T, r *sim.Run, from float64) float64 {
+	t.Helper()
+	cols := r.Recorder().Columns()
+	w, ci := len(cols), -1
+	for i, c := range cols {
+		if c.Name == "cpu" {
+			ci = i
+		}
+	}
+	rows := r.Recorder().Rows()
+	var sum float64
+	var n int
+	for k := 0; k+w <= len(rows); k += w {
+		if rows[k] > from {
+			sum += rows[k+ci]
+			n++
+		}
+	}
+	return sum / float64(n)
+}
+
+// After the upgrade, SRED's thresholds no longer hold the target, ARO with
+// estimated costs does, and ARO with the configured costs wastes the new
+// processor.
+func TestUpgrade(t *testing.T) {
+	p := preset(t, "switch-upgrade")
+	aroBefore := run(t, p.Name, nil)
+	if c := cpuAfter(t, aroBefore, 120); c < 85 || c > 95 {
+		t.Errorf("ARO with the regression: %.1f %% after the upgrade, want the target 90 ± 5", c)
+	}
+	sred := run(t, p.Name, &p.Compare[0])
+	if c := cpuAfter(t, sred, 120); c <= 95 {
+		t.Errorf("SRED: %.1f %% after the upgrade, want above target + 5 %%", c)
+	}
+	fixed := run(t, p.Name, &p.Compare[1])
+	if c := cpuAfter(t, fixed, 120); c >= 65 {
+		t.Errorf("ARO with configured costs: %.1f %% after the upgrade, want the old capacity (about half)", c)
+	}
+}
+
+// The regression estimates converge from badly configured costs, and are
+// held once the mix stops varying.
+func TestRegressionConverges(t *testing.T) {
+	s := run(t, "switch-regression", nil).Summary()
+	if e := counter(t, s, "cost regression", "mean_error"); e > 0.05 {
+		t.Errorf("mean cost error at the end %v, want ≤ 5 %%", e)
+	}
+	if at := counter(t, s, "cost regression", "within_10pct_since_s"); at < 0 || at > 90 {
+		t.Errorf("within 10 %% since %v s, want within 90 s", at)
+	}
+	if h := counter(t, s, "cost regression", "held_fits.mo-call"); h < 100 {
+		t.Errorf("mobile-originated cost held in %v fits, want ≥ 100 (the steady half)", h)
+	}
+}
+
+func TestColumnsMatchRow(t *testing.T) {
+	sc := scenario.New("switch", Def.Params)
+	sc.Duration = 3
+	r, err := sim.Start(Def, sc, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.RunToEnd()
+	if got, want := len(r.Recorder().Drain()), 3*(len(Def.Columns)+1); got != want {
+		t.Errorf("%d values recorded, want %d", got, want)
+	}
+	names := map[string]bool{}
+	for _, c := range Def.Columns {
+		names[c.Name] = true
+	}
+	for _, ch := range Def.Charts {
+		for _, s := range append(ch.Series, ch.Overlay...) {
+			if !names[s] {
+				t.Errorf("chart %s: no column %s", ch.ID, s)
+			}
+		}
+		for _, l := range ch.Lines {
+			if _, ok := Def.Params.Lookup(l.Param); l.Param != "" && !ok {
+				t.Errorf("chart %s: no parameter %s", ch.ID, l.Param)
+			}
+		}
+	}
+}
