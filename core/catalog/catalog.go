@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"overloadlab/core/dsr"
 	"overloadlab/core/imsimgr"
 	"overloadlab/core/mcswitch"
 	"overloadlab/core/param"
@@ -16,6 +17,7 @@ import (
 // Models are the node models, in the order the page and the CLI list them.
 var Models = []*sim.Def{
 	imsimgr.Def,
+	dsr.Def,
 	mcswitch.Def,
 }
 

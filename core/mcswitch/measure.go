@@ -137,7 +137,7 @@ func (n *node) trueCost(i int) float64 {
 
 // Report returns the outcomes and the controls' counters.
 func (n *node) Report(now kernel.Time) sim.Report {
-	rep := sim.Report{Classes: n.out.Classes()}
+	rep := sim.Report{Classes: n.out.Classes(), Held: append([]int64(nil), n.calls...)}
 	T := n.env.Interval.Seconds()
 	ctl := sim.Group{Name: "overload control (" + n.v.Text("overload.algorithm") + ")", Counters: []sim.Counter{
 		{Name: "reaction_first_s", Value: n.react.First},

@@ -98,6 +98,7 @@ type node struct {
 	delayAll    []float64
 	delayAllN   []int64
 	admitted    []int64
+	calls       []int64 // calls in progress (admitted, not ended), per class
 	drops       int64
 	maxQueue    int
 	react       reaction
@@ -110,7 +111,7 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 	n := &node{env: env, v: v, out: sim.NewOutcomes(classNames()),
 		cpu: cpu.New(1, 0), mixRS: env.Stream(51), mix: make([]float64, k),
 		delaySum: make([]float64, k), delayN: make([]int64, k), delayAll: make([]float64, k), delayAllN: make([]int64, k),
-		admitted: make([]int64, k), convergedAt: -1}
+		admitted: make([]int64, k), calls: make([]int64, k), convergedAt: -1}
 	for i := range classes {
 		n.sources = append(n.sources, traffic.NewSource(traffic.Profile{}, env.Stream(uint64(i))))
 		n.gen = append(n.gen, 0)
@@ -275,6 +276,7 @@ func (n *node) first(now kernel.Time, c int) {
 		return
 	}
 	n.admitted[c]++
+	n.calls[c]++
 	for _, x := range n.cost[c] {
 		n.workIn += x
 	}
@@ -286,6 +288,7 @@ func (n *node) first(now kernel.Time, c int) {
 func (n *node) message(now kernel.Time, t tag, start kernel.Time) {
 	if n.inCPU >= n.buffer {
 		n.drops++
+		n.calls[t.class()]--
 		n.out.End(t.class(), metrics.Dropped)
 		return
 	}
@@ -313,6 +316,7 @@ func (n *node) done(now kernel.Time, t tag, start kernel.Time) {
 		return
 	}
 	d := now - start
+	n.calls[c]--
 	n.delaySum[c] += d.Seconds()
 	n.delayN[c]++
 	n.delayAll[c] += d.Seconds()
