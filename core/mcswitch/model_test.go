@@ -86,7 +86,14 @@ func TestConservationMidRun(t *testing.T) {
 	r, _ := sim.Start(Def, sc, false)
 	for at := kernel.Seconds(30.5); at < kernel.Seconds(40); at += 700 * kernel.Millisecond {
 		r.AdvanceTo(at)
-		conserved(t, "hot spot mid-run", r.Summary())
+		s := r.Summary()
+		conserved(t, "hot spot mid-run", s)
+		// The calls the switch holds are the calls in flight.
+		for i, held := range r.Report().Held {
+			if held != s.Classes[i].InFlight {
+				t.Errorf("%v s, %s: holds %d calls, %d in flight", at.Seconds(), s.Classes[i].Name, held, s.Classes[i].InFlight)
+			}
+		}
 	}
 }
 
@@ -306,6 +313,19 @@ func TestColumnsMatchRow(t *testing.T) {
 			if _, ok := Def.Params.Lookup(l.Param); l.Param != "" && !ok {
 				t.Errorf("chart %s: no parameter %s", ch.ID, l.Param)
 			}
+		}
+	}
+}
+
+// The digests are pinned so that the same run natively and in WebAssembly
+// (GOOS=js GOARCH=wasm go test) is checked to be bit for bit the same.
+func TestPinnedDigests(t *testing.T) {
+	for name, want := range map[string]string{
+		"switch-upgrade":    "896db95ace5763d3bc5bf4f9acdb9fde6f73c83bc3e1cd5894e16f8d78f5de3d",
+		"switch-regression": "a83a1ba8b0b4b099a68938d077c39a07afe002dfbf16fad58e490667de799410",
+	} {
+		if got := run(t, name, nil).Summary().Digest; got != want {
+			t.Errorf("%s: digest %s, pinned %s", name, got, want)
 		}
 	}
 }
