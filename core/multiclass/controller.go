@@ -136,7 +136,10 @@ func (c *Controller) Configure(cfg Config) error {
 
 // Allow decides on the first message of a new call of class i arriving at
 // now, when the processor's queue holds queue messages (read by SRED only).
-// It counts the message for the interval that the next Update closes.
+// It counts the message for the interval that the next Update closes; now
+// must not be before the last Update. Between two Updates the fractions do
+// not change with time, so the decision reads only the class (OCC, ARO) or
+// the queue (SRED): the rates are measured over the explicit times of Update.
 func (c *Controller) Allow(now kernel.Time, i int, queue float64) bool {
 	c.offered[i]++
 	var f float64

@@ -30,7 +30,7 @@ var Params = []param.Spec{
 	{Name: "regression.on", Label: "Estimate costs", Group: "Cost regression", Kind: param.Bool, Default: param.On(false),
 		Doc: "estimate the per-class costs by regression of the occupancy on the per-class counts, in place of the configured costs"},
 	{Name: "regression.window", Label: "Window", Group: "Cost regression", Unit: "intervals", Kind: param.Integer, Min: 10, Max: 600, Step: 1, Default: param.Num(60),
-		Doc: "intervals in the least-squares window (at least 5 per estimated cost)"},
+		Doc: "intervals in the least-squares window (at least 5 per class, and 5 for the rejects)"},
 	{Name: "regression.forgetting", Label: "Forgetting factor γ", Group: "Cost regression", Kind: param.Number, Min: 0.5, Max: 1, Step: 0.01, Default: param.Num(0.95),
 		Doc: "weight of an observation one interval older [R]"},
 	{Name: "regression.min-variation", Label: "Min mix variation", Group: "Cost regression", Kind: param.Number, Min: 0, Max: 2, Step: 0.01, Default: param.Num(0.1),
@@ -78,7 +78,7 @@ func Check(v param.Values, k int) error {
 		return &param.Error{Field: "sred.max-th", Value: fmt.Sprint(hi), Allowed: fmt.Sprintf("more than sred.min-th = %g msgs", lo)}
 	}
 	if w, need := v.Int("regression.window"), 5*(k+1); w < need {
-		return &param.Error{Field: "regression.window", Value: fmt.Sprint(w), Allowed: fmt.Sprintf("at least %d intervals (5 per estimated cost: %d classes, rejects and the idle share)", need, k)}
+		return &param.Error{Field: "regression.window", Value: fmt.Sprint(w), Allowed: fmt.Sprintf("at least %d intervals (5 per class of the %d, and 5 for the rejects)", need, k)}
 	}
 	return nil
 }
