@@ -70,16 +70,15 @@ func (t tag) msg() int     { return int(t>>4) & 0xf }
 func (t tag) reject() bool { return t&(1<<8) != 0 }
 
 type node struct {
-	env     *sim.Env
-	v       param.Values
-	cpu     *cpu.Processor
-	ctl     *multiclass.Controller
-	sources []*traffic.Source
-	gen     []int64
-	mixRS   *kernel.Stream
-	mix     []float64
-	mixGen  int64
-	out     *sim.Outcomes
+	env      *sim.Env
+	v        param.Values
+	cpu      *cpu.Processor
+	ctl      *multiclass.Controller
+	arrivals *sim.Arrivals
+	mixRS    *kernel.Stream
+	mix      []float64
+	mixGen   int64
+	out      *sim.Outcomes
 
 	cost     [][]float64 // CPU seconds of each message of each class, nominal speed
 	share    []float64   // 1 / messages per call, per class
@@ -112,9 +111,8 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 		cpu: cpu.New(1, 0), mixRS: env.Stream(51), mix: make([]float64, k),
 		delaySum: make([]float64, k), delayN: make([]int64, k), delayAll: make([]float64, k), delayAllN: make([]int64, k),
 		admitted: make([]int64, k), calls: make([]int64, k), convergedAt: -1}
+	n.arrivals = sim.NewArrivals(env, kindArrive, k, 0)
 	for i := range classes {
-		n.sources = append(n.sources, traffic.NewSource(traffic.Profile{}, env.Stream(uint64(i))))
-		n.gen = append(n.gen, 0)
 		n.mix[i] = 1
 	}
 	cfg, err := n.configure()
@@ -179,12 +177,7 @@ func (n *node) restartSources(now kernel.Time) {
 		if which == "all" || which == c.name {
 			p = traffic.Profile{Shape: shape, Base: r * lo, Peak: r * hi, Start: at, Length: length}
 		}
-		src := n.sources[i]
-		src.Profile = p
-		n.gen[i]++
-		if next := src.Restart(now); next != kernel.Never {
-			n.env.At(next, kindArrive, int32(i), n.gen[i])
-		}
+		n.arrivals.Restart(now, i, p)
 	}
 }
 
@@ -234,14 +227,7 @@ func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
 func (n *node) Handle(e kernel.Event) {
 	switch e.Kind {
 	case kindArrive:
-		if e.Arg != n.gen[e.Ref] {
-			return // the source was restarted after this wake-up was scheduled
-		}
-		arrival, next := n.sources[e.Ref].Wake(e.At)
-		if next != kernel.Never {
-			n.env.At(next, kindArrive, e.Ref, e.Arg)
-		}
-		if arrival {
+		if n.arrivals.Wake(e) {
 			n.first(e.At, int(e.Ref))
 		}
 	case kindNext:
