@@ -32,5 +32,5 @@ func (r *RED) Reject() float64 {
 	case r.Avg >= r.MaxTh:
 		return 1
 	}
-	return r.MaxP * (r.Avg - r.MinTh) / (r.MaxTh - r.MinTh)
+	return (r.Avg - r.MinTh) * (r.MaxP / (r.MaxTh - r.MinTh))
 }
