@@ -9,12 +9,14 @@ import (
 	"overloadlab/core/imsimgr"
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
+	"overloadlab/core/scp"
 	"overloadlab/core/sim"
 )
 
 // Models are the node models, in the order the page and the CLI list them.
 var Models = []*sim.Def{
 	imsimgr.Def,
+	scp.Def,
 }
 
 // Model returns the model named name.
