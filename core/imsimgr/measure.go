@@ -134,7 +134,14 @@ func (n *node) Report(now kernel.Time) sim.Report {
 		activations += inst.guard.Activations
 		highIntervals += inst.guard.HighIntervals
 	}
-	rep := sim.Report{Classes: n.out.Classes()}
+	rep := sim.Report{Classes: n.out.Classes(), Held: make([]int64, len(classes))}
+	for _, inst := range n.insts {
+		for c := range inst.lost {
+			for _, k := range inst.lost[c] {
+				rep.Held[c] += k
+			}
+		}
+	}
 	for s, name := range [2]string{"pacing (SGSN)", "pacing (MME)"} {
 		var st pacing.Stats
 		waiting := 0

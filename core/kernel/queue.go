@@ -1,7 +1,7 @@
 package kernel
 
 // Event is one scheduled happening. Kind says what it is to the model that
-// scheduled it; Ref and Arg carry its payload (a message index, a source
+// scheduled it; Ref and Arg carry its payload (a message tag, a source
 // number, a generation counter), so that events are plain values and the
 // queue never allocates per event.
 type Event struct {
@@ -15,42 +15,106 @@ type Event struct {
 // Queue is a priority queue of events ordered by time and, for events at the
 // same time, by the order in which they were pushed. That tie-break makes
 // simultaneous events deterministic.
+//
+// It is a calendar queue: events before the horizon sit in a small heap;
+// later events are appended to buckets of width bucketWidth in a ring that
+// covers the next ringSize buckets, and events beyond the ring wait in a
+// second heap. When the near heap runs dry the next bucket is moved into it.
+// A run with a hundred thousand pending retries and completions then costs
+// a heap of a few events per operation instead of one of a hundred thousand.
 type Queue struct {
-	heap []Event
-	seq  uint64
+	near   heap // every pending event with At < horizon
+	ring   [ringSize][]Event
+	inRing int   // events in the ring
+	bucket int64 // the ring holds buckets bucket … bucket+ringSize−1; horizon = bucket·bucketWidth
+	far    heap  // events at or beyond the end of the ring
+	seq    uint64
 }
 
+const (
+	bucketWidth = Millisecond
+	ringSize    = 1 << 14 // 16.4 s of buckets
+)
+
 // Len reports the number of pending events.
-func (q *Queue) Len() int { return len(q.heap) }
+func (q *Queue) Len() int { return len(q.near) + q.inRing + len(q.far) }
 
 // Push schedules e.
 func (q *Queue) Push(e Event) {
 	q.seq++
 	e.seq = q.seq
-	q.heap = append(q.heap, e)
-	q.up(len(q.heap) - 1)
+	b := int64(e.At / bucketWidth)
+	switch {
+	case b < q.bucket:
+		q.near.push(e)
+	case b < q.bucket+ringSize:
+		q.ring[b%ringSize] = append(q.ring[b%ringSize], e)
+		q.inRing++
+	default:
+		q.far.push(e)
+	}
+}
+
+// fill moves buckets into the near heap until it holds the earliest event.
+// It reports false when the queue is empty.
+func (q *Queue) fill() bool {
+	for len(q.near) == 0 {
+		if q.inRing == 0 {
+			if len(q.far) == 0 {
+				return false
+			}
+			// Jump over empty buckets straight to the first far event.
+			q.bucket = max(q.bucket, int64(q.far[0].At/bucketWidth))
+			q.pullFar()
+			continue
+		}
+		slot := &q.ring[q.bucket%ringSize]
+		for _, e := range *slot {
+			q.near.push(e)
+		}
+		q.inRing -= len(*slot)
+		*slot = (*slot)[:0]
+		q.bucket++
+		q.pullFar()
+	}
+	return true
+}
+
+// pullFar moves far events that now fall inside the ring into it.
+func (q *Queue) pullFar() {
+	for len(q.far) > 0 {
+		b := int64(q.far[0].At / bucketWidth)
+		if b >= q.bucket+ringSize {
+			return
+		}
+		e := q.far.pop()
+		if b < q.bucket {
+			q.near.push(e)
+			continue
+		}
+		q.ring[b%ringSize] = append(q.ring[b%ringSize], e)
+		q.inRing++
+	}
 }
 
 // Peek returns the earliest event without removing it.
 func (q *Queue) Peek() (Event, bool) {
-	if len(q.heap) == 0 {
+	if !q.fill() {
 		return Event{}, false
 	}
-	return q.heap[0], true
+	return q.near[0], true
 }
 
 // Pop removes and returns the earliest event. It panics on an empty queue.
 func (q *Queue) Pop() Event {
-	h := q.heap
-	top := h[0]
-	n := len(h) - 1
-	h[0] = h[n]
-	q.heap = h[:n]
-	if n > 1 {
-		q.down(0)
+	if !q.fill() {
+		panic("kernel: Pop of an empty queue")
 	}
-	return top
+	return q.near.pop()
 }
+
+// heap is a 4-ary min-heap of events ordered by (At, seq).
+type heap []Event
 
 func less(a, b *Event) bool {
 	if a.At != b.At {
@@ -59,24 +123,32 @@ func less(a, b *Event) bool {
 	return a.seq < b.seq
 }
 
-func (q *Queue) up(i int) {
-	h := q.heap
-	e := h[i]
+func (h *heap) push(e Event) {
+	*h = append(*h, e)
+	s := *h
+	i := len(s) - 1
 	for i > 0 {
 		p := (i - 1) / 4
-		if !less(&e, &h[p]) {
+		if !less(&e, &s[p]) {
 			break
 		}
-		h[i] = h[p]
+		s[i] = s[p]
 		i = p
 	}
-	h[i] = e
+	s[i] = e
 }
 
-func (q *Queue) down(i int) {
-	h := q.heap
-	n := len(h)
-	e := h[i]
+func (h *heap) pop() Event {
+	s := *h
+	top := s[0]
+	n := len(s) - 1
+	e := s[n]
+	s = s[:n]
+	*h = s
+	if n == 0 {
+		return top
+	}
+	i := 0
 	for {
 		c := 4*i + 1
 		if c >= n {
@@ -85,15 +157,16 @@ func (q *Queue) down(i int) {
 		m := c
 		end := min(c+4, n)
 		for j := c + 1; j < end; j++ {
-			if less(&h[j], &h[m]) {
+			if less(&s[j], &s[m]) {
 				m = j
 			}
 		}
-		if !less(&h[m], &e) {
+		if !less(&s[m], &e) {
 			break
 		}
-		h[i] = h[m]
+		s[i] = s[m]
 		i = m
 	}
-	h[i] = e
+	s[i] = e
+	return top
 }

@@ -102,6 +102,10 @@ type Panel struct {
 type Report struct {
 	Classes  []ClassCounts
 	Controls []Group
+	// Held is, per class, what the node's own queues and processors hold
+	// right now, counted from those structures; the conservation tests
+	// check it equals each class's in-flight count. nil if not reported.
+	Held []int64
 }
 
 // ClassCounts are the outcomes of one class.

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func cli(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestPresetsListsEveryPreset(t *testing.T) {
+	out, _, code := cli(t, "presets")
+	if code != 0 || !strings.Contains(out, "attach-storm ") || !strings.Contains(out, "busy-hour") {
+		t.Fatalf("code %d:\n%s", code, out)
+	}
+}
+
+// TestScenarioFileRoundTrip: the scenario printed for a preset, run from a
+// file, gives the same digest as the preset itself, and the JSON summary
+// has the fields the issue names, with offered = the sum of the rest.
+func TestScenarioFileRoundTrip(t *testing.T) {
+	out, _, code := cli(t, "scenario", "-preset", "busy-hour")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	file := filepath.Join(t.TempDir(), "s.json")
+	os.WriteFile(file, []byte(out), 0o644)
+	a, _, code := cli(t, "run", "-scenario", file, "-format", "json", "-duration", "60")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	b, _, _ := cli(t, "run", "-preset", "busy-hour", "-format", "json", "-duration", "60")
+	var sa, sb map[string]any
+	if err := json.Unmarshal([]byte(a), &sa); err != nil {
+		t.Fatal(err)
+	}
+	json.Unmarshal([]byte(b), &sb)
+	if sa["digest"] != sb["digest"] || sa["digest"] == "" {
+		t.Fatalf("digests differ: %v vs %v", sa["digest"], sb["digest"])
+	}
+	for _, k := range []string{"scenario", "seed", "duration_s", "classes", "cpu", "controls", "digest"} {
+		if _, ok := sa[k]; !ok {
+			t.Errorf("summary lacks %q", k)
+		}
+	}
+	for _, c := range sa["classes"].([]any) {
+		m := c.(map[string]any)
+		sum := 0.0
+		for _, k := range []string{"completed", "late", "rejected", "dropped", "throttled", "in_flight"} {
+			sum += m[k].(float64)
+		}
+		if sum != m["offered"].(float64) {
+			t.Errorf("class %v: offered %v ≠ sum %v", m["name"], m["offered"], sum)
+		}
+	}
+	pacing := sa["controls"].(map[string]any)["pacing (SGSN)"].(map[string]any)
+	for _, k := range []string{"queued", "stale_drops", "overflow_rejects", "overflow_drops_high_cpu"} {
+		if _, ok := pacing[k]; !ok {
+			t.Errorf("pacing counters lack %q", k)
+		}
+	}
+}
+
+func TestSeedChangesTheRunAndCSVHasEveryInterval(t *testing.T) {
+	a, _, _ := cli(t, "run", "-preset", "busy-hour", "-seed", "7", "-duration", "30", "-format", "csv")
+	b, _, _ := cli(t, "run", "-preset", "busy-hour", "-seed", "8", "-duration", "30", "-format", "csv")
+	lines := strings.Split(strings.TrimSpace(a), "\n")
+	if len(lines) != 31 || !strings.HasPrefix(lines[0], "t,offered,completed") || !strings.HasPrefix(lines[30], "30,") {
+		t.Fatalf("csv: %d lines, head %q, last %q", len(lines), lines[0], lines[len(lines)-1])
+	}
+	if a == b {
+		t.Fatal("seeds 7 and 8 give the same series")
+	}
+}
+
+// TestBadInputIsOneLineAndStatusTwo: every bad flag or file gives exit
+// status 2 and a single line naming what is wrong.
+func TestBadInputIsOneLineAndStatusTwo(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`{"preset":"attach-storm","params":{"sgsn-wait-time":30}}`), 0o644)
+	broken := filepath.Join(dir, "broken.json")
+	os.WriteFile(broken, []byte(`{"model":`), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"fly"}, "unknown command"},
+		{[]string{"run"}, "-preset"},
+		{[]string{"run", "-preset", "nope"}, "preset"},
+		{[]string{"run", "-preset", "busy-hour", "-format", "xml"}, "-format"},
+		{[]string{"run", "-preset", "busy-hour", "-seed", "x"}, "seed"},
+		{[]string{"run", "-preset", "busy-hour", "-duration", "0"}, "duration_s"},
+		{[]string{"run", "-preset", "busy-hour", "-scenario", bad}, "not both"},
+		{[]string{"run", "-scenario", bad}, "sgsn-wait-time"},
+		{[]string{"run", "-scenario", broken}, "broken.json"},
+		{[]string{"run", "-scenario", filepath.Join(dir, "missing.json")}, "missing.json"},
+		{[]string{"scenario"}, "-preset"},
+		{[]string{"presets", "extra"}, "unexpected argument"},
+	} {
+		out, errs, code := cli(t, tc.args...)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: code %d, stdout %q, stderr %q (want one line with %q)", tc.args, code, out, errs, tc.want)
+		}
+	}
+}

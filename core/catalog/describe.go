@@ -1,0 +1,100 @@
+package catalog
+
+import (
+	"encoding/json"
+
+	"overloadlab/core/metrics"
+	"overloadlab/core/param"
+	"overloadlab/core/scenario"
+	"overloadlab/core/sim"
+)
+
+// Description is what the page needs to know of every model: the schema
+// that renders the sliders, the columns and charts, the panels, the
+// presets and sweeps.
+type Description struct {
+	Models []ModelDescription `json:"models"`
+}
+
+// ModelDescription describes one model.
+type ModelDescription struct {
+	Name    string              `json:"name"`
+	Title   string              `json:"title"`
+	Doc     string              `json:"doc"`
+	Fields  []ParamDescription  `json:"fields"` // run-wide: seed, duration_s, interval_s
+	Params  []ParamDescription  `json:"params"`
+	Columns []metrics.Column    `json:"columns"` // "t" first
+	CPU     string              `json:"cpu"`
+	Charts  []sim.Chart         `json:"charts"`
+	Panels  []sim.Panel         `json:"panels"`
+	Sweeps  []sim.Sweep         `json:"sweeps,omitempty"`
+	Presets []PresetDescription `json:"presets"`
+}
+
+// ParamDescription is a param.Spec with its default written by kind (a
+// Bool as true/false).
+type ParamDescription struct {
+	param.Spec
+	Default json.RawMessage `json:"default"`
+	Allowed string          `json:"allowed"`
+}
+
+// PresetDescription describes a preset; Scenario is its full scenario.
+type PresetDescription struct {
+	Name     string             `json:"name"`
+	Summary  string             `json:"summary"`
+	Teaches  string             `json:"teaches"`
+	Scenario *scenario.Scenario `json:"scenario"`
+	Compare  []VariantDesc      `json:"compare,omitempty"`
+}
+
+// VariantDesc is a variant with its values written by kind.
+type VariantDesc struct {
+	Label  string                     `json:"label"`
+	Params map[string]json.RawMessage `json:"params"`
+}
+
+func describeParams(set *param.Set) []ParamDescription {
+	var out []ParamDescription
+	for _, sp := range set.Specs() {
+		out = append(out, ParamDescription{Spec: sp, Default: sp.Encode(sp.Default), Allowed: sp.Allowed()})
+	}
+	return out
+}
+
+// Describe describes every model.
+func Describe() (Description, error) {
+	var d Description
+	for _, def := range Models {
+		m := ModelDescription{
+			Name: def.Name, Title: def.Title, Doc: def.Doc,
+			Fields:  describeParams(scenario.Fields),
+			Params:  describeParams(def.Params),
+			Columns: metrics.NewRecorder(def.Columns, false).Columns(),
+			CPU:     def.CPU,
+			Charts:  def.Charts,
+			Panels:  def.Panels,
+			Sweeps:  def.Sweeps,
+		}
+		for i := range def.Presets {
+			p := &def.Presets[i]
+			sc, err := p.Build(def.Params)
+			if err != nil {
+				return d, err
+			}
+			pd := PresetDescription{Name: p.Name, Summary: p.Summary, Teaches: p.Teaches, Scenario: sc}
+			for _, v := range p.Compare {
+				vd := VariantDesc{Label: v.Label, Params: map[string]json.RawMessage{}}
+				for name, x := range v.Params {
+					if sp, ok := def.Params.Lookup(name); ok {
+						vd.Params[name] = sp.Encode(x)
+					}
+				}
+				pd.Compare = append(pd.Compare, vd)
+			}
+			m.Presets = append(m.Presets, pd)
+		}
+		d.Models = append(d.Models, m)
+	}
+	return d, nil
+}

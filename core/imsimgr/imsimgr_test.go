@@ -1,0 +1,248 @@
+package imsimgr
+
+import (
+	"testing"
+
+	"overloadlab/core/kernel"
+	"overloadlab/core/param"
+	"overloadlab/core/scenario"
+	"overloadlab/core/sim"
+)
+
+// series runs sc to its end and returns every interval's row by column name.
+func series(t *testing.T, sc *scenario.Scenario) (map[string][]float64, sim.Summary) {
+	t.Helper()
+	r, err := sim.Start(Def, sc, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cols := r.Recorder().Columns()
+	out := map[string][]float64{}
+	for !r.Done() {
+		r.AdvanceTo(r.Now() + 100*kernel.Second)
+		rows := r.Recorder().Drain()
+		for i := 0; i < len(rows); i += len(cols) {
+			for j, c := range cols {
+				out[c.Name] = append(out[c.Name], rows[i+j])
+			}
+		}
+	}
+	return out, r.Summary()
+}
+
+func preset(t *testing.T, name string) *scenario.Scenario {
+	t.Helper()
+	for i := range Def.Presets {
+		if Def.Presets[i].Name == name {
+			sc, err := Def.Presets[i].Build(Def.Params)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return sc
+		}
+	}
+	t.Fatalf("no preset %s", name)
+	return nil
+}
+
+func counter(s sim.Summary, group, name string) float64 {
+	for _, g := range s.Controls {
+		if g.Name == group {
+			for _, c := range g.Counters {
+				if c.Name == name {
+					return c.Value
+				}
+			}
+		}
+	}
+	panic("no counter " + group + "/" + name)
+}
+
+// TestGuardDropsOverflowAtSeventyPercent checks the seed's rule interval by
+// interval on the attach storm: while the CPU measured over the previous
+// interval was ≥ 70 %, not one overflow is rejected (all are dropped and
+// counted as dropped with high CPU); below 70 % the configured action,
+// reject, applies and no overflow is dropped for high CPU.
+func TestGuardDropsOverflowAtSeventyPercent(t *testing.T) {
+	s, sum := series(t, preset(t, "attach-storm"))
+	cpu, rej, dropCPU := s["cpu"], s["pacing.overflow-rejected"], s["pacing.overflow-dropped-high-cpu"]
+	var guarded, rejecting int
+	for i := 1; i < len(cpu); i++ {
+		if cpu[i-1] >= 70 {
+			guarded++
+			if rej[i] != 0 {
+				t.Fatalf("interval %d: CPU was %.1f %% yet %.0f overflow rejects/s", i, cpu[i-1], rej[i])
+			}
+		} else {
+			if dropCPU[i] != 0 {
+				t.Fatalf("interval %d: CPU was %.1f %% yet %.0f high-CPU drops/s", i, cpu[i-1], dropCPU[i])
+			}
+			if rej[i] > 0 {
+				rejecting++
+			}
+		}
+	}
+	if guarded == 0 || rejecting == 0 {
+		t.Fatalf("the storm never exercised both sides of the guard: %d guarded, %d rejecting intervals", guarded, rejecting)
+	}
+	// The guard keeps the process alive and the CPU comes back under 70 %
+	// while the storm lasts.
+	if c := counter(sum, "imsimgr", "crashes"); c != 0 {
+		t.Fatalf("%v crashes with the guard", c)
+	}
+	under := 0
+	for i := 130; i < 300; i++ {
+		if cpu[i] < 70 {
+			under++
+		}
+	}
+	if under == 0 {
+		t.Fatal("the CPU never fell back under 70 % during the storm")
+	}
+}
+
+// TestWithoutGuardRejectsPinTheCPU: the same storm without the guard keeps
+// rejecting, the CPU pins and the IMSI Manager crashes.
+func TestWithoutGuardRejectsPinTheCPU(t *testing.T) {
+	s, sum := series(t, preset(t, "attach-storm-no-guard"))
+	if c := counter(sum, "pacing (SGSN)", "overflow_drops_high_cpu") + counter(sum, "pacing (MME)", "overflow_drops_high_cpu"); c != 0 {
+		t.Fatalf("%v high-CPU drops without the guard", c)
+	}
+	if c := counter(sum, "imsimgr", "crashes"); c == 0 {
+		t.Fatal("no crash without the guard")
+	}
+	pinned := 0
+	for _, c := range s["cpu"] {
+		if c >= 99 {
+			pinned++
+		}
+	}
+	if pinned < 20 {
+		t.Fatalf("CPU pinned for %d intervals only", pinned)
+	}
+	withGuard := func() sim.Summary { _, s := series(t, preset(t, "attach-storm")); return s }()
+	if sum.Total.Completed >= withGuard.Total.Completed {
+		t.Fatalf("goodput without guard %d ≥ with guard %d", sum.Total.Completed, withGuard.Total.Completed)
+	}
+}
+
+// small returns a scenario with only the named classes offering traffic.
+func small(rates map[string]float64) *scenario.Scenario {
+	sc := scenario.New(Def.Name, Def.Params)
+	sc.Duration = 60
+	for _, c := range classes {
+		sc.Params.Put("rate."+c.Name, param.Num(rates[c.Name]))
+	}
+	sc.Params.Put("retry.probability", param.Num(0))
+	sc.Params.Put("crash.watchdog", param.Num(0))
+	return sc
+}
+
+func classSummary(s sim.Summary, name string) sim.ClassSummary {
+	for _, c := range s.Classes {
+		if c.Name == name {
+			return c
+		}
+	}
+	panic(name)
+}
+
+// TestEmergencyAttachesAreNotPaced: with the MME pacing queue throttled to
+// its minimum, emergency attaches all complete while ordinary attaches
+// overflow.
+func TestEmergencyAttachesAreNotPaced(t *testing.T) {
+	sc := small(map[string]float64{"mme-attach": 400, "mme-emergency": 200})
+	sc.Params.Put("mme-network-overload-protection", param.On(true))
+	sc.Params.Put("mme-new-connections-per-second", param.Num(50))
+	sc.Params.Put("mme-queue-size", param.Num(250))
+	r, _ := sim.Start(Def, sc, false)
+	r.RunToEnd()
+	s := r.Summary()
+	em, at := classSummary(s, "mme-emergency"), classSummary(s, "mme-attach")
+	if em.Offered == 0 || em.Completed+em.InFlight != em.Offered {
+		t.Fatalf("emergency attaches: %+v", em)
+	}
+	if counter(s, "imsimgr", "emergency_unpaced") != float64(em.Offered) {
+		t.Fatal("emergency attaches not all counted as unpaced")
+	}
+	if at.Dropped == 0 {
+		t.Fatalf("ordinary attaches did not overflow: %+v", at)
+	}
+}
+
+// TestSeparateSGSNAndMMEQueues: a storm on the SGSN overflows the SGSN
+// queue only; MME requests keep their own queue and configuration.
+func TestSeparateSGSNAndMMEQueues(t *testing.T) {
+	sc := small(map[string]float64{"sgsn-attach": 1000, "mme-attach": 100})
+	for _, p := range []string{"sgsn-", "mme-"} {
+		sc.Params.Put(p+"network-overload-protection", param.On(true))
+		sc.Params.Put(p+"new-connections-per-second", param.Num(200))
+		sc.Params.Put(p+"queue-size", param.Num(250))
+	}
+	sc.Params.Put("mme-action", param.Str("reject"))
+	r, _ := sim.Start(Def, sc, false)
+	r.RunToEnd()
+	s := r.Summary()
+	if counter(s, "pacing (SGSN)", "overflow_drops") == 0 {
+		t.Fatal("the SGSN queue did not overflow")
+	}
+	mme := classSummary(s, "mme-attach")
+	if mme.Completed+mme.InFlight != mme.Offered || counter(s, "pacing (MME)", "overflow_rejects") != 0 {
+		t.Fatalf("MME attaches suffered from the SGSN storm: %+v", mme)
+	}
+	// Released from the SGSN queue: at most N per second (plus the first).
+	if rel := counter(s, "pacing (SGSN)", "released"); rel > 200*60+1 {
+		t.Fatalf("SGSN released %v in 60 s at N = 200/s", rel)
+	}
+}
+
+// TestEverythingEndsWhenTrafficStops: with retries off and the traffic
+// stopped half way, every attempt has ended by the end of the run.
+func TestEverythingEndsWhenTrafficStops(t *testing.T) {
+	sc := preset(t, "attach-storm")
+	sc.Params.Put("retry.probability", param.Num(0))
+	sc.Duration = 600
+	sc.Timeline = nil
+	for _, c := range classes {
+		sc.Timeline = append(sc.Timeline, scenario.Change{At: 300, Param: "rate." + c.Name, Value: param.Num(0)})
+	}
+	r, _ := sim.Start(Def, sc, false)
+	r.RunToEnd()
+	s := r.Summary()
+	if s.Total.InFlight != 0 {
+		t.Fatalf("%d still in flight", s.Total.InFlight)
+	}
+	if got := s.Total.Completed + s.Total.Late + s.Total.Rejected + s.Total.Dropped + s.Total.Throttled; got != s.Total.Offered {
+		t.Fatalf("outcomes %d ≠ offered %d", got, s.Total.Offered)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	sc := scenario.New(Def.Name, Def.Params)
+	for _, tc := range []struct {
+		name string
+		v    param.Value
+	}{
+		{"sgsn-new-connections-per-second", param.Num(49)},
+		{"sgsn-new-connections-per-second", param.Num(5001)},
+		{"mme-wait-time", param.Num(16)},
+		{"mme-wait-time", param.Num(2.5)},
+		{"sgsn-action", param.Str("ignore")},
+		{"sgsn-queue-size", param.Num(25001)},
+	} {
+		err := sc.Params.Put(tc.name, tc.v)
+		pe, ok := err.(*param.Error)
+		if !ok || pe.Field != tc.name || pe.Allowed == "" {
+			t.Errorf("%s = %v: error %v", tc.name, tc.v, err)
+		}
+	}
+	sc.Params.Put("sgsn-queue-size", param.Num(100))
+	if _, err := sim.Start(Def, sc, false); err == nil {
+		t.Error("queue size 100 accepted (allowed: 0 for N·W, or 250–25000)")
+	}
+	sc.Params.Put("sgsn-queue-size", param.Num(0))
+	r, _ := sim.Start(Def, sc, false)
+	if err := r.Set("imsimgr-instances", param.Num(3)); err == nil {
+		t.Error("instances changed during a run")
+	}
+}

@@ -1,0 +1,45 @@
+package kernel
+
+import (
+	"math"
+	"testing"
+)
+
+func TestStreamsAreReproducibleAndIndependent(t *testing.T) {
+	a, b, c := NewStream(7, 1), NewStream(7, 1), NewStream(7, 2)
+	same := 0
+	for i := 0; i < 1000; i++ {
+		x, y, z := a.Uint64(), b.Uint64(), c.Uint64()
+		if x != y {
+			t.Fatal("same seed and id gave different numbers")
+		}
+		if x == z {
+			same++
+		}
+	}
+	if same > 0 {
+		t.Fatal("streams 1 and 2 coincide")
+	}
+	if NewStream(8, 1).Uint64() == NewStream(7, 1).Uint64() {
+		t.Fatal("seeds 7 and 8 coincide")
+	}
+}
+
+func TestExpMean(t *testing.T) {
+	s := NewStream(1, 3)
+	const n = 200000
+	sum := 0.0
+	for i := 0; i < n; i++ {
+		sum += s.Exp(4)
+	}
+	// mean 1/4, standard error (1/4)/√n
+	if math.Abs(sum/n-0.25) > 4*0.25/math.Sqrt(n) {
+		t.Fatalf("mean %v, want 0.25", sum/n)
+	}
+}
+
+func TestSeconds(t *testing.T) {
+	if Seconds(1.5) != 1500*Millisecond || (2*Second).Seconds() != 2 || Seconds(1e300) != Never {
+		t.Fatal("conversion")
+	}
+}

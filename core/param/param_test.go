@@ -1,0 +1,58 @@
+package param
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseAndAllowed(t *testing.T) {
+	n := Spec{Name: "wait-time", Kind: Integer, Min: 1, Max: 15, Unit: "s", Default: Num(5)}
+	if v, err := n.Parse("7"); err != nil || v.Num != 7 {
+		t.Fatal(v, err)
+	}
+	_, err := n.Parse("16")
+	if err == nil || err.Error() != `wait-time: 16 is not allowed (allowed: a whole number from 1 to 15 s)` {
+		t.Fatalf("error %v", err)
+	}
+	for _, bad := range []string{"x", "NaN", "Inf", "2.5", ""} {
+		if _, err := n.Parse(bad); err == nil || !strings.Contains(err.Error(), "wait-time") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+	b := Spec{Name: "on", Kind: Bool}
+	if v, err := b.Parse("on"); err != nil || v.Num != 1 {
+		t.Fatal(v, err)
+	}
+	c := Spec{Name: "action", Kind: Choice, Choices: []string{"drop", "reject"}, Default: Str("drop")}
+	if _, err := c.Parse("ignore"); err == nil || !strings.Contains(err.Error(), "one of drop, reject") {
+		t.Fatal(err)
+	}
+}
+
+func TestSetDefaultsAndDiff(t *testing.T) {
+	s := NewSet(Spec{Name: "a", Kind: Number, Min: 0, Max: 1, Default: Num(0.5)}, Spec{Name: "b", Kind: Bool, Default: On(true)})
+	v := s.Defaults()
+	w := v.Clone()
+	if err := w.Put("b", On(false)); err != nil {
+		t.Fatal(err)
+	}
+	if d := w.Diff(v); len(d) != 1 || d[0] != "b" || !v.Bool("b") {
+		t.Fatalf("diff %v", d)
+	}
+	if err := w.Put("c", Num(1)); err == nil || err.Error() != "c: no such parameter" {
+		t.Fatal(err)
+	}
+	b, _ := w.MarshalJSON()
+	if string(b) != `{"a":0.5,"b":false}` {
+		t.Fatal(string(b))
+	}
+}
+
+func TestBadDefaultPanics(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Fatal("a default outside its range was accepted")
+		}
+	}()
+	NewSet(Spec{Name: "x", Kind: Number, Min: 1, Max: 2, Default: Num(3)})
+}
