@@ -35,7 +35,7 @@ var specs = []param.Spec{
 		Doc: "adaptive control [R]: r changes by at most this factor per interval (0 = unlimited, the rule as stated, which overshoots while the sources learn the new gap)"},
 	{Name: "adaptive.duration", Label: "Gap duration", Group: "Control", Unit: "s", Kind: param.Number, Min: 1, Max: 2048, Step: 1, Default: param.Num(8),
 		Doc: "adaptive control [R]: duration sent with the adaptive gap; every response renews it"},
-	{Name: "scp.capacity", Label: "SCP capacity", Group: "SCP", Unit: "queries/s", Kind: param.Number, Min: 10, Max: 20000, Step: 10, Default: param.Num(500),
+	{Name: "scp.capacity", Label: "SCP capacity", Group: "SCP", Unit: "queries/s", Kind: param.Number, Min: 10, Max: 5000, Step: 10, Default: param.Num(500),
 		Doc: "engineered capacity: each query costs 1/capacity seconds of the SCP's CPU"},
 	{Name: "scp.buffer", Label: "Query buffer", Group: "SCP", Unit: "queries", Kind: param.Integer, Min: 1, Max: 100000, Step: 10, Default: param.Num(500),
 		Doc: "queries' worth of work that may wait for the CPU; a query that finds more is discarded without an answer (dropped)"},
