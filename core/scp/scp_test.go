@@ -3,6 +3,7 @@ package scp
 import (
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,17 +16,15 @@ import (
 
 func presetScenario(t testing.TB, name string) *scenario.Scenario {
 	t.Helper()
-	for i := range Def.Presets {
-		if Def.Presets[i].Name == name {
-			sc, err := Def.Presets[i].Build(Def.Params)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return sc
-		}
+	i := slices.IndexFunc(Def.Presets, func(p scenario.Preset) bool { return p.Name == name })
+	if i < 0 {
+		t.Fatalf("no preset %s", name)
 	}
-	t.Fatalf("no preset %s", name)
-	return nil
+	sc, err := Def.Presets[i].Build(Def.Params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
 }
 
 func set(t testing.TB, sc *scenario.Scenario, kv map[string]param.Value) *scenario.Scenario {
