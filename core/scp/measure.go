@@ -191,7 +191,7 @@ func (n *node) Report(now kernel.Time) sim.Report {
 			{Name: "queries_received", Value: float64(n.arrivals)},
 			{Name: "dropped_buffer_full", Value: float64(n.bufferDrops)},
 		}},
-		{Name: "gaps at the ssps (" + Controls[n.control] + ")", Counters: []sim.Counter{
+		{Name: "gaps at the ssps", Counters: []sim.Counter{
 			{Name: "offered", Value: float64(offered)},
 			{Name: "admitted", Value: float64(admitted)},
 			{Name: "throttled", Value: float64(throttled)},
