@@ -20,5 +20,10 @@ vet:
 test: setup fmtcheck vet
 	$(GO) test -count=1 ./...
 
+# bench measures the budgets of DESIGN.md: each control's per-message
+# decision beside x/time/rate's Limiter.Allow (same run), the simulator's
+# messages per second, and the heap of a 24-hour run. Medians by benchstat.
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./core/... | tee bench.txt
+	$(GO) test -run '^$$' -bench . -skip DayLong -benchmem -count 6 ./core/... > bench.txt
+	$(GO) test -run '^$$' -bench DayLong -benchtime 1x ./core/catalog >> bench.txt
+	$(GO) tool benchstat bench.txt

@@ -1,7 +1,10 @@
 package catalog
 
 import (
+	"runtime"
 	"testing"
+
+	"overloadlab/core/kernel"
 )
 
 // BenchmarkSimulatorAttachStorm reports the simulator's speed on the
@@ -24,4 +27,33 @@ func BenchmarkSimulatorAttachStorm(b *testing.B) {
 	}
 	b.ReportMetric(float64(msgs)/b.Elapsed().Seconds(), "msgs/s")
 	b.ReportMetric(float64(msgs)/float64(b.N), "msgs/run")
+}
+
+// BenchmarkDayLongRunHeap runs 24 simulated hours of the busy hour, the way
+// the page does (live recorder drained every simulated minute), and reports
+// the largest heap in use seen along the way. Budget (DESIGN.md): a 24-hour
+// run keeps the worker heap under 64 MB.
+func BenchmarkDayLongRunHeap(b *testing.B) {
+	sc, err := Preset("busy-hour")
+	if err != nil {
+		b.Fatal(err)
+	}
+	sc.Duration = 24 * 3600
+	var peak uint64
+	var ms runtime.MemStats
+	for b.Loop() {
+		r, err := Start(sc, true)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for !r.Done() {
+			r.AdvanceTo(r.Now() + kernel.Minute)
+			r.Recorder().Drain()
+			if r.Now()%kernel.Hour == 0 {
+				runtime.ReadMemStats(&ms)
+				peak = max(peak, ms.HeapInuse)
+			}
+		}
+	}
+	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 
+	"overloadlab/core/dsr"
+	"overloadlab/core/hlrmap"
 	"overloadlab/core/imsimgr"
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
@@ -16,6 +18,8 @@ import (
 // Models are the node models, in the order the page and the CLI list them.
 var Models = []*sim.Def{
 	imsimgr.Def,
+	hlrmap.Def,
+	dsr.Def,
 	scp.Def,
 }
 

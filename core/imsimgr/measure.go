@@ -27,6 +27,7 @@ var nodeColumns = []metrics.Column{
 	{Name: "pacing.overflow-rejected", Label: "overflow rejects (messenger)", Unit: "/s"},
 	{Name: "pacing.overflow-dropped", Label: "overflow drops (action drop)", Unit: "/s"},
 	{Name: "pacing.overflow-dropped-high-cpu", Label: "overflow drops with high CPU (guard)", Unit: "/s"},
+	{Name: "lost", Label: "lost in a crash or while down", Unit: "/s"},
 }
 
 // Measure closes an interval: every instance measures its CPU, its guard
@@ -73,6 +74,9 @@ func (n *node) Measure(now kernel.Time, row []float64) {
 	}
 	r[4] = float64(n.retries-n.prevRetries) / dt
 	n.prevRetries = n.retries
+	lost := n.crashLost + n.downDrops
+	r[15] = float64(lost-n.prevLost) / dt
+	n.prevLost = lost
 	for s := range stats {
 		if n.waitN[s] > 0 {
 			r[7+s] = n.waitSum[s].Seconds() / float64(n.waitN[s])

@@ -24,7 +24,7 @@ var Def = &sim.Def{
 		{ID: "cpu", Title: "IMSI Manager CPU", Unit: "%", Series: []string{"cpu"},
 			Lines: []sim.Line{{Label: "CPU guard 70 %", Value: 70, If: "lab.cpu-guard"}, {Label: "pinned 99 %", Value: 99}}},
 		{ID: "overflow", Title: "Pacing queue overflow and staleness", Unit: "/s",
-			Series: []string{"pacing.overflow-rejected", "pacing.overflow-dropped", "pacing.overflow-dropped-high-cpu", "pacing.stale"}},
+			Series: []string{"pacing.overflow-rejected", "pacing.overflow-dropped", "pacing.overflow-dropped-high-cpu", "pacing.stale", "lost"}},
 		{ID: "queues", Title: "Pacing queue lengths", Unit: "requests", Series: []string{"sgsn.queue", "mme.queue"},
 			Lines: []sim.Line{{Label: "SGSN Q", Param: "sgsn-queue-size"}, {Label: "MME Q", Param: "mme-queue-size"}}},
 		{ID: "waits", Title: "Wait in the pacing queues", Unit: "s", Series: []string{"sgsn.wait", "mme.wait"},

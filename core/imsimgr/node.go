@@ -121,6 +121,7 @@ type node struct {
 	retries, emergency, downDrops, crashLost, ingressDrops int64
 	prevStats                                              [2]pacing.Stats
 	prevRetries                                            int64
+	prevLost                                               int64
 	waitSum                                                [2]kernel.Time
 	waitN                                                  [2]int64
 }
@@ -237,11 +238,11 @@ func (n *node) restartSources(now kernel.Time) {
 
 // Apply changes a parameter during the run.
 func (n *node) Apply(now kernel.Time, name string, val param.Value) error {
-	if err := n.v.Put(name, val); err != nil {
-		return err
-	}
 	if name == "imsimgr-instances" {
 		return &param.Error{Field: name, Value: fmt.Sprint(val.Num), Allowed: "a value set before the run starts (it cannot change during a run)"}
+	}
+	if err := n.v.Put(name, val); err != nil {
+		return err
 	}
 	n.configure()
 	if len(name) > 5 && (name[:5] == "rate." || name[:6] == "storm.") {

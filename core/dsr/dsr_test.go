@@ -1,0 +1,409 @@
+package dsr
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"overloadlab/core/doic"
+	"overloadlab/core/kernel"
+	"overloadlab/core/param"
+	"overloadlab/core/scenario"
+	"overloadlab/core/sim"
+)
+
+func preset(t *testing.T, name string) *scenario.Scenario {
+	t.Helper()
+	for i := range Def.Presets {
+		if Def.Presets[i].Name == name {
+			sc, err := Def.Presets[i].Build(Def.Params)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return sc
+		}
+	}
+	t.Fatalf("no preset %s", name)
+	return nil
+}
+
+func variant(t *testing.T, sc *scenario.Scenario, params map[string]param.Value) *scenario.Scenario {
+	t.Helper()
+	v := scenario.Variant{Label: "test", Params: params}
+	out, err := v.Apply(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// tally is what the agent did with each priority and colour.
+type tally struct {
+	offered [doic.Priorities]int64
+	sent    [doic.Priorities][doic.Colours]int64
+	abated  [doic.Priorities][doic.Colours]int64
+}
+
+func snapshot(n *node) tally {
+	var t tally
+	for p := range doic.Priorities {
+		t.offered[p] = n.out.Class(p).Offered
+	}
+	t.sent, t.abated = n.sent, n.abated
+	return t
+}
+
+// window runs sc and returns what happened between from and the end (so
+// the first report, at the first measurement, is in force throughout).
+func window(t *testing.T, sc *scenario.Scenario, from kernel.Time) (tally, *sim.Run) {
+	t.Helper()
+	r, err := sim.Start(Def, sc, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(from)
+	n := nodeOf(r)
+	a := snapshot(n)
+	r.RunToEnd()
+	b := snapshot(n)
+	for p := range doic.Priorities {
+		b.offered[p] -= a.offered[p]
+		for c := range doic.Colours {
+			b.sent[p][c] -= a.sent[p][c]
+			b.abated[p][c] -= a.abated[p][c]
+		}
+	}
+	return b, r
+}
+
+var lastNode *node
+
+func init() {
+	orig := Def.New
+	Def.New = func(env *sim.Env, v param.Values) (sim.Node, error) {
+		nd, err := orig(env, v)
+		if err == nil {
+			lastNode = nd.(*node)
+		}
+		return nd, err
+	}
+}
+
+func nodeOf(*sim.Run) *node { return lastNode }
+
+func (t tally) abatedShare(p int) float64 {
+	return float64(t.abated[p][doic.Green]+t.abated[p][doic.Yellow]) / float64(t.offered[p])
+}
+
+// The seed's example: 10 % reduction, P0 is 20 % of the traffic; priority
+// only discards half of P0 and nothing above it. The SHM error of a 1 s
+// window on Poisson traffic at these rates is about 3 % of P0 per plan and
+// averages out over the run, hence ±0.01.
+func TestPriorityOnlyDiscardsHalfOfP0(t *testing.T) {
+	w, _ := window(t, preset(t, "doic-priority-only"), 2*kernel.Second)
+	if s := w.abatedShare(0); math.Abs(s-0.5) > 0.01 {
+		t.Errorf("P0 abated share %.4f, want 0.5 ± 0.01", s)
+	}
+	for p := 1; p < doic.Priorities; p++ {
+		if a := w.abated[p][doic.Green] + w.abated[p][doic.Yellow]; a != 0 {
+			t.Errorf("P%d: %d abated, want 0", p, a)
+		}
+	}
+}
+
+// Priority within colour: yellow of every priority before any green.
+func TestPriorityWithinColourYellowFirst(t *testing.T) {
+	w, _ := window(t, preset(t, "doic-priority-within-colour"), 2*kernel.Second)
+	for p := range doic.Priorities {
+		if w.abated[p][doic.Green] != 0 {
+			t.Errorf("P%d green: %d abated while yellow remains", p, w.abated[p][doic.Green])
+		}
+	}
+	for p := range 2 {
+		y := float64(w.abated[p][doic.Yellow]) / float64(w.abated[p][doic.Yellow]+w.sent[p][doic.Yellow])
+		if y < 0.98 {
+			t.Errorf("P%d yellow: only %.3f abated, want nearly all", p, y)
+		}
+	}
+	if w.abated[2][doic.Yellow] == 0 || w.abated[3][doic.Yellow] != 0 || w.abated[4][doic.Yellow] != 0 {
+		t.Errorf("yellow abated P2 %d (want some), P3 %d, P4 %d (want 0)", w.abated[2][doic.Yellow], w.abated[3][doic.Yellow], w.abated[4][doic.Yellow])
+	}
+}
+
+// Plain loss against priority only at the same reduction: the same total,
+// a very different per-priority outcome.
+func TestPlainLossVersusRanked(t *testing.T) {
+	sc := preset(t, "doic-plain-vs-ranked")
+	plain, _ := window(t, sc, 2*kernel.Second)
+	ranked, _ := window(t, variant(t, sc, map[string]param.Value{"doic.abatement": param.Str("priority-only")}), 2*kernel.Second)
+	total := func(w tally) (a, o int64) {
+		for p := range doic.Priorities {
+			a += w.abated[p][0] + w.abated[p][1]
+			o += w.offered[p]
+		}
+		return
+	}
+	ap, op := total(plain)
+	ar, or := total(ranked)
+	if sp, sr := float64(ap)/float64(op), float64(ar)/float64(or); math.Abs(sp-0.1) > 0.005 || math.Abs(sr-0.1) > 0.005 {
+		t.Errorf("abated share of all traffic: plain %.4f, ranked %.4f; want both 0.10 ± 0.005", sp, sr)
+	}
+	for p := range doic.Priorities {
+		if s := plain.abatedShare(p); math.Abs(s-0.1) > 0.01 {
+			t.Errorf("plain loss P%d: abated share %.4f, want 0.10 ± 0.01", p, s)
+		}
+	}
+	if ranked.abatedShare(doic.P4) != 0 || plain.abatedShare(doic.P4) == 0 {
+		t.Error("P4: ranked must abate none, plain loss some")
+	}
+}
+
+// Over- and under-shoot: with a long Rate Convergence Time the rate sent
+// strays further from 90 % of the offered rate around P0 bursts.
+func TestSHMConvergenceOnBursts(t *testing.T) {
+	sc := preset(t, "doic-shm-bursty")
+	worst := func(conv float64) (over, under float64) {
+		r, err := sim.Start(Def, variant(t, sc, map[string]param.Value{"shm.convergence": param.Num(conv)}), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.RunToEnd()
+		cols := r.Recorder().Columns()
+		rows := r.Recorder().Rows()
+		w := len(cols)
+		for i := 2 * w; i < len(rows); i += w {
+			row := rows[i : i+w]
+			sent, offered := 0.0, 0.0
+			for j, c := range cols {
+				switch {
+				case strings.HasPrefix(c.Name, "sent."):
+					sent += row[j]
+				case c.Name == "offered":
+					offered = row[j]
+				}
+			}
+			d := sent - 0.9*offered
+			over, under = max(over, d), min(under, d)
+		}
+		return
+	}
+	lo, lu := worst(5)
+	so, su := worst(0.2)
+	if lu > -400 || lo < 120 {
+		t.Errorf("5 s window: worst over-abatement %.0f/s, under-abatement %.0f/s; want beyond -400 and 120", lu, lo)
+	}
+	if su < -200 || so > 100 {
+		t.Errorf("0.2 s window: %.0f/s and %.0f/s; want within -200 and 100", su, so)
+	}
+}
+
+// The server ends the overload with a report when the load falls, and the
+// agent takes it.
+func TestOverloadEnds(t *testing.T) {
+	r, err := sim.Start(Def, preset(t, "doic-overload-and-recovery"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.RunToEnd()
+	n := nodeOf(r)
+	if n.verdicts[doic.Ended] == 0 || n.rep.inForce || n.ttp.State.Active(r.Now()) {
+		t.Errorf("ended reports %d, server still reporting %v, agent still abating %v", n.verdicts[doic.Ended], n.rep.inForce, n.ttp.State.Active(r.Now()))
+	}
+	if seq, _ := n.ttp.State.Seq(); seq != n.rep.olr.Seq {
+		t.Errorf("agent sequence number %d, server's %d", seq, n.rep.olr.Seq)
+	}
+}
+
+// Every request ends in exactly one outcome: offered = completed + late +
+// rejected + dropped + in flight, with in flight the answers still on their
+// way; the agent sent or abated each one, and every abated one was
+// rejected or diverted.
+func TestConservation(t *testing.T) {
+	for i := range Def.Presets {
+		p := &Def.Presets[i]
+		t.Run(p.Name, func(t *testing.T) {
+			sc, _ := p.Build(Def.Params)
+			r, err := sim.Start(Def, sc, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.RunToEnd()
+			n := nodeOf(r)
+			s := r.Summary()
+			var rejected, offered, sent, abated, diverted int64
+			for _, c := range s.Classes {
+				rejected += c.Rejected
+				offered += c.Offered
+				if c.Offered != c.Completed+c.Late+c.Rejected+c.Dropped+c.Throttled+c.InFlight || c.InFlight < 0 {
+					t.Errorf("%s: %+v does not add up", c.Name, c)
+				}
+			}
+			for p := range doic.Priorities {
+				for c := range doic.Colours {
+					sent += n.sent[p][c]
+					abated += n.abated[p][c]
+					diverted += n.diverted[p][c]
+				}
+			}
+			for p, c := range s.Classes {
+				if c.InFlight != n.pending[p] {
+					t.Errorf("%s: in flight %d, answers pending %d", c.Name, c.InFlight, n.pending[p])
+				}
+			}
+			if sent+abated != offered || rejected != abated-diverted {
+				t.Errorf("offered %d, sent %d, abated %d, diverted %d, rejected %d", offered, sent, abated, diverted, rejected)
+			}
+		})
+	}
+}
+
+func digest(t *testing.T, sc *scenario.Scenario) string {
+	t.Helper()
+	r, err := sim.Start(Def, sc, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.RunToEnd()
+	return r.Summary().Digest
+}
+
+func TestDeterminism(t *testing.T) {
+	sc := preset(t, "doic-shm-bursty")
+	sc.Duration = 20
+	a, b := digest(t, sc), digest(t, sc)
+	if a != b {
+		t.Fatal("same seed, different digests")
+	}
+	sc.Seed = 2
+	if digest(t, sc) == a {
+		t.Fatal("different seeds, same digest")
+	}
+}
+
+// A live change replays to the same run.
+func TestLiveChangeReplays(t *testing.T) {
+	sc := preset(t, "doic-overload-and-recovery")
+	sc.Duration = 30
+	sc.Timeline = sc.Timeline[:1]
+	r, err := sim.Start(Def, sc, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(12 * kernel.Second)
+	for _, c := range []struct {
+		name string
+		v    param.Value
+	}{{"doic.abatement", param.Str("colour-within-priority")}, {"shm.convergence", param.Num(0.3)}, {"burst.period", param.Num(5)}, {"client2.rate", param.Num(4000)}} {
+		if err := r.Set(c.name, c.v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.RunToEnd()
+	if got := digest(t, r.Replay()); got != r.Summary().Digest {
+		t.Fatal("replay of the live changes differs")
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	sc := preset(t, "doic-priority-only")
+	var pe *param.Error
+	err := sc.Params.Put("server.validity", param.Num(86401))
+	if !errors.As(err, &pe) || pe.Field != "server.validity" || !strings.Contains(err.Error(), "1 to 86400") {
+		t.Errorf("validity 86401: %v", err)
+	}
+	err = sc.Params.Put("doic.abatement", param.Str("random"))
+	if !errors.As(err, &pe) || !strings.Contains(err.Error(), "priority-within-colour") {
+		t.Errorf("unknown policy: %v", err)
+	}
+	err = sc.Params.Put("shm.convergence", param.Num(0.05))
+	if !errors.As(err, &pe) || !strings.Contains(err.Error(), "0.1 to 10 s") {
+		t.Errorf("convergence 0.05: %v", err)
+	}
+	bad := sc.Clone()
+	for p := range doic.Priorities {
+		bad.Params.Put(layerMix(p), param.Num(0))
+	}
+	if _, err := sim.Start(Def, bad, false); !errors.As(err, &pe) || pe.Field != "mix.p0" {
+		t.Errorf("all shares 0: %v", err)
+	}
+	bad = sc.Clone()
+	bad.Params.Put("burst.period", param.Num(2))
+	bad.Params.Put("burst.length", param.Num(2))
+	if _, err := sim.Start(Def, bad, false); !errors.As(err, &pe) || pe.Field != "burst.length" || !strings.Contains(err.Error(), "less than burst.period") {
+		t.Errorf("burst as long as its period: %v", err)
+	}
+	r, _ := sim.Start(Def, sc, false)
+	if err := r.Set("mix.p7", param.Num(1)); err == nil {
+		t.Error("unknown parameter accepted")
+	}
+}
+
+func layerMix(p int) string { return "mix.p" + string(rune('0'+p)) }
+
+// Every preset runs, names only columns and parameters that exist, and
+// has a summary and what it teaches.
+func TestDefIsComplete(t *testing.T) {
+	cols := map[string]bool{}
+	for _, c := range Def.Columns {
+		cols[c.Name] = true
+	}
+	for _, ch := range Def.Charts {
+		for _, s := range append(append([]string{}, ch.Series...), ch.Overlay...) {
+			if !cols[s] {
+				t.Errorf("chart %s: no column %s", ch.ID, s)
+			}
+		}
+		for _, l := range ch.Lines {
+			if _, ok := Def.Params.Lookup(l.Param); l.Param != "" && !ok {
+				t.Errorf("chart %s: no parameter %s", ch.ID, l.Param)
+			}
+		}
+	}
+	for _, p := range Def.Presets {
+		if p.Summary == "" || p.Teaches == "" {
+			t.Errorf("%s: summary or teaches missing", p.Name)
+		}
+		sc, err := p.Build(Def.Params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range p.Compare {
+			if _, err := v.Apply(sc); err != nil {
+				t.Errorf("%s: %v", p.Name, err)
+			}
+		}
+	}
+}
+
+// The load sweep: DOIC keeps goodput near the server's target where
+// without it the full server queue discards.
+func TestLoadSweep(t *testing.T) {
+	base := scenario.New("dsr", Def.Params)
+	base.Duration = 20
+	sw := &Def.Sweeps[0]
+	off, err := sim.SweepPoint(Def, base, sw, 0, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	on, err := sim.SweepPoint(Def, base, sw, 2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if off.Goodput > on.Goodput/2 || on.Goodput < 3800 {
+		t.Errorf("at 2× load: goodput without DOIC %.0f/s, with priority-only %.0f/s", off.Goodput, on.Goodput)
+	}
+}
+
+// The digests are pinned so that the same run natively and in WebAssembly
+// (GOOS=js GOARCH=wasm go test) is checked to be bit for bit the same.
+func TestPinnedDigests(t *testing.T) {
+	for name, want := range map[string]string{
+		"doic-shm-bursty":     "c5498fcc5a1e490e0c55b264abbd41e6b0adf6c320696954fd81aabc38f7e136",
+		"doic-rate-algorithm": "b921be40b23147f78ad3ea51cdb27fb5f77c4046bf5f3bb0a6d598232f6532fe",
+	} {
+		if got := digest(t, preset(t, name)); got != want {
+			t.Errorf("%s: digest %s, pinned %s", name, got, want)
+		}
+	}
+}
