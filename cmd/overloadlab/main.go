@@ -29,6 +29,7 @@ var commands = []struct {
 	{"presets", "", "list the presets with what each one teaches", cmdPresets},
 	{"scenario", "-preset NAME", "print the full scenario of a preset as editable JSON", cmdScenario},
 	{"run", "[-preset NAME | -scenario FILE] [-seed N] [-duration S] [-format text|json|csv]", "run a scenario and print its summary (text, json) or per-interval series (csv)", cmdRun},
+	{"sweep", "-preset NAME [-sweep ID] [-format csv|json]", "run a carried-vs-offered sweep over a preset, one curve per control", cmdSweep},
 }
 
 func usage(w io.Writer) {

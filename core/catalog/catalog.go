@@ -11,6 +11,7 @@ import (
 	"overloadlab/core/imsimgr"
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
+	"overloadlab/core/scp"
 	"overloadlab/core/sim"
 )
 
@@ -19,6 +20,7 @@ var Models = []*sim.Def{
 	imsimgr.Def,
 	hlrmap.Def,
 	dsr.Def,
+	scp.Def,
 }
 
 // Model returns the model named name.
