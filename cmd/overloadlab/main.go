@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 // usageError is a bad command line: printed on one line, exit status 2.
@@ -66,7 +67,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	fmt.Fprintf(stderr, "overloadlab: unknown command %q (commands: presets, scenario, run)\n", args[0])
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	fmt.Fprintf(stderr, "overloadlab: unknown command %q (commands: %s)\n", args[0], strings.Join(names, ", "))
 	return 2
 }
 
