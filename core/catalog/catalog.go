@@ -7,17 +7,21 @@ import (
 	"slices"
 
 	"overloadlab/core/dsr"
+	"overloadlab/core/hlrmap"
 	"overloadlab/core/imsimgr"
 	"overloadlab/core/mcswitch"
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
+	"overloadlab/core/scp"
 	"overloadlab/core/sim"
 )
 
 // Models are the node models, in the order the page and the CLI list them.
 var Models = []*sim.Def{
 	imsimgr.Def,
+	hlrmap.Def,
 	dsr.Def,
+	scp.Def,
 	mcswitch.Def,
 }
 

@@ -38,7 +38,7 @@ func (n *node) Measure(now kernel.Time, row []float64) {
 		dt = (now % n.env.Interval).Seconds() // the last, shorter interval
 	}
 	n.out.Fill(row, dt)
-	r := row[len(sim.OutcomeColumns(classNames())):]
+	r := row[len(row)-len(nodeColumns):]
 	clear(r[:len(nodeColumns)])
 	var stats [2]pacing.Stats
 	for k, inst := range n.insts {

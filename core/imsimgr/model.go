@@ -18,9 +18,7 @@ var Def = &sim.Def{
 	Columns: append(sim.OutcomeColumns(classNames()), nodeColumns...),
 	CPU:     "cpu",
 	Charts: []sim.Chart{
-		{ID: "outcomes", Title: "Offered load and what became of it", Unit: "/s", Stacked: true, PerClass: true,
-			Series:  []string{"completed", "late", "rejected", "dropped", "throttled"},
-			Overlay: []string{"offered"}},
+		sim.OutcomesChart(),
 		{ID: "cpu", Title: "IMSI Manager CPU", Unit: "%", Series: []string{"cpu"},
 			Lines: []sim.Line{{Label: "CPU guard 70 %", Value: 70, If: "lab.cpu-guard"}, {Label: "pinned 99 %", Value: 99}}},
 		{ID: "overflow", Title: "Pacing queue overflow and staleness", Unit: "/s",

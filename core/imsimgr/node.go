@@ -54,7 +54,7 @@ var sideNames = [2]string{"sgsn", "mme"}
 
 // Event kinds.
 const (
-	kindArrive  = sim.FirstKind + iota // Ref: class; Arg: source generation
+	kindArrive  = sim.FirstKind + iota // a source's wake-up (sim.Arrivals)
 	kindRetry                          // Ref: tag; Arg: first-sent time (unused)
 	kindRelease                        // Ref: instance·2+side; Arg: epoch
 	kindDone                           // Ref: tag; Arg: sent time
@@ -105,8 +105,7 @@ type node struct {
 	insts      []*instance
 	pick       *kernel.Stream // spreads subscribers over instances
 	retryRS    *kernel.Stream
-	sources    []*traffic.Source
-	gen        []int64
+	arrivals   *sim.Arrivals
 	out        *sim.Outcomes
 	retry      traffic.Retry
 	cost       costs
@@ -130,11 +129,11 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 	n := &node{env: env, v: v, out: sim.NewOutcomes(classNames()), deadline: make([]kernel.Time, len(classes))}
 	n.pick = env.Stream(100)
 	n.retryRS = env.Stream(101)
+	sources := make([]*traffic.Source, len(classes))
 	for i := range classes {
-		src := traffic.NewSource(traffic.Profile{}, env.Stream(uint64(i)))
-		n.sources = append(n.sources, src)
-		n.gen = append(n.gen, 0)
+		sources[i] = traffic.NewSource(traffic.Profile{}, env.Stream(uint64(i)))
 	}
+	n.arrivals = sim.NewArrivals(env, kindArrive, sources)
 	k := v.Int("imsimgr-instances")
 	for i := 0; i < k; i++ {
 		inst := &instance{cpu: cpu.New(1, 0), up: true}
@@ -227,12 +226,8 @@ func (n *node) restartSources(now kernel.Time) {
 		if c.newConn {
 			p = traffic.Profile{Shape: shape, Base: base, Peak: base * factor, Start: at, Length: length}
 		}
-		src := n.sources[i]
-		src.Profile = p
-		n.gen[i]++
-		if next := src.Restart(now); next != kernel.Never {
-			n.env.At(next, kindArrive, int32(i), n.gen[i])
-		}
+		n.arrivals.Sources[i].Profile = p
+		n.arrivals.Restart(now, i)
 	}
 }
 
@@ -260,14 +255,7 @@ func (n *node) Apply(now kernel.Time, name string, val param.Value) error {
 func (n *node) Handle(e kernel.Event) {
 	switch e.Kind {
 	case kindArrive:
-		if e.Arg != n.gen[e.Ref] {
-			return // the source was restarted after this wake-up was scheduled
-		}
-		arrival, next := n.sources[e.Ref].Wake(e.At)
-		if next != kernel.Never {
-			n.env.At(next, kindArrive, e.Ref, e.Arg)
-		}
-		if arrival {
+		if n.arrivals.Wake(e) {
 			n.arrive(e.At, int(e.Ref), 1)
 		}
 	case kindRetry:

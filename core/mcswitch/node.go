@@ -111,10 +111,12 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 		cpu: cpu.New(1, 0), mixRS: env.Stream(51), mix: make([]float64, k),
 		delaySum: make([]float64, k), delayN: make([]int64, k), delayAll: make([]float64, k), delayAllN: make([]int64, k),
 		admitted: make([]int64, k), calls: make([]int64, k), convergedAt: -1}
-	n.arrivals = sim.NewArrivals(env, kindArrive, k, 0)
+	sources := make([]*traffic.Source, k)
 	for i := range classes {
+		sources[i] = traffic.NewSource(traffic.Profile{}, env.Stream(uint64(i)))
 		n.mix[i] = 1
 	}
+	n.arrivals = sim.NewArrivals(env, kindArrive, sources)
 	cfg, err := n.configure()
 	if err != nil {
 		return nil, err
@@ -177,7 +179,8 @@ func (n *node) restartSources(now kernel.Time) {
 		if which == "all" || which == c.name {
 			p = traffic.Profile{Shape: shape, Base: r * lo, Peak: r * hi, Start: at, Length: length}
 		}
-		n.arrivals.Restart(now, i, p)
+		n.arrivals.Sources[i].Profile = p
+		n.arrivals.Restart(now, i)
 	}
 }
 
