@@ -3,7 +3,7 @@ package scp
 import (
 	"errors"
 	"math"
-	"slices"
+	"overloadlab/core/sim/simtest"
 	"strings"
 	"testing"
 
@@ -13,19 +13,6 @@ import (
 	"overloadlab/core/scenario"
 	"overloadlab/core/sim"
 )
-
-func presetScenario(t testing.TB, name string) *scenario.Scenario {
-	t.Helper()
-	i := slices.IndexFunc(Def.Presets, func(p scenario.Preset) bool { return p.Name == name })
-	if i < 0 {
-		t.Fatalf("no preset %s", name)
-	}
-	sc, err := Def.Presets[i].Build(Def.Params)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sc
-}
 
 func set(t testing.TB, sc *scenario.Scenario, kv map[string]param.Value) *scenario.Scenario {
 	t.Helper()
@@ -51,26 +38,13 @@ func run(t testing.TB, sc *scenario.Scenario) (*sim.Run, sim.Summary) {
 	return r, r.Summary()
 }
 
-func counter(t testing.TB, s sim.Summary, group, name string) float64 {
-	t.Helper()
-	for _, g := range s.Controls {
-		if strings.HasPrefix(g.Name, group) {
-			for _, c := range g.Counters {
-				if c.Name == name {
-					return c.Value
-				}
-			}
-		}
-	}
-	t.Fatalf("no counter %s/%s", group, name)
-	return 0
-}
-
 func throughput(t testing.TB, s sim.Summary) float64 {
-	return counter(t, s, "scp", "throughput_pct_of_capacity")
+	return simtest.Counter(t, s, "scp", "throughput_pct_of_capacity")
 }
 
-func jainOf(t testing.TB, s sim.Summary) float64 { return counter(t, s, "fairness", "jain_index") }
+func jainOf(t testing.TB, s sim.Summary) float64 {
+	return simtest.Counter(t, s, "fairness", "jain_index")
+}
 
 func TestPackControl(t *testing.T) {
 	cases := []struct{ gap, dur kernel.Time }{
@@ -291,11 +265,11 @@ func TestSeedFindings(t *testing.T) {
 		if thr := throughput(t, s); thr >= 70 {
 			t.Errorf("%s: standard ACG carries %.1f %% of capacity, want < 70 %%", name, thr)
 		}
-		if sw := counter(t, s, "gaps", "gapping_on_off_switches"); sw < 10 {
+		if sw := simtest.Counter(t, s, "gaps", "gapping_on_off_switches"); sw < 10 {
 			t.Errorf("%s: standard ACG switched gapping on/off %g times, want ≥ 10", name, sw)
 		}
-		idle := counter(t, s, "gaps", "throttled_while_scp_cpu_under_90pct")
-		if all := counter(t, s, "gaps", "throttled"); idle < all/2 {
+		idle := simtest.Counter(t, s, "gaps", "throttled_while_scp_cpu_under_90pct")
+		if all := simtest.Counter(t, s, "gaps", "throttled"); idle < all/2 {
 			t.Errorf("%s: %g of %g queries blocked while the SCP CPU was under 90 %%, want most", name, idle, all)
 		}
 		_, a := run(t, set(t, presetScenario(t, name), map[string]param.Value{"scp.control": param.Str("adaptive-acg")}))
@@ -376,4 +350,8 @@ func BenchmarkThousandSSPsAt10x(b *testing.B) {
 		offered = s.Total.Offered
 	}
 	b.ReportMetric(float64(offered)*float64(b.N)/b.Elapsed().Seconds(), "queries/s")
+}
+
+func presetScenario(t testing.TB, name string) *scenario.Scenario {
+	return simtest.Preset(t, Def, name)
 }
