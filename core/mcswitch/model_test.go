@@ -9,6 +9,7 @@ import (
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
 	"overloadlab/core/sim"
+	"overloadlab/core/sim/simtest"
 )
 
 func preset(t *testing.T, name string) *scenario.Preset {
@@ -22,43 +23,25 @@ func preset(t *testing.T, name string) *scenario.Preset {
 	return nil
 }
 
-// run runs preset name with the variant's parameters (nil: none) and
-// returns the run to its end.
-func run(t *testing.T, name string, v *scenario.Variant) *sim.Run {
+// summary runs preset name with the variant's parameters (nil: none) and
+// returns its summary.
+func summary(t *testing.T, name string, v *scenario.Variant) sim.Summary {
 	t.Helper()
-	sc, err := preset(t, name).Build(Def.Params)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, s := simtest.Series(t, Def, variant(t, name, v))
+	return s
+}
+
+// variant is preset name's scenario with the variant's parameters (nil: none).
+func variant(t *testing.T, name string, v *scenario.Variant) *scenario.Scenario {
+	t.Helper()
+	sc := simtest.Preset(t, Def, name)
 	if v != nil {
+		var err error
 		if sc, err = v.Apply(sc); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r, err := sim.Start(Def, sc, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.RunToEnd()
-	if err := r.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
-func counter(t *testing.T, s sim.Summary, group, name string) float64 {
-	t.Helper()
-	for _, g := range s.Controls {
-		if strings.HasPrefix(g.Name, group) {
-			for _, c := range g.Counters {
-				if c.Name == name {
-					return c.Value
-				}
-			}
-		}
-	}
-	t.Fatalf("no counter %s / %s", group, name)
-	return 0
+	return sc
 }
 
 func conserved(t *testing.T, label string, s sim.Summary) {
@@ -73,16 +56,16 @@ func conserved(t *testing.T, label string, s sim.Summary) {
 // Every call of every preset and variant ends in exactly one outcome.
 func TestConservation(t *testing.T) {
 	for _, p := range presets {
-		conserved(t, p.Name, run(t, p.Name, nil).Summary())
+		conserved(t, p.Name, summary(t, p.Name, nil))
 		for i := range p.Compare {
-			conserved(t, p.Name+" / "+p.Compare[i].Label, run(t, p.Name, &p.Compare[i]).Summary())
+			conserved(t, p.Name+" / "+p.Compare[i].Label, summary(t, p.Name, &p.Compare[i]))
 		}
 	}
 }
 
 // The outcome counts also hold at any moment during a run.
 func TestConservationMidRun(t *testing.T) {
-	sc, _ := preset(t, "switch-hotspot").Build(Def.Params)
+	sc := simtest.Preset(t, Def, "switch-hotspot")
 	r, _ := sim.Start(Def, sc, false)
 	for at := kernel.Seconds(30.5); at < kernel.Seconds(40); at += 700 * kernel.Millisecond {
 		r.AdvanceTo(at)
@@ -98,12 +81,12 @@ func TestConservationMidRun(t *testing.T) {
 }
 
 func TestDeterminism(t *testing.T) {
-	a := run(t, "switch-upgrade", nil).Summary().Digest
-	b := run(t, "switch-upgrade", nil).Summary().Digest
+	a := summary(t, "switch-upgrade", nil).Digest
+	b := summary(t, "switch-upgrade", nil).Digest
 	if a != b {
 		t.Fatalf("same seed, digests %s and %s", a, b)
 	}
-	sc, _ := preset(t, "switch-upgrade").Build(Def.Params)
+	sc := simtest.Preset(t, Def, "switch-upgrade")
 	sc.Seed = 2
 	r, _ := sim.Start(Def, sc, false)
 	r.RunToEnd()
@@ -114,7 +97,7 @@ func TestDeterminism(t *testing.T) {
 
 // A live change replays to the same run.
 func TestLiveChangeReplays(t *testing.T) {
-	sc, _ := preset(t, "switch-step-5x").Build(Def.Params)
+	sc := simtest.Preset(t, Def, "switch-step-5x")
 	r, _ := sim.Start(Def, sc, false)
 	r.AdvanceTo(kernel.Seconds(40))
 	if err := r.Set("overload.algorithm", param.Str("occ")); err != nil {
@@ -191,18 +174,18 @@ func TestBadInput(t *testing.T) {
 // intervals; OCC, cutting by at most ρ_target per interval, takes about 15.
 func TestStep5xReaction(t *testing.T) {
 	p := preset(t, "switch-step-5x")
-	aro := run(t, p.Name, nil).Summary()
-	occ := run(t, p.Name, &p.Compare[0]).Summary()
-	a := counter(t, aro, "overload control", "admission_reaction_first_intervals")
-	o := counter(t, occ, "overload control", "admission_reaction_first_intervals")
+	aro := summary(t, p.Name, nil)
+	occ := summary(t, p.Name, &p.Compare[0])
+	a := simtest.Counter(t, aro, "overload control", "admission_reaction_first_intervals")
+	o := simtest.Counter(t, occ, "overload control", "admission_reaction_first_intervals")
 	if a < 1 || a > 2 {
 		t.Errorf("ARO brings the admitted load under target + 5 %% in %v intervals, want 1–2", a)
 	}
 	if o < 12 || o > 16 {
 		t.Errorf("OCC takes %v intervals, want about 15 (12–16)", o)
 	}
-	ra := counter(t, aro, "overload control", "reaction_first_s")
-	ro := counter(t, occ, "overload control", "reaction_first_s")
+	ra := simtest.Counter(t, aro, "overload control", "reaction_first_s")
+	ro := simtest.Counter(t, occ, "overload control", "reaction_first_s")
 	if ra >= ro {
 		t.Errorf("occupancy back under target + 5 %%: ARO %v s, OCC %v s", ra, ro)
 	}
@@ -211,43 +194,37 @@ func TestStep5xReaction(t *testing.T) {
 // Under overload the lower classes lose first.
 func TestStrictPriority(t *testing.T) {
 	p := preset(t, "switch-overload-steps")
-	s := run(t, p.Name, nil).Summary()
+	s := summary(t, p.Name, nil)
 	prev := 2.0
 	for _, c := range classes {
-		f := counter(t, s, "overload control", "admitted_fraction."+c.name)
+		f := simtest.Counter(t, s, "overload control", "admitted_fraction."+c.name)
 		if f > prev {
 			t.Errorf("%s admitted %v, more than the class above it (%v)", c.name, f, prev)
 		}
 		prev = f
 	}
-	if h, l := counter(t, s, "overload control", "admitted_fraction.handover"), prev; h < 0.6 || l > 0.1 {
+	if h, l := simtest.Counter(t, s, "overload control", "admitted_fraction.handover"), prev; h < 0.6 || l > 0.1 {
 		t.Errorf("handover admitted %v, location update/SMS %v", h, l)
 	}
 	// Proportional sharing: every class loses alike (within 5 points).
-	s = run(t, p.Name, &p.Compare[0]).Summary()
-	h := counter(t, s, "overload control", "admitted_fraction.handover")
-	l := counter(t, s, "overload control", "admitted_fraction.lu-sms")
+	s = summary(t, p.Name, &p.Compare[0])
+	h := simtest.Counter(t, s, "overload control", "admitted_fraction.handover")
+	l := simtest.Counter(t, s, "overload control", "admitted_fraction.lu-sms")
 	if h-l > 0.05 || l-h > 0.05 {
 		t.Errorf("proportional: handover %v, location update/SMS %v", h, l)
 	}
 }
 
-// cpuAfter is the mean occupancy (%) of the intervals ending after from s.
-func cpuAfter(t *testing.T, r *sim.Run, from float64) float64 {
+// cpuAfter is the mean occupancy (%) of the intervals of preset name (with
+// the variant) that end after from seconds.
+func cpuAfter(t *testing.T, name string, v *scenario.Variant, from float64) float64 {
 	t.Helper()
-	cols := r.Recorder().Columns()
-	w, ci := len(cols), -1
-	for i, c := range cols {
-		if c.Name == "cpu" {
-			ci = i
-		}
-	}
-	rows := r.Recorder().Rows()
+	series, _ := simtest.Series(t, Def, variant(t, name, v))
 	var sum float64
 	var n int
-	for k := 0; k+w <= len(rows); k += w {
-		if rows[k] > from {
-			sum += rows[k+ci]
+	for i, at := range series["t"] {
+		if at > from {
+			sum += series["cpu"][i]
 			n++
 		}
 	}
@@ -259,16 +236,13 @@ func cpuAfter(t *testing.T, r *sim.Run, from float64) float64 {
 // processor.
 func TestUpgrade(t *testing.T) {
 	p := preset(t, "switch-upgrade")
-	aroBefore := run(t, p.Name, nil)
-	if c := cpuAfter(t, aroBefore, 120); c < 85 || c > 95 {
+	if c := cpuAfter(t, p.Name, nil, 120); c < 85 || c > 95 {
 		t.Errorf("ARO with the regression: %.1f %% after the upgrade, want the target 90 ± 5", c)
 	}
-	sred := run(t, p.Name, &p.Compare[0])
-	if c := cpuAfter(t, sred, 120); c <= 95 {
+	if c := cpuAfter(t, p.Name, &p.Compare[0], 120); c <= 95 {
 		t.Errorf("SRED: %.1f %% after the upgrade, want above target + 5 %%", c)
 	}
-	fixed := run(t, p.Name, &p.Compare[1])
-	if c := cpuAfter(t, fixed, 120); c >= 65 {
+	if c := cpuAfter(t, p.Name, &p.Compare[1], 120); c >= 65 {
 		t.Errorf("ARO with configured costs: %.1f %% after the upgrade, want the old capacity (about half)", c)
 	}
 }
@@ -276,14 +250,14 @@ func TestUpgrade(t *testing.T) {
 // The regression estimates converge from badly configured costs, and are
 // held once the mix stops varying.
 func TestRegressionConverges(t *testing.T) {
-	s := run(t, "switch-regression", nil).Summary()
-	if e := counter(t, s, "cost regression", "mean_error"); e > 0.05 {
+	s := summary(t, "switch-regression", nil)
+	if e := simtest.Counter(t, s, "cost regression", "mean_error"); e > 0.05 {
 		t.Errorf("mean cost error at the end %v, want ≤ 5 %%", e)
 	}
-	if at := counter(t, s, "cost regression", "within_10pct_since_s"); at < 0 || at > 90 {
+	if at := simtest.Counter(t, s, "cost regression", "within_10pct_since_s"); at < 0 || at > 90 {
 		t.Errorf("within 10 %% since %v s, want within 90 s", at)
 	}
-	if h := counter(t, s, "cost regression", "held_fits.mo-call"); h < 100 {
+	if h := simtest.Counter(t, s, "cost regression", "held_fits.mo-call"); h < 100 {
 		t.Errorf("mobile-originated cost held in %v fits, want ≥ 100 (the steady half)", h)
 	}
 }
@@ -324,7 +298,7 @@ func TestPinnedDigests(t *testing.T) {
 		"switch-upgrade":    "896db95ace5763d3bc5bf4f9acdb9fde6f73c83bc3e1cd5894e16f8d78f5de3d",
 		"switch-regression": "a83a1ba8b0b4b099a68938d077c39a07afe002dfbf16fad58e490667de799410",
 	} {
-		if got := run(t, name, nil).Summary().Digest; got != want {
+		if got := summary(t, name, nil).Digest; got != want {
 			t.Errorf("%s: digest %s, pinned %s", name, got, want)
 		}
 	}
