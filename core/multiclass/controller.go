@@ -33,7 +33,7 @@ type Config struct {
 	Costs        []float64 // configured CPU seconds per call of each class, highest priority first
 	Base         int       // the base class b
 	Regression   bool      // estimate the costs instead of using Costs
-	Window       int       // regression window, intervals (≥ 5 per regressor)
+	Window       int       // regression window, intervals (≥ 5 per class and 5 for the rejects)
 	Forget       float64   // regression forgetting factor γ, (0, 1]
 	MinVariation float64   // regression minimum variation v [R]
 	MaxOccupancy float64   // intervals with ρ above this are not used by the regression [R]

@@ -21,7 +21,10 @@
 // With the regression switched on, the costs c_i (and the idle share ĉ_0)
 // are estimated from the occupancy and the per-class counts by least squares
 // over a sliding window with a forgetting factor (Regression), and held when
-// the traffic mix does not vary enough to identify them.
+// the traffic mix does not vary enough to identify them [R: the counts are
+// the calls' worth of messages served in the interval, plus the rejects; a
+// count must vary beyond its Poisson noise; ĉ_0 is held while the control
+// rejects, because it then pins the admitted load].
 //
 // Rules marked [R] are faithful reconstructions of forms the seed names but
 // does not spell out; each is behind a parameter (see Params). Nothing here
