@@ -5,6 +5,7 @@
 //	overloadlab presets
 //	overloadlab scenario -preset attach-storm > s.json
 //	overloadlab run [-preset NAME | -scenario FILE] [-seed N] [-duration D] [-format text|json|csv]
+//	overloadlab serve [-addr 127.0.0.1:8080]
 package main
 
 import (
@@ -13,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 // usageError is a bad command line: printed on one line, exit status 2.
@@ -29,6 +31,7 @@ var commands = []struct {
 	{"presets", "", "list the presets with what each one teaches", cmdPresets},
 	{"scenario", "-preset NAME", "print the full scenario of a preset as editable JSON", cmdScenario},
 	{"run", "[-preset NAME | -scenario FILE] [-seed N] [-duration S] [-format text|json|csv]", "run a scenario and print its summary (text, json) or per-interval series (csv)", cmdRun},
+	{"sweep", "-preset NAME [-sweep ID] [-format csv|json]", "run a carried-vs-offered sweep over a preset, one curve per control", cmdSweep},
 	{"serve", "[-addr 127.0.0.1:8080]", "serve the browser playground (built by make build) and print its address", cmdServe},
 }
 
@@ -66,7 +69,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	fmt.Fprintf(stderr, "overloadlab: unknown command %q (commands: presets, scenario, run)\n", args[0])
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	fmt.Fprintf(stderr, "overloadlab: unknown command %q (commands: %s)\n", args[0], strings.Join(names, ", "))
 	return 2
 }
 

@@ -9,8 +9,10 @@ import (
 	"overloadlab/core/dsr"
 	"overloadlab/core/hlrmap"
 	"overloadlab/core/imsimgr"
+	"overloadlab/core/mcswitch"
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
+	"overloadlab/core/scp"
 	"overloadlab/core/sim"
 )
 
@@ -19,6 +21,8 @@ var Models = []*sim.Def{
 	imsimgr.Def,
 	hlrmap.Def,
 	dsr.Def,
+	scp.Def,
+	mcswitch.Def,
 }
 
 // Model returns the model named name.

@@ -3,6 +3,7 @@ package dsr
 import (
 	"errors"
 	"math"
+	"overloadlab/core/sim/simtest"
 	"strings"
 	"testing"
 
@@ -12,21 +13,6 @@ import (
 	"overloadlab/core/scenario"
 	"overloadlab/core/sim"
 )
-
-func preset(t *testing.T, name string) *scenario.Scenario {
-	t.Helper()
-	for i := range Def.Presets {
-		if Def.Presets[i].Name == name {
-			sc, err := Def.Presets[i].Build(Def.Params)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return sc
-		}
-	}
-	t.Fatalf("no preset %s", name)
-	return nil
-}
 
 func variant(t *testing.T, sc *scenario.Scenario, params map[string]param.Value) *scenario.Scenario {
 	t.Helper()
@@ -407,3 +393,5 @@ func TestPinnedDigests(t *testing.T) {
 		}
 	}
 }
+
+func preset(t *testing.T, name string) *scenario.Scenario { return simtest.Preset(t, Def, name) }

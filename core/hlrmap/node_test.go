@@ -3,6 +3,7 @@ package hlrmap
 import (
 	"errors"
 	"math"
+	"overloadlab/core/sim/simtest"
 	"strings"
 	"testing"
 
@@ -13,21 +14,6 @@ import (
 	"overloadlab/core/scenario"
 	"overloadlab/core/sim"
 )
-
-func presetScenario(t testing.TB, name string) *scenario.Scenario {
-	t.Helper()
-	for i := range presets {
-		if presets[i].Name == name {
-			sc, err := presets[i].Build(Def.Params)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return sc
-		}
-	}
-	t.Fatalf("no preset %s", name)
-	return nil
-}
 
 // custom returns a scenario of the model with params set over the defaults.
 func custom(t testing.TB, duration float64, params map[string]param.Value) *scenario.Scenario {
@@ -103,19 +89,6 @@ func series(t testing.TB, r *sim.Run, name string) []float64 {
 	return nil
 }
 
-func counter(s sim.Summary, group, name string) float64 {
-	for _, g := range s.Controls {
-		if g.Name == group {
-			for _, c := range g.Counters {
-				if c.Name == name {
-					return c.Value
-				}
-			}
-		}
-	}
-	panic("no counter " + group + "/" + name)
-}
-
 // checkConservation: every attempt of every class ended in exactly one
 // outcome or is still in flight, and what is in flight is exactly the work
 // the CPU holds (or held when a reboot lost it); every drop has one cause.
@@ -177,8 +150,8 @@ func TestRebootLosesWork(t *testing.T) {
 	r, n := runToEnd(t, sc)
 	checkConservation(t, r, n)
 	s := r.Summary()
-	if counter(s, "mapping table", "reboots") != 2 || n.lostInReboot == 0 {
-		t.Errorf("reboots %v, lost in reboot %d: want 2 and some", counter(s, "mapping table", "reboots"), n.lostInReboot)
+	if simtest.Counter(t, s, "mapping table", "reboots") != 2 || n.lostInReboot == 0 {
+		t.Errorf("reboots %v, lost in reboot %d: want 2 and some", simtest.Counter(t, s, "mapping table", "reboots"), n.lostInReboot)
 	}
 }
 
@@ -484,4 +457,8 @@ func TestTableFillsAfterReboot(t *testing.T) {
 			t.Errorf("at %g s: %.2f %% mapped, want %.2f %% ± 0.5", t0, mapped[i], want)
 		}
 	}
+}
+
+func presetScenario(t testing.TB, name string) *scenario.Scenario {
+	return simtest.Preset(t, Def, name)
 }

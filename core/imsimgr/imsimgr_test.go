@@ -1,62 +1,13 @@
 package imsimgr
 
 import (
+	"overloadlab/core/sim/simtest"
 	"testing"
 
-	"overloadlab/core/kernel"
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
 	"overloadlab/core/sim"
 )
-
-// series runs sc to its end and returns every interval's row by column name.
-func series(t *testing.T, sc *scenario.Scenario) (map[string][]float64, sim.Summary) {
-	t.Helper()
-	r, err := sim.Start(Def, sc, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cols := r.Recorder().Columns()
-	out := map[string][]float64{}
-	for !r.Done() {
-		r.AdvanceTo(r.Now() + 100*kernel.Second)
-		rows := r.Recorder().Drain()
-		for i := 0; i < len(rows); i += len(cols) {
-			for j, c := range cols {
-				out[c.Name] = append(out[c.Name], rows[i+j])
-			}
-		}
-	}
-	return out, r.Summary()
-}
-
-func preset(t *testing.T, name string) *scenario.Scenario {
-	t.Helper()
-	for i := range Def.Presets {
-		if Def.Presets[i].Name == name {
-			sc, err := Def.Presets[i].Build(Def.Params)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return sc
-		}
-	}
-	t.Fatalf("no preset %s", name)
-	return nil
-}
-
-func counter(s sim.Summary, group, name string) float64 {
-	for _, g := range s.Controls {
-		if g.Name == group {
-			for _, c := range g.Counters {
-				if c.Name == name {
-					return c.Value
-				}
-			}
-		}
-	}
-	panic("no counter " + group + "/" + name)
-}
 
 // TestGuardDropsOverflowAtSeventyPercent checks the seed's rule interval by
 // interval on the attach storm: while the CPU measured over the previous
@@ -64,7 +15,7 @@ func counter(s sim.Summary, group, name string) float64 {
 // counted as dropped with high CPU); below 70 % the configured action,
 // reject, applies and no overflow is dropped for high CPU.
 func TestGuardDropsOverflowAtSeventyPercent(t *testing.T) {
-	s, sum := series(t, preset(t, "attach-storm"))
+	s, sum := simtest.Series(t, Def, preset(t, "attach-storm"))
 	cpu, rej, dropCPU := s["cpu"], s["pacing.overflow-rejected"], s["pacing.overflow-dropped-high-cpu"]
 	var guarded, rejecting int
 	for i := 1; i < len(cpu); i++ {
@@ -87,7 +38,7 @@ func TestGuardDropsOverflowAtSeventyPercent(t *testing.T) {
 	}
 	// The guard keeps the process alive and the CPU comes back under 70 %
 	// while the storm lasts.
-	if c := counter(sum, "imsimgr", "crashes"); c != 0 {
+	if c := simtest.Counter(t, sum, "imsimgr", "crashes"); c != 0 {
 		t.Fatalf("%v crashes with the guard", c)
 	}
 	under := 0
@@ -104,11 +55,11 @@ func TestGuardDropsOverflowAtSeventyPercent(t *testing.T) {
 // TestWithoutGuardRejectsPinTheCPU: the same storm without the guard keeps
 // rejecting, the CPU pins and the IMSI Manager crashes.
 func TestWithoutGuardRejectsPinTheCPU(t *testing.T) {
-	s, sum := series(t, preset(t, "attach-storm-no-guard"))
-	if c := counter(sum, "pacing (SGSN)", "overflow_drops_high_cpu") + counter(sum, "pacing (MME)", "overflow_drops_high_cpu"); c != 0 {
+	s, sum := simtest.Series(t, Def, preset(t, "attach-storm-no-guard"))
+	if c := simtest.Counter(t, sum, "pacing (SGSN)", "overflow_drops_high_cpu") + simtest.Counter(t, sum, "pacing (MME)", "overflow_drops_high_cpu"); c != 0 {
 		t.Fatalf("%v high-CPU drops without the guard", c)
 	}
-	if c := counter(sum, "imsimgr", "crashes"); c == 0 {
+	if c := simtest.Counter(t, sum, "imsimgr", "crashes"); c == 0 {
 		t.Fatal("no crash without the guard")
 	}
 	pinned := 0
@@ -120,7 +71,7 @@ func TestWithoutGuardRejectsPinTheCPU(t *testing.T) {
 	if pinned < 20 {
 		t.Fatalf("CPU pinned for %d intervals only", pinned)
 	}
-	withGuard := func() sim.Summary { _, s := series(t, preset(t, "attach-storm")); return s }()
+	withGuard := func() sim.Summary { _, s := simtest.Series(t, Def, preset(t, "attach-storm")); return s }()
 	if sum.Total.Completed >= withGuard.Total.Completed {
 		t.Fatalf("goodput without guard %d ≥ with guard %d", sum.Total.Completed, withGuard.Total.Completed)
 	}
@@ -162,7 +113,7 @@ func TestEmergencyAttachesAreNotPaced(t *testing.T) {
 	if em.Offered == 0 || em.Completed+em.InFlight != em.Offered {
 		t.Fatalf("emergency attaches: %+v", em)
 	}
-	if counter(s, "imsimgr", "emergency_unpaced") != float64(em.Offered) {
+	if simtest.Counter(t, s, "imsimgr", "emergency_unpaced") != float64(em.Offered) {
 		t.Fatal("emergency attaches not all counted as unpaced")
 	}
 	if at.Dropped == 0 {
@@ -183,15 +134,15 @@ func TestSeparateSGSNAndMMEQueues(t *testing.T) {
 	r, _ := sim.Start(Def, sc, false)
 	r.RunToEnd()
 	s := r.Summary()
-	if counter(s, "pacing (SGSN)", "overflow_drops") == 0 {
+	if simtest.Counter(t, s, "pacing (SGSN)", "overflow_drops") == 0 {
 		t.Fatal("the SGSN queue did not overflow")
 	}
 	mme := classSummary(s, "mme-attach")
-	if mme.Completed+mme.InFlight != mme.Offered || counter(s, "pacing (MME)", "overflow_rejects") != 0 {
+	if mme.Completed+mme.InFlight != mme.Offered || simtest.Counter(t, s, "pacing (MME)", "overflow_rejects") != 0 {
 		t.Fatalf("MME attaches suffered from the SGSN storm: %+v", mme)
 	}
 	// Released from the SGSN queue: at most N per second (plus the first).
-	if rel := counter(s, "pacing (SGSN)", "released"); rel > 200*60+1 {
+	if rel := simtest.Counter(t, s, "pacing (SGSN)", "released"); rel > 200*60+1 {
 		t.Fatalf("SGSN released %v in 60 s at N = 200/s", rel)
 	}
 }
@@ -246,3 +197,5 @@ func TestBadInput(t *testing.T) {
 		t.Error("instances changed during a run")
 	}
 }
+
+func preset(t *testing.T, name string) *scenario.Scenario { return simtest.Preset(t, Def, name) }

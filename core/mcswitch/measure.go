@@ -1,0 +1,230 @@
+package mcswitch
+
+import (
+	"overloadlab/core/kernel"
+	"overloadlab/core/metrics"
+	"overloadlab/core/sim"
+)
+
+// reaction times the excursions of a load above a threshold: the reaction
+// to an overload is the time from the start of the first interval above
+// ρ_target + 5 % to the end of the last one before it is back at or below.
+type reaction struct {
+	from       kernel.Time // the overload starts: First is the first excursion from then on
+	above      bool
+	onset      kernel.Time
+	Excursions int64
+	First      float64 // s, the first excursion that starts at or after from
+	seen       bool    // First is set
+	Max        float64 // s
+	Total      float64 // s above
+}
+
+// observe takes one interval [now−dt, now] with load x against threshold
+// thr and returns the time above so far (0 when not above).
+func (r *reaction) observe(now, dt kernel.Time, x, thr float64) float64 {
+	if x > thr {
+		if !r.above {
+			r.above = true
+			r.onset = now - dt
+			r.Excursions++
+		}
+		r.Total += dt.Seconds()
+		return (now - r.onset).Seconds()
+	}
+	if r.above {
+		r.above = false
+		d := (now - dt - r.onset).Seconds()
+		if !r.seen && r.onset >= r.from {
+			r.First, r.seen = d, true
+		}
+		r.Max = max(r.Max, d)
+	}
+	return 0
+}
+
+// open returns how long the current excursion has lasted at now (0 if none).
+func (r *reaction) open(now kernel.Time) float64 {
+	if !r.above {
+		return 0
+	}
+	return (now - r.onset).Seconds()
+}
+
+func nodeColumns() []metrics.Column {
+	cols := []metrics.Column{
+		{Name: "cpu", Label: "processor occupancy ρ", Unit: "%", Max: true},
+		{Name: "admitted-load", Label: "work admitted (calls admitted × their true cost)", Unit: "%"},
+		{Name: "reaction", Label: "time above target + 5 %", Unit: "s", Max: true},
+		{Name: "queue", Label: "messages waiting for the processor", Unit: "msgs", Max: true},
+		{Name: "sred.avg", Label: "SRED average queue q̄", Unit: "msgs"},
+		{Name: "f", Label: "admitted share f of the equivalent load", Unit: ""},
+		{Name: "offered-eq", Label: "offered equivalent load Λ_eq", Unit: "base calls/s"},
+		{Name: "alpha-target", Label: "target acceptance rate α_target", Unit: "base calls/s"},
+		{Name: "idle-est", Label: "estimated idle share ĉ_0", Unit: "%"},
+		{Name: "idle-true", Label: "background load", Unit: "%"},
+		{Name: "cost-error", Label: "mean relative error of the costs in use", Unit: "%"},
+	}
+	for _, c := range classes {
+		cols = append(cols, metrics.Column{Name: c.name + ".fraction", Label: c.name + " admitted fraction (first messages admitted / offered)", Unit: ""})
+	}
+	for _, c := range classes {
+		cols = append(cols, metrics.Column{Name: c.name + ".delay", Label: c.name + " call setup time", Unit: "s"})
+	}
+	for _, c := range classes {
+		cols = append(cols,
+			metrics.Column{Name: c.name + ".cost-est", Label: c.name + " cost in use (estimate)", Unit: "ms/call"},
+			metrics.Column{Name: c.name + ".cost-true", Label: c.name + " true cost", Unit: "ms/call"})
+	}
+	return cols
+}
+
+// Measure closes an interval: the processor's occupancy is measured and the
+// control takes it.
+func (n *node) Measure(now kernel.Time, row []float64) {
+	dt := n.env.Interval
+	if now%n.env.Interval != 0 {
+		dt = now % n.env.Interval // the last, shorter interval
+	}
+	sec := dt.Seconds()
+	n.out.Fill(row, sec)
+	r := row[len(sim.OutcomeColumns(classNames())):]
+	rho := n.cpu.Measure(now)
+	n.ctl.Update(now, rho)
+	thr := n.v.Num("overload.target-occupancy")/100 + 0.05
+	adm := n.workIn / n.cpu.Speed / sec
+	n.workIn = 0
+	r[0] = 100 * rho
+	r[1] = 100 * adm
+	r[2] = n.react.observe(now, dt, rho, thr)
+	n.admReact.observe(now, dt, adm+n.cpu.Background, thr)
+	r[3] = float64(n.inCPU)
+	r[4] = n.ctl.AverageQueue()
+	r[5] = n.ctl.Overall()
+	r[6] = n.ctl.Offered()
+	r[7] = n.ctl.TargetRate()
+	r[8] = 100 * n.ctl.Idle()
+	r[9] = 100 * n.cpu.Background
+	r[10] = 100 * n.costError()
+	if r[10] > 10 {
+		n.convergedAt = -1
+	} else if n.convergedAt < 0 {
+		n.convergedAt = now.Seconds()
+	}
+	k := len(classes)
+	frac, delay, costs := r[11:11+k], r[11+k:11+2*k], r[11+2*k:11+4*k]
+	for i := range classes {
+		frac[i] = n.ctl.Admitted(i)
+		delay[i] = 0
+		if n.delayN[i] > 0 {
+			delay[i] = n.delaySum[i] / float64(n.delayN[i])
+		}
+		n.delaySum[i], n.delayN[i] = 0, 0
+		costs[2*i] = 1e3 * n.ctl.Cost(i)
+		costs[2*i+1] = 1e3 * n.trueCost(i)
+	}
+}
+
+// trueCost is the CPU seconds per call of class i at the current speed: its
+// coefficient in ρ = c_0 + Σ c_i·(calls/s).
+func (n *node) trueCost(i int) float64 {
+	var s float64
+	for _, x := range n.cost[i] {
+		s += x
+	}
+	return s / n.cpu.Speed
+}
+
+// Report returns the outcomes and the controls' counters.
+func (n *node) Report(now kernel.Time) sim.Report {
+	rep := sim.Report{Classes: n.out.Classes(), Held: append([]int64(nil), n.calls...)}
+	T := n.env.Interval.Seconds()
+	ctl := sim.Group{Name: "overload control (" + n.v.Text("overload.algorithm") + ")", Counters: []sim.Counter{
+		{Name: "reaction_first_s", Value: n.react.First},
+		{Name: "reaction_max_s", Value: n.react.Max},
+		{Name: "reaction_first_intervals", Value: n.react.First / T},
+		{Name: "excursions_above_target5", Value: float64(n.react.Excursions)},
+		{Name: "time_above_target5_s", Value: n.react.Total},
+		{Name: "unrecovered_at_end_s", Value: n.react.open(now)},
+		{Name: "admission_reaction_first_intervals", Value: n.admReact.First / T},
+		{Name: "admission_reaction_max_intervals", Value: n.admReact.Max / T},
+		{Name: "f_at_end", Value: n.ctl.Overall()},
+	}}
+	for i, c := range classes {
+		x := 1.0
+		if o := n.out.Class(i).Offered; o > 0 {
+			x = float64(n.admitted[i]) / float64(o)
+		}
+		ctl.Counters = append(ctl.Counters, sim.Counter{Name: "admitted_fraction." + c.name, Value: x})
+	}
+	delay := sim.Group{Name: "call setup time (mean, s)"}
+	for i, c := range classes {
+		d := 0.0
+		if n.delayAllN[i] > 0 {
+			d = n.delayAll[i] / float64(n.delayAllN[i])
+		}
+		delay.Counters = append(delay.Counters, sim.Counter{Name: c.name, Value: d})
+	}
+	reg := sim.Group{Name: "cost regression"}
+	if rg := n.ctl.Regression(); rg != nil {
+		var sum, worst float64
+		reg.Counters = append(reg.Counters, sim.Counter{Name: "fits", Value: float64(rg.Fits)}, sim.Counter{Name: "holds", Value: float64(rg.Holds)})
+		for i, c := range classes {
+			e := relErr(n.ctl.Cost(i), n.trueCost(i))
+			sum += e
+			worst = max(worst, e)
+			reg.Counters = append(reg.Counters, sim.Counter{Name: "error." + c.name, Value: e})
+		}
+		for i, c := range classes {
+			reg.Counters = append(reg.Counters, sim.Counter{Name: "held_fits." + c.name, Value: float64(rg.Held(i))})
+		}
+		reg.Counters = append(reg.Counters, sim.Counter{Name: "held_fits.idle", Value: float64(rg.Held(len(classes) + 1))})
+		reg.Counters = append(reg.Counters,
+			sim.Counter{Name: "within_10pct_since_s", Value: n.convergedAt},
+			sim.Counter{Name: "mean_error", Value: sum / float64(len(classes))},
+			sim.Counter{Name: "max_error", Value: worst},
+			sim.Counter{Name: "idle_estimate", Value: n.ctl.Idle()})
+	} else {
+		reg.Counters = []sim.Counter{{Name: "on", Value: 0}}
+		for i, c := range classes {
+			reg.Counters = append(reg.Counters, sim.Counter{Name: "error." + c.name, Value: relErr(n.ctl.Cost(i), n.trueCost(i))})
+		}
+	}
+	var eq float64
+	for i := range classes {
+		eq += n.weight(i) * float64(n.out.Class(i).Get(metrics.InTime))
+	}
+	sw := sim.Group{Name: "switch", Counters: []sim.Counter{
+		{Name: "goodput_equivalent_per_s", Value: eq / max(now.Seconds(), 1e-9)},
+		{Name: "dropped_buffer_full", Value: float64(n.drops)},
+		{Name: "max_queue_msgs", Value: float64(n.maxQueue)},
+	}}
+	rep.Controls = append(rep.Controls, ctl, delay, reg, sw)
+	return rep
+}
+
+// costError is the mean over the classes of |ĉ_i − c_i| / c_i.
+func (n *node) costError() float64 {
+	var s float64
+	for i := range classes {
+		s += relErr(n.ctl.Cost(i), n.trueCost(i))
+	}
+	return s / float64(len(classes))
+}
+
+// weight is the true w_i = c_i/c_b of class i.
+func (n *node) weight(i int) float64 {
+	return n.trueCost(i) / n.trueCost(n.base)
+}
+
+// relErr is |est − truth| / truth.
+func relErr(est, truth float64) float64 {
+	if truth == 0 {
+		return 0
+	}
+	d := est - truth
+	if d < 0 {
+		d = -d
+	}
+	return d / truth
+}

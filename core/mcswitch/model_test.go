@@ -1,0 +1,305 @@
+package mcswitch
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"overloadlab/core/kernel"
+	"overloadlab/core/param"
+	"overloadlab/core/scenario"
+	"overloadlab/core/sim"
+	"overloadlab/core/sim/simtest"
+)
+
+func preset(t *testing.T, name string) *scenario.Preset {
+	t.Helper()
+	for i := range presets {
+		if presets[i].Name == name {
+			return &presets[i]
+		}
+	}
+	t.Fatalf("no preset %s", name)
+	return nil
+}
+
+// summary runs preset name with the variant's parameters (nil: none) and
+// returns its summary.
+func summary(t *testing.T, name string, v *scenario.Variant) sim.Summary {
+	t.Helper()
+	_, s := simtest.Series(t, Def, variant(t, name, v))
+	return s
+}
+
+// variant is preset name's scenario with the variant's parameters (nil: none).
+func variant(t *testing.T, name string, v *scenario.Variant) *scenario.Scenario {
+	t.Helper()
+	sc := simtest.Preset(t, Def, name)
+	if v != nil {
+		var err error
+		if sc, err = v.Apply(sc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return sc
+}
+
+func conserved(t *testing.T, label string, s sim.Summary) {
+	t.Helper()
+	for _, c := range append(s.Classes, s.Total) {
+		if sum := c.Completed + c.Late + c.Rejected + c.Dropped + c.Throttled + c.InFlight; sum != c.Offered || c.InFlight < 0 {
+			t.Errorf("%s, %s: offered %d, outcomes + in flight %d (in flight %d)", label, c.Name, c.Offered, sum, c.InFlight)
+		}
+	}
+}
+
+// Every call of every preset and variant ends in exactly one outcome.
+func TestConservation(t *testing.T) {
+	for _, p := range presets {
+		conserved(t, p.Name, summary(t, p.Name, nil))
+		for i := range p.Compare {
+			conserved(t, p.Name+" / "+p.Compare[i].Label, summary(t, p.Name, &p.Compare[i]))
+		}
+	}
+}
+
+// The outcome counts also hold at any moment during a run.
+func TestConservationMidRun(t *testing.T) {
+	sc := simtest.Preset(t, Def, "switch-hotspot")
+	r, _ := sim.Start(Def, sc, false)
+	for at := kernel.Seconds(30.5); at < kernel.Seconds(40); at += 700 * kernel.Millisecond {
+		r.AdvanceTo(at)
+		s := r.Summary()
+		conserved(t, "hot spot mid-run", s)
+		// The calls the switch holds are the calls in flight.
+		for i, held := range r.Report().Held {
+			if held != s.Classes[i].InFlight {
+				t.Errorf("%v s, %s: holds %d calls, %d in flight", at.Seconds(), s.Classes[i].Name, held, s.Classes[i].InFlight)
+			}
+		}
+	}
+}
+
+func TestDeterminism(t *testing.T) {
+	a := summary(t, "switch-upgrade", nil).Digest
+	b := summary(t, "switch-upgrade", nil).Digest
+	if a != b {
+		t.Fatalf("same seed, digests %s and %s", a, b)
+	}
+	sc := simtest.Preset(t, Def, "switch-upgrade")
+	sc.Seed = 2
+	r, _ := sim.Start(Def, sc, false)
+	r.RunToEnd()
+	if r.Summary().Digest == a {
+		t.Error("seeds 1 and 2 give the same digest")
+	}
+}
+
+// A live change replays to the same run.
+func TestLiveChangeReplays(t *testing.T) {
+	sc := simtest.Preset(t, Def, "switch-step-5x")
+	r, _ := sim.Start(Def, sc, false)
+	r.AdvanceTo(kernel.Seconds(40))
+	if err := r.Set("overload.algorithm", param.Str("occ")); err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(kernel.Seconds(50))
+	if err := r.Set("cpu.speed", param.Num(2)); err != nil {
+		t.Fatal(err)
+	}
+	r.RunToEnd()
+	again, err := sim.Start(Def, r.Replay(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.RunToEnd()
+	if a, b := r.Summary().Digest, again.Summary().Digest; a != b {
+		t.Errorf("live run %s, replay %s", a, b)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	var pe *param.Error
+	for _, c := range []struct {
+		name  string
+		value param.Value
+		field string
+		says  string
+	}{
+		{"sred.max-th", param.Num(5), "sred.max-th", "more than sred.min-th = 5"},
+		{"regression.window", param.Num(20), "regression.window", "at least 25"},
+	} {
+		sc := scenario.New("switch", Def.Params)
+		if err := sc.Params.Put(c.name, c.value); err != nil {
+			t.Fatal(err)
+		}
+		_, err := sim.Start(Def, sc, false)
+		if !errors.As(err, &pe) || pe.Field != c.field || !strings.Contains(pe.Allowed, c.says) {
+			t.Errorf("%s = %v: %v", c.name, c.value, err)
+		}
+	}
+	sc := scenario.New("switch", Def.Params)
+	for _, c := range []struct {
+		name  string
+		value param.Value
+		says  string
+	}{
+		{"cpu.speed", param.Num(0), "0.1 to 10"},
+		{"load.peak", param.Num(-1), "0 to 20"},
+		{"overload.base-class", param.Str("sms"), "one of handover, mt-call, mo-call, lu-sms"},
+		{"load.classes", param.Str("data"), "one of all, handover"},
+		{"buffer", param.Num(10.5), "whole number"},
+	} {
+		if err := sc.Params.Put(c.name, c.value); !errors.As(err, &pe) || pe.Field != c.name || !strings.Contains(pe.Allowed, c.says) {
+			t.Errorf("%s = %v: %v", c.name, c.value, err)
+		}
+	}
+	// During a run: a refused change leaves the run as it was.
+	r, _ := sim.Start(Def, sc, false)
+	r.AdvanceTo(kernel.Seconds(10))
+	if err := r.Set("sred.max-th", param.Num(2)); !errors.As(err, &pe) || pe.Field != "sred.max-th" {
+		t.Errorf("live sred.max-th 2: %v", err)
+	}
+	if err := r.Set("no.such", param.Num(1)); err == nil {
+		t.Error("unknown parameter accepted")
+	}
+	if r.Values().Num("sred.max-th") != 15 || len(r.Live()) != 0 {
+		t.Error("a refused change was kept")
+	}
+	r.RunToEnd()
+	conserved(t, "after refused changes", r.Summary())
+}
+
+// The seed: ARO sizes the cut from the offered rate in one or two
+// intervals; OCC, cutting by at most ρ_target per interval, takes about 15.
+func TestStep5xReaction(t *testing.T) {
+	p := preset(t, "switch-step-5x")
+	aro := summary(t, p.Name, nil)
+	occ := summary(t, p.Name, &p.Compare[0])
+	a := simtest.Counter(t, aro, "overload control", "admission_reaction_first_intervals")
+	o := simtest.Counter(t, occ, "overload control", "admission_reaction_first_intervals")
+	if a < 1 || a > 2 {
+		t.Errorf("ARO brings the admitted load under target + 5 %% in %v intervals, want 1–2", a)
+	}
+	if o < 12 || o > 16 {
+		t.Errorf("OCC takes %v intervals, want about 15 (12–16)", o)
+	}
+	ra := simtest.Counter(t, aro, "overload control", "reaction_first_s")
+	ro := simtest.Counter(t, occ, "overload control", "reaction_first_s")
+	if ra >= ro {
+		t.Errorf("occupancy back under target + 5 %%: ARO %v s, OCC %v s", ra, ro)
+	}
+}
+
+// Under overload the lower classes lose first.
+func TestStrictPriority(t *testing.T) {
+	p := preset(t, "switch-overload-steps")
+	s := summary(t, p.Name, nil)
+	prev := 2.0
+	for _, c := range classes {
+		f := simtest.Counter(t, s, "overload control", "admitted_fraction."+c.name)
+		if f > prev {
+			t.Errorf("%s admitted %v, more than the class above it (%v)", c.name, f, prev)
+		}
+		prev = f
+	}
+	if h, l := simtest.Counter(t, s, "overload control", "admitted_fraction.handover"), prev; h < 0.6 || l > 0.1 {
+		t.Errorf("handover admitted %v, location update/SMS %v", h, l)
+	}
+	// Proportional sharing: every class loses alike (within 5 points).
+	s = summary(t, p.Name, &p.Compare[0])
+	h := simtest.Counter(t, s, "overload control", "admitted_fraction.handover")
+	l := simtest.Counter(t, s, "overload control", "admitted_fraction.lu-sms")
+	if h-l > 0.05 || l-h > 0.05 {
+		t.Errorf("proportional: handover %v, location update/SMS %v", h, l)
+	}
+}
+
+// cpuAfter is the mean occupancy (%) of the intervals of preset name (with
+// the variant) that end after from seconds.
+func cpuAfter(t *testing.T, name string, v *scenario.Variant, from float64) float64 {
+	t.Helper()
+	series, _ := simtest.Series(t, Def, variant(t, name, v))
+	var sum float64
+	var n int
+	for i, at := range series["t"] {
+		if at > from {
+			sum += series["cpu"][i]
+			n++
+		}
+	}
+	return sum / float64(n)
+}
+
+// After the upgrade, SRED's thresholds no longer hold the target, ARO with
+// estimated costs does, and ARO with the configured costs wastes the new
+// processor.
+func TestUpgrade(t *testing.T) {
+	p := preset(t, "switch-upgrade")
+	if c := cpuAfter(t, p.Name, nil, 120); c < 85 || c > 95 {
+		t.Errorf("ARO with the regression: %.1f %% after the upgrade, want the target 90 ± 5", c)
+	}
+	if c := cpuAfter(t, p.Name, &p.Compare[0], 120); c <= 95 {
+		t.Errorf("SRED: %.1f %% after the upgrade, want above target + 5 %%", c)
+	}
+	if c := cpuAfter(t, p.Name, &p.Compare[1], 120); c >= 65 {
+		t.Errorf("ARO with configured costs: %.1f %% after the upgrade, want the old capacity (about half)", c)
+	}
+}
+
+// The regression estimates converge from badly configured costs, and are
+// held once the mix stops varying.
+func TestRegressionConverges(t *testing.T) {
+	s := summary(t, "switch-regression", nil)
+	if e := simtest.Counter(t, s, "cost regression", "mean_error"); e > 0.05 {
+		t.Errorf("mean cost error at the end %v, want ≤ 5 %%", e)
+	}
+	if at := simtest.Counter(t, s, "cost regression", "within_10pct_since_s"); at < 0 || at > 90 {
+		t.Errorf("within 10 %% since %v s, want within 90 s", at)
+	}
+	if h := simtest.Counter(t, s, "cost regression", "held_fits.mo-call"); h < 100 {
+		t.Errorf("mobile-originated cost held in %v fits, want ≥ 100 (the steady half)", h)
+	}
+}
+
+func TestColumnsMatchRow(t *testing.T) {
+	sc := scenario.New("switch", Def.Params)
+	sc.Duration = 3
+	r, err := sim.Start(Def, sc, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.RunToEnd()
+	if got, want := len(r.Recorder().Drain()), 3*(len(Def.Columns)+1); got != want {
+		t.Errorf("%d values recorded, want %d", got, want)
+	}
+	names := map[string]bool{}
+	for _, c := range Def.Columns {
+		names[c.Name] = true
+	}
+	for _, ch := range Def.Charts {
+		for _, s := range append(ch.Series, ch.Overlay...) {
+			if !names[s] {
+				t.Errorf("chart %s: no column %s", ch.ID, s)
+			}
+		}
+		for _, l := range ch.Lines {
+			if _, ok := Def.Params.Lookup(l.Param); l.Param != "" && !ok {
+				t.Errorf("chart %s: no parameter %s", ch.ID, l.Param)
+			}
+		}
+	}
+}
+
+// The digests are pinned so that the same run natively and in WebAssembly
+// (GOOS=js GOARCH=wasm go test) is checked to be bit for bit the same.
+func TestPinnedDigests(t *testing.T) {
+	for name, want := range map[string]string{
+		"switch-upgrade":    "896db95ace5763d3bc5bf4f9acdb9fde6f73c83bc3e1cd5894e16f8d78f5de3d",
+		"switch-regression": "a83a1ba8b0b4b099a68938d077c39a07afe002dfbf16fad58e490667de799410",
+	} {
+		if got := summary(t, name, nil).Digest; got != want {
+			t.Errorf("%s: digest %s, pinned %s", name, got, want)
+		}
+	}
+}

@@ -1,0 +1,218 @@
+package scp
+
+import (
+	"overloadlab/core/acg"
+	"overloadlab/core/kernel"
+	"overloadlab/core/metrics"
+	"overloadlab/core/sim"
+)
+
+// idleBelow is the SCP occupancy under which blocking at the sources counts
+// as throttling while the SCP is idle.
+const idleBelow = 0.90
+
+// stopShown is how the gap "stop all" is drawn on the gap chart, in
+// seconds: above the largest standard gap, 600 s.
+const stopShown = 1000
+
+var nodeColumns = []metrics.Column{
+	{Name: "admitted", Label: "admitted at the SSPs (sent to the SCP)", Unit: "/s"},
+	{Name: "heavy.admitted", Label: "heavy admitted at the SSPs", Unit: "/s"},
+	{Name: "light.admitted", Label: "light admitted at the SSPs", Unit: "/s"},
+	{Name: "scp.arrivals", Label: "queries reaching the SCP (X_n)", Unit: "/s"},
+	{Name: "scp.load", Label: "measured load (% of capacity)", Unit: "%"},
+	{Name: "cpu", Label: "SCP CPU", Unit: "%"},
+	{Name: "scp.queue", Label: "SCP queue", Unit: "queries", Max: true},
+	{Name: "level", Label: "congestion level (standard ACG)", Unit: "level"},
+	{Name: "gap.sent", Label: "gap the SCP sends (stop all = 1000)", Unit: "s"},
+	{Name: "gap.mean", Label: "mean gap in force at gapped SSPs", Unit: "s"},
+	{Name: "gapped", Label: "SSPs with a gap in force", Unit: "%"},
+	{Name: "adaptive.rate", Label: "adaptive per-SSP rate r_n", Unit: "/s"},
+	{Name: "fairness", Label: "Jain's fairness index (carried / desired)", Unit: ""},
+	{Name: "ssp.heavy.carried", Label: "carried per heavy SSP", Unit: "/s"},
+	{Name: "ssp.heavy.desired", Label: "desired share per heavy SSP", Unit: "/s"},
+	{Name: "ssp.light.carried", Label: "carried per light SSP", Unit: "/s"},
+	{Name: "ssp.light.desired", Label: "desired share per light SSP", Unit: "/s"},
+}
+
+var columns = append(sim.OutcomeColumns(classNames), nodeColumns...)
+
+// Measure closes an interval: the SCP measures the load that reached it,
+// decides the control it sends until the next interval, and the per-SSP
+// carried rates are compared with their desired shares.
+func (n *node) Measure(now kernel.Time, row []float64) {
+	dt := n.env.Interval.Seconds()
+	if now%n.env.Interval != 0 {
+		dt = (now % n.env.Interval).Seconds() // the last, shorter interval
+	}
+	n.out.Fill(row, dt)
+	cls := row[6 : 6+6*len(classNames)] // per class: offered, completed, late, rejected, dropped, throttled
+	r := row[len(columns)-len(nodeColumns):]
+	clear(r[:len(nodeColumns)])
+	for c := range classNames {
+		a := cls[6*c] - cls[6*c+5]
+		r[1+c] = a
+		r[0] += a
+	}
+	rho := n.cpu.Measure(now)
+	x := float64(n.arrivals-n.prevArrivals) / dt
+	n.prevArrivals = n.arrivals
+	r[3] = x
+	r[4] = 100 * x / n.capacity
+	r[5] = 100 * rho
+	r[6] = n.cpu.Backlog(now).Seconds() / n.cost
+
+	var throttled int64
+	for c := range classNames {
+		throttled += n.out.Class(c).Get(metrics.Throttled)
+	}
+	if rho < idleBelow {
+		n.throttledIdle += throttled - n.prevThrottled
+	}
+	n.prevThrottled = throttled
+
+	n.decide(x)
+	r[7] = float64(n.level)
+	r[8] = n.sentGap.Seconds()
+	if n.sentGap == acg.Stop {
+		r[8] = stopShown
+	}
+	if n.control == ctlAdaptive {
+		r[11] = n.adaptive.Rate()
+	}
+	n.intervals++
+	n.levelSum += float64(n.level)
+	if n.sending && n.sentGap > 0 {
+		n.gapIntervals++
+	}
+
+	// The gaps in force at the SSPs, and the smoothed carried rates.
+	alpha := min(1, dt/n.window)
+	gapped, timed := 0, 0
+	gapSum := 0.0
+	for i := range n.src {
+		s := &n.src[i]
+		if s.gap.Active(now) {
+			gapped++
+			if g := s.gap.Interval(now); g != acg.Stop {
+				timed++
+				gapSum += g.Seconds()
+			}
+		}
+		s.smooth += alpha * (float64(s.completed-s.prevDone)/dt - s.smooth)
+		s.prevDone = s.completed
+		n.got[i] = s.smooth
+	}
+	if timed > 0 {
+		r[9] = gapSum / float64(timed)
+	}
+	r[10] = 100 * float64(gapped) / float64(len(n.src))
+	r[12], _, _ = n.fairness()
+	n.groupMeans(r[13:17])
+}
+
+// fairness compares n.got with the desired shares of its total and returns
+// Jain's index, the worst and the best ratio carried/desired.
+func (n *node) fairness() (index, worst, best float64) {
+	total := 0.0
+	for _, g := range n.got {
+		total += g
+	}
+	if n.sharing == 0 {
+		maxMin(n.want, n.demand, n.order, total)
+	} else {
+		proportional(n.want, n.demand, total)
+	}
+	return jain(n.got, n.want)
+}
+
+// groupMeans writes the mean carried and desired rate per heavy and per
+// light SSP: heavy carried, heavy desired, light carried, light desired.
+func (n *node) groupMeans(out []float64) {
+	var cnt [2]float64
+	clear(out)
+	for i := range n.src {
+		c := n.src[i].class
+		out[2*c] += n.got[i]
+		out[2*c+1] += n.want[i]
+		cnt[c]++
+	}
+	for c := range cnt {
+		if cnt[c] > 0 {
+			out[2*c] /= cnt[c]
+			out[2*c+1] /= cnt[c]
+		}
+	}
+}
+
+// Report returns the outcomes and the controls' counters.
+func (n *node) Report(now kernel.Time) sim.Report {
+	rep := sim.Report{Classes: n.out.Classes()}
+	var completed, throttled, admitted, offered int64
+	for c := range classNames {
+		k := n.out.Class(c)
+		completed += k.Get(metrics.InTime)
+		throttled += k.Get(metrics.Throttled)
+		offered += k.Offered
+	}
+	gapped := 0
+	for i := range n.src {
+		admitted += n.src[i].admitted
+		if n.src[i].gap.Active(now) {
+			gapped++
+		}
+	}
+	secs := now.Seconds()
+	thr := 0.0
+	if secs > 0 {
+		thr = float64(completed) / secs
+	}
+	// Fairness over the period since the traffic last changed.
+	period := (now - n.since).Seconds()
+	for i := range n.src {
+		n.got[i] = 0
+		if period > 0 {
+			n.got[i] = float64(n.src[i].completed-n.src[i].base) / period
+		}
+	}
+	index, worst, best := n.fairness()
+	var means [4]float64
+	n.groupMeans(means[:])
+	meanLevel, onShare := 0.0, 0.0
+	if n.intervals > 0 {
+		meanLevel = n.levelSum / float64(n.intervals)
+		onShare = 100 * n.gapIntervals / float64(n.intervals)
+	}
+	rep.Controls = []sim.Group{
+		{Name: "scp", Counters: []sim.Counter{
+			{Name: "capacity_per_s", Value: n.capacity},
+			{Name: "throughput_per_s", Value: thr},
+			{Name: "throughput_pct_of_capacity", Value: 100 * thr / n.capacity},
+			{Name: "queries_received", Value: float64(n.arrivals)},
+			{Name: "dropped_buffer_full", Value: float64(n.bufferDrops)},
+		}},
+		{Name: "gaps at the ssps", Counters: []sim.Counter{
+			{Name: "offered", Value: float64(offered)},
+			{Name: "admitted", Value: float64(admitted)},
+			{Name: "throttled", Value: float64(throttled)},
+			{Name: "throttled_while_scp_cpu_under_90pct", Value: float64(n.throttledIdle)},
+			{Name: "controls_received", Value: float64(n.received)},
+			{Name: "ssps_gapped_now", Value: float64(gapped)},
+			{Name: "gapping_on_off_switches", Value: float64(n.switches)},
+			{Name: "intervals_sending_a_gap_pct", Value: onShare},
+			{Name: "mean_level", Value: meanLevel},
+			{Name: "adaptive_rate_per_ssp", Value: n.adaptive.Rate()},
+		}},
+		{Name: "fairness (" + Sharings[n.sharing] + ")", Counters: []sim.Counter{
+			{Name: "jain_index", Value: index},
+			{Name: "worst_ratio", Value: worst},
+			{Name: "best_ratio", Value: best},
+			{Name: "heavy_carried_per_ssp", Value: means[0]},
+			{Name: "heavy_desired_per_ssp", Value: means[1]},
+			{Name: "light_carried_per_ssp", Value: means[2]},
+			{Name: "light_desired_per_ssp", Value: means[3]},
+			{Name: "period_s", Value: period},
+		}},
+	}
+	return rep
+}
