@@ -39,11 +39,11 @@ tscheck:
 # compares the digests: the browser must show the same numbers. Then the
 # JavaScript bridge's own test, under node.
 digests:
-	@mkdir -p dist
-	$(GO) run ./wasm/digests > dist/digests.native
-	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) run ./wasm/digests > dist/digests.wasm
-	diff dist/digests.native dist/digests.wasm
-	@echo "digests: $$(wc -l < dist/digests.native) presets, native = wasm"
+	@mkdir -p testdata
+	$(GO) run ./wasm/digests > testdata/digests-native.txt
+	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) run ./wasm/digests > testdata/digests-wasm.txt
+	diff testdata/digests-native.txt testdata/digests-wasm.txt
+	@echo "digests: $$(wc -l < testdata/digests-native.txt) presets, native = wasm"
 	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 ./wasm/
 
 # The browser tests run after the others, alone: they judge main-thread

@@ -66,6 +66,7 @@ func step(sp param.Spec) string {
 // parameter names are unique together).
 func inputID(model string, sp param.Spec) string { return "p-" + model + "-" + sp.Name }
 
-func rangeText(sp param.Spec) string {
-	return sp.Name + ": " + sp.Allowed() + " (default " + sp.Format(sp.Default) + "). " + sp.Doc
+// allowed says what a parameter takes and its default, from the schema.
+func allowed(sp param.Spec) string {
+	return sp.Allowed() + ", default " + sp.Format(sp.Default)
 }
