@@ -4,23 +4,26 @@ WASMEXEC := $(shell $(GO) env GOROOT)/lib/wasm
 # The address `make run` serves the playground on.
 ADDR ?= 127.0.0.1:8080
 
-.PHONY: run test bench setup vet fmtcheck build tscheck digests
+.PHONY: run test bench setup modules vet fmtcheck build tscheck digests
 
 # run builds the playground and serves it; open the address it prints.
-run: setup build
+run: modules build
 	$(GO) run ./cmd/overloadlab serve -addr $(ADDR)
 
-# setup installs what the build and the tests need on a fresh machine: Go
-# modules, the npm packages of the page (uPlot, TypeScript) and Debian's
-# chromium for the browser tests.
-setup:
+# modules downloads the Go modules and the npm packages of the page (uPlot,
+# TypeScript; npm ci, from package-lock.json).
+modules:
 	$(GO) mod download
 	@[ -d node_modules/uplot ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund
+
+# setup installs what the build and the tests need on a fresh machine: the
+# modules and Debian's chromium for the browser tests.
+setup: modules
 	@command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 
 # build makes dist/: the page (templ), the scripts and CSS (esbuild), the
 # wasm and wasm_exec.js, with brotli and gzip copies.
-build:
+build: modules
 	$(GO) run ./build -out dist
 
 fmtcheck:

@@ -447,6 +447,15 @@ el("compare-run").onclick = () => {
   send({ t: "compare", n: compareN });
 };
 
+// compareCharts picks what a side shows: what became of the offered load,
+// and the CPU (else the model's first two charts).
+function compareCharts(m: Model) {
+  const outcome = m.charts.find((c) => c.id === "outcomes" || (c.stacked && (c.overlay ?? []).includes("offered")));
+  const cpu = m.charts.find((c) => m.cpu && c.series.includes(m.cpu));
+  const picked = [outcome, cpu].filter((c) => c !== undefined);
+  return picked.length === 2 && picked[0] !== picked[1] ? picked : m.charts.slice(0, 2);
+}
+
 function showCompare(sides: Side[], error?: string) {
   const out = el("compare-out");
   for (const v of compareViews) v.destroy();
@@ -471,7 +480,7 @@ function showCompare(sides: Side[], error?: string) {
     col.append(h, p);
     const st = new Store(model!.columns.map((c) => c.name), new Set(model!.columns.filter((c) => c.max).map((c) => c.name)));
     st.append(side.rows);
-    for (const c of model!.charts.slice(0, 2)) {
+    for (const c of compareCharts(model!)) {
       const fixed = { ...c, lines: (c.lines ?? []).filter((l) => !l.param && !l.if) };
       const v = new ChartView(col, fixed, model!, st, true);
       v.thresholdsFrom(0, null);

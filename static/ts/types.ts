@@ -83,6 +83,7 @@ export interface Model {
   doc: string;
   params: Spec[];
   columns: Column[];
+  cpu?: string; // the column of the CPU occupancy
   charts: Chart[];
   panels: Panel[];
   sweeps?: Sweep[];
