@@ -17,24 +17,49 @@ type Event struct {
 // simultaneous events deterministic.
 //
 // It is a calendar queue: events before the horizon sit in a small heap;
-// later events are appended to buckets of width bucketWidth in a ring that
+// later events are linked into buckets of width bucketWidth in a ring that
 // covers the next ringSize buckets, and events beyond the ring wait in a
 // second heap. When the near heap runs dry the next bucket is moved into it.
 // A run with a hundred thousand pending retries and completions then costs
 // a heap of a few events per operation instead of one of a hundred thousand.
+// Bucket entries live in one pool linked by index, so pushing neither
+// allocates (once the pool has grown) nor writes pointers.
 type Queue struct {
 	near   heap // every pending event with At < horizon
-	ring   [ringSize][]Event
-	inRing int   // events in the ring
-	bucket int64 // the ring holds buckets bucket … bucket+ringSize−1; horizon = bucket·bucketWidth
-	far    heap  // events at or beyond the end of the ring
+	pool   []entry
+	free   int32           // first free pool entry + 1; 0 when none
+	ring   [ringSize]int32 // first entry of each bucket + 1; 0 when empty
+	inRing int             // events in the ring
+	bucket int64           // the ring holds buckets bucket … bucket+ringSize−1; horizon = bucket·bucketWidth
+	far    heap            // events at or beyond the end of the ring
 	seq    uint64
+}
+
+// entry is an event in a bucket, linked to the next one by pool index + 1.
+type entry struct {
+	e    Event
+	next int32
 }
 
 const (
 	bucketWidth = Millisecond
 	ringSize    = 1 << 14 // 16.4 s of buckets
 )
+
+// link adds e to bucket b of the ring.
+func (q *Queue) link(b int64, e Event) {
+	i := q.free - 1
+	if i < 0 {
+		q.pool = append(q.pool, entry{})
+		i = int32(len(q.pool) - 1)
+	} else {
+		q.free = q.pool[i].next
+	}
+	slot := &q.ring[b&(ringSize-1)]
+	q.pool[i] = entry{e: e, next: *slot}
+	*slot = i + 1
+	q.inRing++
+}
 
 // Len reports the number of pending events.
 func (q *Queue) Len() int { return len(q.near) + q.inRing + len(q.far) }
@@ -48,8 +73,7 @@ func (q *Queue) Push(e Event) {
 	case b < q.bucket:
 		q.near.push(e)
 	case b < q.bucket+ringSize:
-		q.ring[b%ringSize] = append(q.ring[b%ringSize], e)
-		q.inRing++
+		q.link(b, e)
 	default:
 		q.far.push(e)
 	}
@@ -68,12 +92,16 @@ func (q *Queue) fill() bool {
 			q.pullFar()
 			continue
 		}
-		slot := &q.ring[q.bucket%ringSize]
-		for _, e := range *slot {
-			q.near.push(e)
+		slot := &q.ring[q.bucket&(ringSize-1)]
+		for i := *slot - 1; i >= 0; {
+			next := q.pool[i].next
+			q.near.push(q.pool[i].e)
+			q.pool[i].next = q.free
+			q.free = i + 1
+			q.inRing--
+			i = next - 1
 		}
-		q.inRing -= len(*slot)
-		*slot = (*slot)[:0]
+		*slot = 0
 		q.bucket++
 		q.pullFar()
 	}
@@ -92,8 +120,7 @@ func (q *Queue) pullFar() {
 			q.near.push(e)
 			continue
 		}
-		q.ring[b%ringSize] = append(q.ring[b%ringSize], e)
-		q.inRing++
+		q.link(b, e)
 	}
 }
 
