@@ -7,6 +7,7 @@
 //
 //	describe()                      JSON of every model (params, columns, charts, panels, presets, sweeps)
 //	start(json) startPreset(name) startLink(link)
+//	linkPreset(link)                the preset a link names, "" if none (to fall back on)
 //	                                start a run; JSON Info {model, preset, columns, scenario, ...}
 //	advance(seconds, budgetMs)      run on; the new rows as one Float64Array (flat, width = columns)
 //	set(name, value)                change a parameter now (recorded for the link); "" when done
@@ -131,6 +132,13 @@ func install() {
 			return nil, err
 		}
 		return start(session.StartLink(link))
+	})
+	fn("linkPreset", 1, func(a []safejs.Value) (any, error) {
+		link, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		return session.LinkPreset(link), nil
 	})
 	fn("advance", 2, func(a []safejs.Value) (any, error) {
 		if cur == nil {

@@ -345,6 +345,9 @@ func TestPlayground(t *testing.T) {
 	if !strings.Contains(msg, "cpu.speed: 99 is not allowed (allowed: a number from 0.1 to 10") {
 		t.Errorf("out-of-range link: message %q", msg)
 	}
+	if got := eval[string](t, fourth, `document.getElementById("preset").value`); got != "busy-hour" {
+		t.Errorf("out-of-range link of busy-hour opened preset %q", got)
+	}
 	if got := eval[string](t, fourth, `document.querySelector('section.controls:not([hidden]) input.exact[data-param="cpu.speed"]').value`); got != "1" {
 		t.Errorf("out-of-range link: the CPU speed shows %s, want the default 1", got)
 	}

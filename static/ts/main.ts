@@ -77,7 +77,7 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
     }
     case "start-failed":
       if (m.link !== undefined) {
-        const name = presetSelect.value;
+        const name = m.preset || presetSelect.value; // the link's own preset when it names one
         showMessage(`This link could not be opened: ${m.error}. Showing preset “${name}” with its defaults instead.`);
         history.replaceState(null, "", location.pathname + location.search);
         start({ t: "start", preset: name });

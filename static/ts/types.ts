@@ -157,7 +157,7 @@ export type ToWorker =
 export type FromWorker =
   | { t: "ready"; describe: string }
   | { t: "started"; info: Info; values: Values; summary: Summary }
-  | { t: "start-failed"; error: string; link?: string }
+  | { t: "start-failed"; error: string; link?: string; preset: string }
   | { t: "rows"; rows: Float64Array; now: number; done: boolean; values: Values; summary: Summary }
   | { t: "set"; name: string; error?: string; values: Values }
   | { t: "link"; link: string }

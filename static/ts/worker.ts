@@ -14,6 +14,7 @@ interface Bridge {
   describe(): string | Failure;
   startPreset(name: string): string | Failure;
   startLink(link: string): string | Failure;
+  linkPreset(link: string): string | Failure;
   start(json: string): string | Failure;
   advance(seconds: number, budgetMs: number): Float64Array | Failure;
   set(name: string, value: string): string | Failure;
@@ -60,7 +61,8 @@ function handle(m: ToWorker) {
     case "start": {
       const r = m.link !== undefined ? bridge.startLink(m.link) : m.scenario !== undefined ? bridge.start(m.scenario) : bridge.startPreset(m.preset ?? "");
       if (failed(r)) {
-        post({ t: "start-failed", error: r.error, link: m.link });
+        const preset = m.link !== undefined ? bridge.linkPreset(m.link) : "";
+        post({ t: "start-failed", error: r.error, link: m.link, preset: failed(preset) ? "" : preset });
         return;
       }
       post({ t: "started", info: JSON.parse(r), ...state() });

@@ -63,6 +63,23 @@ func StartLink(link string) (*Session, error) {
 	return Start(sc)
 }
 
+// LinkPreset returns the preset a link names, when that preset exists, even
+// if the link is refused for another reason: the page then opens that
+// preset's defaults.
+func LinkPreset(link string) string {
+	name := ""
+	scenario.DecodeLink(link, func(model, preset string) (*scenario.Scenario, error) {
+		name = preset
+		return nil, errStop
+	})
+	if _, err := catalog.Preset(name); err != nil {
+		return ""
+	}
+	return name
+}
+
+var errStop = fmt.Errorf("stop")
+
 // Run returns the run.
 func (s *Session) Run() *sim.Run { return s.run }
 

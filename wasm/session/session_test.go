@@ -144,6 +144,20 @@ func TestBadInputNamesTheField(t *testing.T) {
 	}
 }
 
+func TestLinkPreset(t *testing.T) {
+	s, _ := StartPreset("busy-hour")
+	s.Set("cpu.speed", "2")
+	link, _ := s.Link()
+	if got := LinkPreset(link); got != "busy-hour" {
+		t.Errorf("LinkPreset(%q) = %q", link, got)
+	}
+	for _, bad := range []string{"", "1.", "1.!!", link[:len(link)/2]} {
+		if got := LinkPreset(bad); got != "" && got != "busy-hour" {
+			t.Errorf("LinkPreset(%q) = %q", bad, got)
+		}
+	}
+}
+
 // The scenario itself, run side by side, ends as a live run does.
 func TestCompareSelf(t *testing.T) {
 	s, err := StartPreset("busy-hour")
