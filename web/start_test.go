@@ -11,8 +11,9 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// pageBudget is the most the first load may fetch, compressed (DESIGN.md).
-const pageBudget = 1 << 20
+// pageBudget is the most the first load may fetch, compressed: 1 MB
+// (DESIGN.md).
+const pageBudget = 1_000_000
 
 // firstLoad opens the page in a fresh browser (empty cache) and returns the
 // time from navigation to the first chart drawn with the worker ready, and

@@ -132,7 +132,7 @@ func cmdRun(args []string, stdout io.Writer) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(sum)
 	}
-	return sum.WriteText(stdout)
+	return writeText(stdout, &sum)
 }
 
 // writeCSV runs r to its end, writing every interval as a CSV row.
@@ -161,4 +161,26 @@ func writeCSV(r *sim.Run, w io.Writer) error {
 		return err
 	}
 	return cw.Error()
+}
+
+// writeText prints the summary as a table for people.
+func writeText(w io.Writer, s *sim.Summary) error {
+	fmt.Fprintf(w, "scenario %s (model %s), seed %d, %.0f s simulated, %d intervals\n", s.Scenario, s.Model, s.Seed, s.DurationS, s.Intervals)
+	fmt.Fprintf(w, "cpu: mean %.1f %%, max %.1f %%\n\n", s.CPU.Mean, s.CPU.Max)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "class\toffered\tcompleted\tlate\trejected\tdropped\tthrottled\tin flight\tgoodput/s\t")
+	for _, c := range append(s.Classes, s.Total) {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.1f\t\n", c.Name, c.Offered, c.Completed, c.Late, c.Rejected, c.Dropped, c.Throttled, c.InFlight, c.Goodput)
+	}
+	tw.Flush()
+	for _, g := range s.Controls {
+		fmt.Fprintf(w, "\n%s\n", g.Name)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for _, c := range g.Counters {
+			fmt.Fprintf(tw, "  %s\t%s\n", c.Name, strconv.FormatFloat(c.Value, 'g', 6, 64))
+		}
+		tw.Flush()
+	}
+	_, err := fmt.Fprintf(w, "\ndigest %s\n", s.Digest)
+	return err
 }

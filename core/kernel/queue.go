@@ -17,7 +17,7 @@ type Event struct {
 // simultaneous events deterministic.
 //
 // It is a calendar queue: events before the horizon sit in a small heap;
-// later events are linked into buckets of width bucketWidth in a ring that
+// later events are linked into buckets of width 2^bucketShift ns in a ring that
 // covers the next ringSize buckets, and events beyond the ring wait in a
 // second heap. When the near heap runs dry the next bucket is moved into it.
 // A run with a hundred thousand pending retries and completions then costs
@@ -30,7 +30,7 @@ type Queue struct {
 	free   int32           // first free pool entry + 1; 0 when none
 	ring   [ringSize]int32 // first entry of each bucket + 1; 0 when empty
 	inRing int             // events in the ring
-	bucket int64           // the ring holds buckets bucket … bucket+ringSize−1; horizon = bucket·bucketWidth
+	bucket int64           // the ring holds buckets bucket … bucket+ringSize−1; horizon = bucket << bucketShift
 	far    heap            // events at or beyond the end of the ring
 	seq    uint64
 }
@@ -42,8 +42,10 @@ type entry struct {
 }
 
 const (
-	bucketWidth = Millisecond
-	ringSize    = 1 << 14 // 16.4 s of buckets
+	// A bucket is 2^20 ns (about 1.05 ms) wide, so that finding an event's
+	// bucket is a shift, not a 64-bit division (slow in WebAssembly).
+	bucketShift = 20
+	ringSize    = 1 << 14 // 17.2 s of buckets
 )
 
 // link adds e to bucket b of the ring.
@@ -68,7 +70,7 @@ func (q *Queue) Len() int { return len(q.near) + q.inRing + len(q.far) }
 func (q *Queue) Push(e Event) {
 	q.seq++
 	e.seq = q.seq
-	b := int64(e.At / bucketWidth)
+	b := int64(e.At >> bucketShift)
 	switch {
 	case b < q.bucket:
 		q.near.push(e)
@@ -88,7 +90,7 @@ func (q *Queue) fill() bool {
 				return false
 			}
 			// Jump over empty buckets straight to the first far event.
-			q.bucket = max(q.bucket, int64(q.far[0].At/bucketWidth))
+			q.bucket = max(q.bucket, int64(q.far[0].At>>bucketShift))
 			q.pullFar()
 			continue
 		}
@@ -111,7 +113,7 @@ func (q *Queue) fill() bool {
 // pullFar moves far events that now fall inside the ring into it.
 func (q *Queue) pullFar() {
 	for len(q.far) > 0 {
-		b := int64(q.far[0].At / bucketWidth)
+		b := int64(q.far[0].At >> bucketShift)
 		if b >= q.bucket+ringSize {
 			return
 		}

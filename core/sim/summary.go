@@ -3,10 +3,7 @@ package sim
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
-	"io"
 	"strconv"
-	"text/tabwriter"
 
 	"overloadlab/core/metrics"
 )
@@ -116,26 +113,4 @@ func (r *Run) Summary() Summary {
 		s.CPU = CPUSummary{Mean: r.cpuSum / float64(n), Max: r.cpuMax}
 	}
 	return s
-}
-
-// WriteText prints the summary as a table for people.
-func (s *Summary) WriteText(w io.Writer) error {
-	fmt.Fprintf(w, "scenario %s (model %s), seed %d, %.0f s simulated, %d intervals\n", s.Scenario, s.Model, s.Seed, s.DurationS, s.Intervals)
-	fmt.Fprintf(w, "cpu: mean %.1f %%, max %.1f %%\n\n", s.CPU.Mean, s.CPU.Max)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "class\toffered\tcompleted\tlate\trejected\tdropped\tthrottled\tin flight\tgoodput/s\t")
-	for _, c := range append(s.Classes, s.Total) {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.1f\t\n", c.Name, c.Offered, c.Completed, c.Late, c.Rejected, c.Dropped, c.Throttled, c.InFlight, c.Goodput)
-	}
-	tw.Flush()
-	for _, g := range s.Controls {
-		fmt.Fprintf(w, "\n%s\n", g.Name)
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		for _, c := range g.Counters {
-			fmt.Fprintf(tw, "  %s\t%s\n", c.Name, strconv.FormatFloat(c.Value, 'g', 6, 64))
-		}
-		tw.Flush()
-	}
-	_, err := fmt.Fprintf(w, "\ndigest %s\n", s.Digest)
-	return err
 }
