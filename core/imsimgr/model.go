@@ -27,7 +27,9 @@ var Def = &sim.Def{
 			Lines: []sim.Line{{Label: "SGSN Q", Param: "sgsn-queue-size"}, {Label: "MME Q", Param: "mme-queue-size"}}},
 		{ID: "waits", Title: "Wait in the pacing queues", Unit: "s", Series: []string{"sgsn.wait", "mme.wait"},
 			Lines: []sim.Line{{Label: "SGSN W", Param: "sgsn-wait-time"}}},
-		{ID: "node", Title: "Retries, CPU backlog and instances up", Unit: "", Series: []string{"retries", "backlog", "up"}},
+		{ID: "retries", Title: "Retries by UEs and peers", Unit: "/s", Series: []string{"retries"}},
+		{ID: "backlog", Title: "CPU backlog (work queued for the CPU)", Unit: "s", Series: []string{"backlog"},
+			Lines: []sim.Line{{Label: "UE guard timer", Param: "guard-timer.new"}}},
 	},
 	Panels: []sim.Panel{
 		{Title: "Pacing queue (network overload protection)",

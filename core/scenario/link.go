@@ -5,6 +5,7 @@ import (
 	"compress/flate"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -101,17 +102,17 @@ func sameTimeline(a, b []Change) bool {
 // error names the part of the link at fault.
 func DecodeLink(link string, base func(model, preset string) (*Scenario, error)) (*Scenario, error) {
 	if len(link) > MaxLink {
-		return nil, &param.Error{Field: "link", Value: fmt.Sprintf("%d characters", len(link)), Allowed: fmt.Sprintf("at most %d characters", MaxLink)}
+		return nil, fmt.Errorf("link: %d characters is too long (at most %d)", len(link), MaxLink)
 	}
 	version, body, ok := strings.Cut(link, ".")
 	if !ok {
-		return nil, &param.Error{Field: "link", Value: shorten(link), Allowed: "a link of the form 1.<data>"}
+		return nil, fmt.Errorf("link: %s is not an overloadlab link (those start with their version: 1.…)", shorten(link))
 	}
 	switch version {
 	case "1":
 		return decodeV1(body, base)
 	default:
-		return nil, &param.Error{Field: "link version", Value: shorten(version), Allowed: "1"}
+		return nil, fmt.Errorf("link version %s: this page opens links of version 1 (made by a newer overloadlab?)", shorten(version))
 	}
 }
 
@@ -125,11 +126,11 @@ func shorten(s string) string {
 func decodeV1(body string, base func(model, preset string) (*Scenario, error)) (*Scenario, error) {
 	z, err := base64.RawURLEncoding.DecodeString(body)
 	if err != nil {
-		return nil, &param.Error{Field: "link", Value: "data that is not base64url", Allowed: "a link copied whole from the Share button"}
+		return nil, errors.New("link: its data is damaged (not base64url): copy the whole link from the Share button")
 	}
 	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(z)), maxPayload+1))
 	if err != nil || len(raw) > maxPayload {
-		return nil, &param.Error{Field: "link", Value: "data that does not decompress", Allowed: "a link copied whole from the Share button"}
+		return nil, errors.New("link: its data is damaged (it does not decompress): copy the whole link from the Share button")
 	}
 	var p linkV1
 	dec := json.NewDecoder(bytes.NewReader(raw))
