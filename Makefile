@@ -19,7 +19,7 @@ modules:
 # setup installs what the build and the tests need on a fresh machine: the
 # modules and Debian's chromium for the browser tests.
 setup: modules
-	@command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+	@command -v chromium >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
 # build makes dist/: the page (templ), the scripts and CSS (esbuild), the
 # wasm and wasm_exec.js, with brotli and gzip copies.
@@ -48,6 +48,7 @@ digests:
 	diff testdata/digests-native.txt testdata/digests-wasm.txt
 	@echo "digests: $$(wc -l < testdata/digests-native.txt) presets, native = wasm"
 	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 ./wasm/
+	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 -run 'Golden|Pinned|Queue|Stream|Link' ./core/kernel ./core/scp ./core/dsr ./core/mcswitch ./core/catalog
 
 # The browser tests run after the others, alone: they judge main-thread
 # task lengths, which a busy machine stretches.

@@ -128,7 +128,7 @@ func (q *Queue) pullFar() {
 
 // Peek returns the earliest event without removing it.
 func (q *Queue) Peek() (Event, bool) {
-	if !q.fill() {
+	if len(q.near) == 0 && !q.fill() {
 		return Event{}, false
 	}
 	return q.near[0], true
@@ -136,7 +136,7 @@ func (q *Queue) Peek() (Event, bool) {
 
 // Pop removes and returns the earliest event. It panics on an empty queue.
 func (q *Queue) Pop() Event {
-	if !q.fill() {
+	if len(q.near) == 0 && !q.fill() {
 		panic("kernel: Pop of an empty queue")
 	}
 	return q.near.pop()
