@@ -25,7 +25,7 @@ type Event struct {
 // Bucket entries live in one pool linked by index, so pushing neither
 // allocates (once the pool has grown) nor writes pointers.
 type Queue struct {
-	near   heap // every pending event with At < horizon
+	near   sorted // every pending event with At < horizon, latest first
 	pool   []entry
 	free   int32           // first free pool entry + 1; 0 when none
 	ring   [ringSize]int32 // first entry of each bucket + 1; 0 when empty
@@ -73,7 +73,7 @@ func (q *Queue) Push(e Event) {
 	b := int64(e.At >> bucketShift)
 	switch {
 	case b < q.bucket:
-		q.near.push(e)
+		q.near.insert(e)
 	case b < q.bucket+ringSize:
 		q.link(b, e)
 	default:
@@ -97,7 +97,7 @@ func (q *Queue) fill() bool {
 		slot := &q.ring[q.bucket&(ringSize-1)]
 		for i := *slot - 1; i >= 0; {
 			next := q.pool[i].next
-			q.near.push(q.pool[i].e)
+			q.near.insert(q.pool[i].e)
 			q.pool[i].next = q.free
 			q.free = i + 1
 			q.inRing--
@@ -119,7 +119,7 @@ func (q *Queue) pullFar() {
 		}
 		e := q.far.pop()
 		if b < q.bucket {
-			q.near.push(e)
+			q.near.insert(e)
 			continue
 		}
 		q.link(b, e)
@@ -131,7 +131,7 @@ func (q *Queue) Peek() (Event, bool) {
 	if len(q.near) == 0 && !q.fill() {
 		return Event{}, false
 	}
-	return q.near[0], true
+	return q.near[len(q.near)-1], true
 }
 
 // Pop removes and returns the earliest event. It panics on an empty queue.
@@ -139,7 +139,10 @@ func (q *Queue) Pop() Event {
 	if len(q.near) == 0 && !q.fill() {
 		panic("kernel: Pop of an empty queue")
 	}
-	return q.near.pop()
+	n := len(q.near) - 1
+	e := q.near[n]
+	q.near = q.near[:n]
+	return e
 }
 
 // heap is a 4-ary min-heap of events ordered by (At, seq).
@@ -198,4 +201,20 @@ func (h *heap) pop() Event {
 	}
 	s[i] = e
 	return top
+}
+
+// sorted is a slice of events ordered latest first, so the earliest is
+// popped from its end. The near window holds the events of about one
+// millisecond, a handful, so insertion by shifting beats a heap.
+type sorted []Event
+
+func (s *sorted) insert(e Event) {
+	a := append(*s, e)
+	i := len(a) - 1
+	for i > 0 && less(&a[i-1], &e) {
+		a[i] = a[i-1]
+		i--
+	}
+	a[i] = e
+	*s = a
 }
