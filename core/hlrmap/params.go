@@ -3,6 +3,7 @@ package hlrmap
 import (
 	"overloadlab/core/broadcast"
 	"overloadlab/core/param"
+	"strings"
 )
 
 // Parameter names used by the node and the presets.
@@ -48,7 +49,7 @@ func flag(name, label, group string, def bool, doc string) param.Spec {
 var specs = func() []param.Spec {
 	var s []param.Spec
 	for _, c := range classes[:numMAP] {
-		s = append(s, num("rate."+c.Name, c.Name, gHLR, "/s", 0, 20000, 1, c.rate,
+		s = append(s, num("rate."+c.Name, strings.ToUpper(c.Name)+": "+c.Label, gHLR, "/s", 0, 20000, 1, c.rate,
 			"offered rate of "+c.Label+" from the HLR (Poisson), before the storm factor"))
 	}
 	return append(s,
