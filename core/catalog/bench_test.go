@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"overloadlab/core/kernel"
+	"overloadlab/core/scenario"
 )
 
 // BenchmarkSimulatorAttachStorm reports the simulator's speed on the
@@ -56,4 +57,33 @@ func BenchmarkDayLongRunHeap(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+}
+
+// BenchmarkPresets runs every preset to its end, the way the page does (live
+// recorder drained every simulated minute): the simulator's speed on
+// everything the lab ships.
+func BenchmarkPresets(b *testing.B) {
+	var scs []*scenario.Scenario
+	for _, p := range Presets() {
+		sc, err := Preset(p.Name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		scs = append(scs, sc)
+	}
+	var msgs int64
+	for b.Loop() {
+		for _, sc := range scs {
+			r, err := Start(sc, true)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for !r.Done() {
+				r.AdvanceTo(r.Now() + kernel.Minute)
+				r.Recorder().Drain()
+			}
+			msgs += r.Summary().Total.Offered
+		}
+	}
+	b.ReportMetric(float64(msgs)/b.Elapsed().Seconds(), "msgs/s")
 }
