@@ -352,7 +352,21 @@ func TestPlayground(t *testing.T) {
 		t.Errorf("out-of-range link: the CPU speed shows %s, want the default 1", got)
 	}
 
-	for _, tb := range []*tab{first, second, third, fourth} {
+	// A link whose offered load is beyond what the lab simulates plays until
+	// the core stops it, and the page says why instead of hanging.
+	fifth := newTab(t, ctx)
+	fifth.do(t, chromedp.Navigate(srv.URL+"/#"+rawLink(t, `{"m":"imsimgr","d":3600,"v":{`+
+		`"rate.sgsn-attach":20000,"rate.sgsn-israu":20000,"rate.mme-attach":20000,"rate.other":20000,`+
+		`"storm.shape":"step","storm.at":0,"storm.factor":50,"retry.probability":1,"retry.after-reject":1800,"retry.after-timeout":600}}`)))
+	fifth.wait(t, ready, 20*time.Second)
+	eval[bool](t, fifth, maxSpeed)
+	fifth.do(t, chromedp.Click(chromedp.ID("play")))
+	fifth.wait(t, `document.body.dataset.done === "true"`, 90*time.Second)
+	if msg := eval[string](t, fifth, messageJS); !strings.Contains(msg, "stopped early") || !strings.Contains(msg, "lower the rates") {
+		t.Errorf("overloaded link: message %q", msg)
+	}
+
+	for _, tb := range []*tab{first, second, third, fourth, fifth} {
 		if errs := tb.errors(); len(errs) > 0 {
 			t.Errorf("console errors: %q", errs)
 		}

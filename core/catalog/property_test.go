@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"overloadlab/core/kernel"
@@ -169,4 +170,38 @@ func TestPresetsConserveAndReplay(t *testing.T) {
 			t.Errorf("%s: the run opened from its link differs", p.Name)
 		}
 	}
+}
+
+// TestOverloadBeyondTheLabStopsWithAnError: a scenario whose offered load
+// would fill the memory (every rate at its maximum, a 50× storm, retries
+// held for half an hour) stops early with an error that says why, instead
+// of exhausting memory; nothing crashes and the counts still add up.
+func TestOverloadBeyondTheLabStopsWithAnError(t *testing.T) {
+	def, _ := Model("imsimgr")
+	sc := scenario.New("imsimgr", def.Params)
+	for _, sp := range def.Params.Specs() {
+		if len(sp.Name) > 5 && sp.Name[:5] == "rate." {
+			sc.Params.Put(sp.Name, param.Num(sp.Max))
+		}
+	}
+	sc.Params.Put("storm.shape", param.Str("step"))
+	sc.Params.Put("storm.at", param.Num(0))
+	sc.Params.Put("storm.factor", param.Num(50))
+	sc.Params.Put("retry.probability", param.Num(1))
+	sc.Params.Put("retry.after-reject", param.Num(1800))
+	sc.Params.Put("retry.after-timeout", param.Num(600))
+	sc.Params.Put("sgsn-network-overload-protection", param.On(true))
+	sc.Params.Put("sgsn-action", param.Str("reject"))
+	r, err := sim.Start(def, sc, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.RunToEnd()
+	if r.Err() == nil || !r.Done() || r.Now() >= kernel.Seconds(sc.Duration) {
+		t.Fatalf("the run went on: err %v at %v", r.Err(), r.Now())
+	}
+	if s := r.Summary(); s.Error == "" || !strings.Contains(s.Error, "lower the rates") {
+		t.Fatalf("summary error %q", s.Error)
+	}
+	checkConservation(t, r, "overloaded")
 }

@@ -9,6 +9,12 @@ import (
 	"overloadlab/core/scenario"
 )
 
+// MaxPending bounds the events a run may hold pending (arrivals, retries
+// waiting on their timers, work queued for a CPU): about 80 MB. A scenario
+// whose offered load would need more stops with an error instead of
+// exhausting the memory of the browser or the machine.
+const MaxPending = 2_000_000
+
 // Event kinds owned by the run.
 const (
 	kindMeasure  = 1
@@ -105,7 +111,11 @@ func (r *Run) Err() error { return r.err }
 func (r *Run) AdvanceTo(t kernel.Time) {
 	t = min(t, r.end)
 	q := r.env.Queue
-	for q.Len() > 0 {
+	for n := 1; q.Len() > 0; n++ {
+		if n&0xffff == 0 && q.Len() > MaxPending {
+			r.stopOverloaded()
+			return
+		}
 		e, _ := q.Peek()
 		if e.At >= t && !(t == r.end && e.At == t && e.Kind == kindMeasure) {
 			break
@@ -127,6 +137,14 @@ func (r *Run) AdvanceTo(t kernel.Time) {
 
 // RunToEnd advances to the end of the run.
 func (r *Run) RunToEnd() { r.AdvanceTo(r.end) }
+
+// stopOverloaded ends the run where it is: it holds too many pending events.
+func (r *Run) stopOverloaded() {
+	if r.err == nil {
+		r.err = fmt.Errorf("the run stopped at %.3f s: it holds more than %d pending events (arrivals, retries, queued work); the offered load is beyond what the lab simulates: lower the rates", r.now.Seconds(), MaxPending)
+	}
+	r.end = r.now
+}
 
 func (r *Run) measure(now kernel.Time) {
 	r.row[0] = now.Seconds()

@@ -20,6 +20,7 @@ type Summary struct {
 	CPU       CPUSummary     `json:"cpu"`
 	Controls  Controls       `json:"controls"`
 	Digest    string         `json:"digest"`
+	Error     string         `json:"error,omitempty"` // why the run stopped early, if it did
 }
 
 // ClassSummary is one class's outcomes; Offered equals the sum of the rest.
@@ -102,6 +103,9 @@ func (r *Run) Summary() Summary {
 		Intervals: r.rec.Intervals(),
 		Controls:  rep.Controls,
 		Digest:    r.rec.Digest(),
+	}
+	if r.err != nil {
+		s.Error = r.err.Error()
 	}
 	var total metrics.Counts
 	for _, c := range rep.Classes {

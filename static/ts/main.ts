@@ -95,7 +95,13 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
       store.append(m.rows);
       tilesStale = true;
       if (n > 0) for (const c of charts) stale.add(c);
-      if (info && m.now >= info.duration_s) {
+      if (summary.error) {
+        // The core stopped the run early (an offered load beyond what it
+        // simulates): say why, and stop asking for more.
+        showMessage(`The run stopped early: ${summary.error}`);
+        playing = false;
+        document.body.dataset.done = "true";
+      } else if (info && m.now >= info.duration_s) {
         playing = false;
         document.body.dataset.done = "true";
       }

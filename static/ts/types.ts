@@ -123,6 +123,7 @@ export interface Summary {
   cpu: { mean: number; max: number };
   controls: Record<string, Record<string, number>>;
   digest: string;
+  error?: string; // why the run stopped early, if it did
 }
 
 export type Values = Record<string, number | string | boolean>;
