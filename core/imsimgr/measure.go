@@ -114,13 +114,13 @@ func (n *node) crash(now kernel.Time, k int) {
 	for _, q := range inst.queues {
 		q.Flush(func(int32) {})
 	}
-	for c := range inst.lost {
-		for a, cnt := range inst.lost[c] {
+	for c := range inst.held {
+		for a, cnt := range inst.held[c] {
 			for ; cnt > 0; cnt-- {
 				n.crashLost++
 				n.fail(now, now, c, a, metrics.Dropped)
 			}
-			inst.lost[c][a] = 0
+			inst.held[c][a] = 0
 		}
 	}
 	inst.inCPU = 0
@@ -140,8 +140,8 @@ func (n *node) Report(now kernel.Time) sim.Report {
 	}
 	rep := sim.Report{Classes: n.out.Classes(), Held: make([]int64, len(classes))}
 	for _, inst := range n.insts {
-		for c := range inst.lost {
-			for _, k := range inst.lost[c] {
+		for c := range inst.held {
+			for _, k := range inst.held[c] {
 				rep.Held[c] += k
 			}
 		}

@@ -92,7 +92,7 @@ type instance struct {
 	pinned  kernel.Time // how long the CPU has been measured ≥ 99 %
 	rho     float64     // CPU measured over the last interval
 	inCPU   int         // messages waiting for a CPU job to complete
-	lost    [][]int64   // per class and attempt: messages waiting for the CPU
+	held    [][]int64   // per class and attempt: requests held in the pacing queues or waiting for the CPU (lost in a crash)
 	crashes int64
 }
 
@@ -140,9 +140,9 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 		for s := range inst.queues {
 			inst.queues[s] = pacing.New(pacing.Config{Rate: 1, Size: 1, Wait: kernel.Second})
 		}
-		inst.lost = make([][]int64, len(classes))
-		for c := range inst.lost {
-			inst.lost[c] = make([]int64, 21)
+		inst.held = make([][]int64, len(classes))
+		for c := range inst.held {
+			inst.held[c] = make([]int64, maxAttempts+1)
 		}
 		n.insts = append(n.insts, inst)
 	}
@@ -312,7 +312,7 @@ func (n *node) arrive(now kernel.Time, c, attempt int) {
 		switch q.Offer(now, int32(t), n.guardOn && inst.guard.High()) {
 		case pacing.Queued:
 			inst.cpu.Do(now, n.cost.queue)
-			inst.lost[c][attempt]++
+			inst.held[c][attempt]++
 			n.kick(now, k, cl.side)
 		case pacing.OverflowRejected:
 			n.job(now, k, inst, mkTag(c, attempt, k, opReject, inst.epoch), n.cost.reject, now)
@@ -328,7 +328,7 @@ func (n *node) arrive(now kernel.Time, c, attempt int) {
 func (n *node) job(now kernel.Time, k int, inst *instance, t tag, cost float64, sent kernel.Time) {
 	end := inst.cpu.Do(now, cost)
 	inst.inCPU++
-	inst.lost[t.class()][t.attempt()]++
+	inst.held[t.class()][t.attempt()]++
 	n.env.At(end, kindDone, int32(t), int64(sent))
 }
 
@@ -357,7 +357,7 @@ func (n *node) release(now kernel.Time, k, s int, epoch int32) {
 			break
 		}
 		t := tag(raw)
-		inst.lost[t.class()][t.attempt()]--
+		inst.held[t.class()][t.attempt()]--
 		inst.cpu.Do(now, n.cost.queue)
 		if !released {
 			inst.cpu.Do(now, n.cost.drop)
@@ -379,7 +379,7 @@ func (n *node) done(now kernel.Time, t tag, sent kernel.Time) {
 		return // lost in a crash, counted then
 	}
 	inst.inCPU--
-	inst.lost[t.class()][t.attempt()]--
+	inst.held[t.class()][t.attempt()]--
 	c := t.class()
 	switch {
 	case t.op() == opReject:
@@ -396,9 +396,6 @@ func (n *node) done(now kernel.Time, t tag, sent kernel.Time) {
 // guard timer expired when no useful answer came.
 func (n *node) fail(now, sent kernel.Time, c, attempt int, o metrics.Outcome) {
 	n.out.End(c, o)
-	if attempt >= 31 {
-		return
-	}
 	delay, ok := n.retry.Next(n.retryRS, attempt, o == metrics.Rejected)
 	if !ok {
 		return

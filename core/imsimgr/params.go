@@ -8,6 +8,10 @@ import (
 	"overloadlab/core/traffic"
 )
 
+// maxAttempts bounds retry.max-attempts; a message's tag has 5 bits for its
+// attempt number.
+const maxAttempts = 20
+
 func side(prefix, node string) []param.Spec {
 	g := node + " pacing queue"
 	return []param.Spec{
@@ -57,7 +61,7 @@ var specs = func() []param.Spec {
 			Doc: "mean pause before retrying once the guard timer expired without an answer"},
 		param.Spec{Name: "retry.jitter", Label: "Timer jitter", Group: "Retries", Kind: param.Number, Min: 0, Max: 1, Step: 0.05, Default: param.Num(0.5),
 			Doc: "timers are randomised uniformly by ± this fraction"},
-		param.Spec{Name: "retry.max-attempts", Label: "Max attempts", Group: "Retries", Kind: param.Integer, Min: 1, Max: 20, Step: 1, Default: param.Num(5),
+		param.Spec{Name: "retry.max-attempts", Label: "Max attempts", Group: "Retries", Kind: param.Integer, Min: 1, Max: maxAttempts, Step: 1, Default: param.Num(5),
 			Doc: "attempts per request, the first included (NAS attach attempt counter: 5)"},
 		param.Spec{Name: "guard-timer.new", Label: "UE guard timer", Group: "Retries", Unit: "s", Kind: param.Number, Min: 0.5, Max: 120, Step: 0.5, Default: param.Num(15),
 			Doc: "deadline of a new-connection request (NAS T3410, 15 s): a later answer is wasted work"},
