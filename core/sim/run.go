@@ -220,8 +220,5 @@ func mergeTimeline(a, b []scenario.Change) []scenario.Change {
 	return out
 }
 
-// QueueLen returns the number of pending events (for diagnostics).
-func (r *Run) QueueLen() int { return r.env.Queue.Len() }
-
 // Report returns the node's counters now (for tests and the page).
 func (r *Run) Report() Report { return r.node.Report(r.now) }
