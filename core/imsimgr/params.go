@@ -77,7 +77,7 @@ var specs = func() []param.Spec {
 		cost("reject", "Reject via messenger", 600, "CPU of the messenger read/write that forwards an overflow request to a Session Manager to build the reject"),
 		cost("drop", "Drop", 5, "CPU to discard a request"),
 		cost("other", "Other message", 150, "CPU of an unpaced message for a known subscriber"),
-		param.Spec{Name: "imsimgr-instances", Label: "IMSI Managers", Group: "CPU", Kind: param.Integer, Min: 1, Max: 8, Step: 1, Default: param.Num(1),
+		param.Spec{Name: "imsimgr-instances", Label: "IMSI Managers", Group: "CPU", Kind: param.Integer, Min: 1, Max: 8, Step: 1, Default: param.Num(1), Fixed: true,
 			Doc: "IMSI Manager instances: subscribers are spread evenly; each has its own CPU, CPU guard and its share N/k, Q/k of each pacing queue"},
 		param.Spec{Name: "ingress-buffer", Label: "Ingress buffer", Group: "CPU", Unit: "msgs", Kind: param.Integer, Min: 100, Max: 200000, Step: 100, Default: param.Num(20000),
 			Doc: "messages that may wait for the CPU; more are lost at the socket (dropped: ingress full)"},
