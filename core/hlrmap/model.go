@@ -68,7 +68,7 @@ var Def = &sim.Def{
 		{Label: "Misrouted", Column: "misrouted", Doc: "/s sent to a wrong Session Manager"},
 		{Label: "Late answers", Column: "late", Doc: "/s after the HLR's MAP timer"},
 	},
-	Events: events,
+	Events:  events,
 	Presets: presets,
 	New:     newNode,
 }

@@ -71,7 +71,7 @@ type Def struct {
 	// from its parameters ("storm starts", "60-minute window ends"); the
 	// timeline's own changes are named by Markers. nil if none.
 	Events func(sc *scenario.Scenario) []Event
-	New     func(env *Env, v param.Values) (Node, error)
+	New    func(env *Env, v param.Values) (Node, error)
 }
 
 // Chart is one chart of the playground, drawn from some of the columns.
