@@ -2,6 +2,7 @@ package imsimgr
 
 import (
 	"overloadlab/core/param"
+	"overloadlab/core/scenario"
 	"overloadlab/core/sim"
 )
 
@@ -62,6 +63,16 @@ var Def = &sim.Def{
 			Text: "UEs retry: after a reject with a congestion cause they back off (T3346); when no answer comes before " +
 				"their guard timer (T3410, 15 s) they try again. So every drop or reject returns as new load, and an " +
 				"answer after the guard timer is wasted work (completed late). Goodput is what completes in time."},
+	},
+	Tiles: []sim.Tile{
+		{Label: "Goodput", Column: "completed", Doc: "completed in time /s"},
+		{Label: "High-CPU drops", Column: "pacing.overflow-dropped-high-cpu", Doc: "/s: overflow dropped by the 70 % guard"},
+		{Label: "Max CPU", Column: "cpu", Agg: sim.TileMax, Doc: "% of the busiest instance, so far"},
+		{Label: "Lost in crashes", Column: "lost", Agg: sim.TileSum, Doc: "requests lost in a crash or while down"},
+	},
+	Events: func(sc *scenario.Scenario) []sim.Event {
+		v := sc.Params
+		return sim.ProfileEvents("attach storm", v.Text("storm.shape"), v.Num("storm.at"), v.Num("storm.length"), v.Num("storm.factor"))
 	},
 	Presets: presets,
 	New:     newNode,

@@ -13,8 +13,6 @@
 package imsimgr
 
 import (
-	"fmt"
-
 	"overloadlab/core/cpu"
 	"overloadlab/core/cpuguard"
 	"overloadlab/core/kernel"
@@ -243,9 +241,6 @@ func (n *node) restartSources(now kernel.Time) {
 
 // Apply changes a parameter during the run.
 func (n *node) Apply(now kernel.Time, name string, val param.Value) error {
-	if name == "imsimgr-instances" {
-		return &param.Error{Field: name, Value: fmt.Sprint(val.Num), Allowed: "a value set before the run starts (it cannot change during a run)"}
-	}
 	if err := n.v.Put(name, val); err != nil {
 		return err
 	}

@@ -80,7 +80,7 @@ var specs = func() []param.Spec {
 		cost("reject", "Reject via messenger", 600, "CPU of the messenger read/write that forwards an overflow request to a Session Manager to build the reject"),
 		cost("drop", "Drop", 5, "CPU to discard a request"),
 		cost("other", "Other message", 150, "CPU of an unpaced message for a known subscriber"),
-		param.Spec{Name: "imsimgr-instances", Label: "IMSI Managers", Group: "CPU", Kind: param.Integer, Min: 1, Max: maxInstances, Step: 1, Default: param.Num(1),
+		param.Spec{Name: "imsimgr-instances", Label: "IMSI Managers", Group: "CPU", Kind: param.Integer, Min: 1, Max: maxInstances, Step: 1, Default: param.Num(1), Fixed: true,
 			Doc: "IMSI Manager instances k: each has its own CPU, CPU guard and its share N/k, Q/k of each pacing queue"},
 		param.Spec{Name: "imsimgr-busiest-share", Label: "Busiest instance's share", Group: "CPU", Unit: "%", Kind: param.Number, Min: 0, Max: 100, Step: 1, Default: param.Num(0),
 			Doc: "share of subscribers (and so of their requests) that instance 1 hosts; the others share the rest evenly; 0 = all instances alike (100/k each). With k > 1: 0 or 100/k–100"},

@@ -16,6 +16,7 @@ export interface Spec {
   choices?: string[];
   doc: string;
   allowed: string;
+  fixed?: boolean; // fixed during a run: set before it starts
 }
 
 export interface Column {
