@@ -72,6 +72,12 @@ var presets = []scenario.Preset{
 			"instead of 70 %. It still stays above 80 %: a tenth of a second of rejects costs more CPU than a tenth of a second.",
 		Params:   stormParams(map[string]param.Value{"cpu-guard.sampling-period": param.Num(0.1)}),
 		Timeline: neighbourFails(120),
+		Pace:     20, Watch: "cpu",
+		Tour: []scenario.Step{
+			{At: 125, Charts: []string{"cpu", "overflow"}, Text: "The storm starts at 120 s and the queues overflow, as in attach-storm. The guard now reads the CPU every 0.1 s, ten times per chart interval."},
+			{At: 200, Charts: []string{"cpu", "guard-instances"}, Text: "The guard is on most of each second and off in short gaps: each gap lets only a tenth of a second of rejects through. The CPU pins less often than with 1 s readings, yet it stays high."},
+			{At: 420, Charts: []string{"cpu", "retries"}, Text: "After the burst the retries die out and the CPU settles, as in attach-storm: the sampling period changed how the storm felt to the CPU, not how many UEs got through."},
+		},
 	},
 	{
 		Name: "attach-storm-uneven", Model: "imsimgr", Seed: 1, Duration: 900,
@@ -82,6 +88,12 @@ var presets = []scenario.Preset{
 			"imsimgr-instances": param.Num(2), "imsimgr-busiest-share": param.Num(75), "storm.factor": param.Num(4),
 		}),
 		Timeline: neighbourFails(120),
+		Pace:     20, Watch: "cpu-instances",
+		Tour: []scenario.Step{
+			{At: 60, Charts: []string{"cpu-instances"}, Text: "Busy hour: instance 1 hosts 75 % of the subscribers, so it does three times the work of instance 2."},
+			{At: 200, Charts: []string{"cpu-instances", "guard-instances"}, Text: "During the 4× storm instance 1 is guarded most of the time and its CPU pins; instance 2 stays under 70 %, its guard mostly off, and keeps rejecting its overflow."},
+			{At: 420, Charts: []string{"cpu", "cpu-instances"}, Text: "The busiest-instance CPU chart showed only instance 1; the per-instance chart shows the other one was never in trouble."},
+		},
 	},
 	{
 		Name: "attach-storm-no-guard", Model: "imsimgr", Seed: 1, Duration: 900,
