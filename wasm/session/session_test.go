@@ -2,10 +2,12 @@ package session
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/sim"
 )
 
 func runToEnd(t *testing.T, s *Session, slice float64) int {
@@ -213,5 +215,18 @@ func TestBudgetStopsTheSessionIntervalByInterval(t *testing.T) {
 	}
 	if got := back.Params.Num("rate.mme-emergency"); got != 20000 || back.Interval != 0.1 {
 		t.Errorf("the link of the stopped run opens rate %g, interval %g", got, back.Interval)
+	}
+}
+
+// A run's info carries its markers: the timeline's changes and the model's
+// derived events.
+func TestInfoMarkers(t *testing.T) {
+	s, err := StartPreset("attach-storm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []sim.Event{{At: 120, Label: "Traffic ×1.75 (6 parameters)"}, {At: 120, Label: "attach storm starts ×6"}, {At: 300, Label: "attach storm ends"}}
+	if got := s.Info().Markers; !slices.Equal(got, want) {
+		t.Errorf("markers %v, want %v", got, want)
 	}
 }
