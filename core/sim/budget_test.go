@@ -97,14 +97,17 @@ func TestEventBudgetHoldsHoweverTheRunIsSliced(t *testing.T) {
 	}
 }
 
-// A sweep stops at the first point over budget, with its error.
+// A sweep stops at the first run over budget, with its error.
 func TestSweepStopsOverBudget(t *testing.T) {
 	sc := beyondTheLab(t)
 	def, _ := catalog.Model(sc.Model)
-	sw := &sim.Sweep{ID: "t", Param: "storm.factor", Values: []float64{50}, Curves: []scenario.Variant{{Label: "as is"}}}
-	curves, err := sim.RunSweep(def, sc, sw)
+	p := &sim.Plan{Param: "storm.factor", Values: []float64{1, 2}, Seeds: 1}
+	if err := p.Check(def, sc); err != nil {
+		t.Fatal(err)
+	}
+	samples, err := sim.RunCells(def, sc, p, []sim.Cell{{Point: 0}, {Point: 1}}, 2, nil)
 	var be *sim.BudgetError
-	if !errors.As(err, &be) || !be.Pending || curves != nil {
-		t.Fatalf("sweep gave %v, error %v", curves, err)
+	if !errors.As(err, &be) || !be.Pending || samples != nil || !strings.Contains(err.Error(), "storm.factor = 1") {
+		t.Fatalf("sweep gave %v, error %v", samples, err)
 	}
 }
