@@ -86,6 +86,9 @@ type Chart struct {
 	// PerClass means the series exist per class too ("<class>.<name>"),
 	// so the page can offer a class selector.
 	PerClass bool `json:"per_class,omitempty"`
+	// Upto names an integer parameter k when the series are one per
+	// instance: only the first k are drawn.
+	Upto string `json:"upto,omitempty"`
 }
 
 // Line is a horizontal threshold on a chart: a fixed value, or the current

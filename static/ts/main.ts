@@ -203,6 +203,7 @@ function started(i: Info, v: Values, s: Summary) {
       c.rebuild();
       stale.add(c);
     }
+  for (const c of charts) c.limit(v);
   orderCharts();
   tour.setPreset(i.preset);
   setupExtras(preset?.compare?.length ?? 0);

@@ -42,6 +42,7 @@ export interface Chart {
   overlay?: string[];
   lines?: Line[];
   per_class?: boolean;
+  upto?: string; // draw only the first values[upto] series (one per instance)
 }
 
 export interface Panel {
