@@ -2,7 +2,9 @@ package catalog
 
 import (
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"overloadlab/core/kernel"
@@ -122,6 +124,47 @@ func TestMarkers(t *testing.T) {
 		d, _ := Model(sc.Model)
 		if got := sim.Markers(d, sc); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: markers\n%v\nwant\n%v", tc.preset, got, tc.want)
+		}
+	}
+}
+
+// Every counter a model reports has a plain name, and every plain name is
+// of a counter the model reports (in some preset).
+func TestCounterNames(t *testing.T) {
+	for _, d := range Models {
+		reported := map[string]bool{}
+		for i := range d.Presets {
+			sc, err := d.Presets[i].Build(d.Params)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := sim.Start(d, sc, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.AdvanceTo(kernel.Seconds(min(5, sc.Duration)))
+			for _, g := range r.Report().Controls {
+				for _, c := range g.Counters {
+					reported[c.Name] = true
+				}
+			}
+		}
+		named := func(key string) bool {
+			return slices.ContainsFunc(d.Counters, func(n sim.CounterName) bool {
+				return n.Name == key || (strings.HasSuffix(n.Name, ".") && strings.HasPrefix(key, n.Name))
+			})
+		}
+		for key := range reported {
+			if !named(key) {
+				t.Errorf("%s: counter %q has no plain name", d.Name, key)
+			}
+		}
+		for _, n := range d.Counters {
+			if !slices.ContainsFunc(slices.Collect(maps.Keys(reported)), func(key string) bool {
+				return key == n.Name || (strings.HasSuffix(n.Name, ".") && strings.HasPrefix(key, n.Name))
+			}) {
+				t.Errorf("%s: plain name of %q, which no preset reports", d.Name, n.Name)
+			}
 		}
 	}
 }
