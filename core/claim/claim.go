@@ -206,7 +206,8 @@ func (e *Evaluator) result(i int, now, end float64, counters Counters) Result {
 func (e *Evaluator) says(i int) string {
 	c := &e.claims[i]
 	if c.Kind == Counter {
-		return c.Counter + " " + wanted(c)
+		group, name, _ := strings.Cut(c.Counter, "/")
+		return group + ": " + strings.ReplaceAll(name, "_", " ") + " " + wanted(c)
 	}
 	col := e.cols[e.st[i].col]
 	th := num(c.Value) + " " + col.Unit
