@@ -91,7 +91,8 @@ var Def = &sim.Def{
 			{Label: "plain loss", Params: map[string]param.Value{"doic.abatement": param.Str("plain-loss")}},
 			{Label: "priority only", Params: map[string]param.Value{"doic.abatement": param.Str("priority-only")}},
 		},
-		Doc: "Without DOIC the server's queue grows past the clients' timeout and every answer comes late: goodput collapses. With DOIC the server stays near its target and the excess is answered TOO_BUSY at the agent.",
+		Doc:   "Without DOIC the server's queue grows past the clients' timeout and every answer comes late: goodput collapses. With DOIC the server stays near its target and the excess is answered TOO_BUSY at the agent.",
+		Lines: []sim.SweepLine{{Label: "server capacity", Param: "server.capacity", Factor: 1}},
 	}},
 	New: newNode,
 }

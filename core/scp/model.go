@@ -88,6 +88,10 @@ var Def = &sim.Def{
 		},
 		Doc: "Offered load from 0.5× to 10× the SCP's capacity. The pass line of switch practice is ≥ 90 % of " +
 			"capacity up to 30 % overload; the adaptive control should hold it to 10×, the standard table falls well below.",
+		Lines: []sim.SweepLine{
+			{Label: "capacity", Param: "scp.capacity", Factor: 1},
+			{Label: "pass: 90 % of capacity", Param: "scp.capacity", Factor: 0.9},
+		},
 	}},
 	New: newNode,
 }
