@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"overloadlab/core/claim"
 	"overloadlab/core/kernel"
 	"overloadlab/core/metrics"
 	"overloadlab/core/scenario"
@@ -61,14 +62,21 @@ func TestTours(t *testing.T) {
 							t.Errorf("%s: chart %q: the model has no such chart", where, c)
 						}
 					}
-					// Claims are declared with the presets by the lessons issue:
-					// until then no step may name one.
-					if len(st.Claims) > 0 {
-						t.Errorf("%s: claims %v named before the presets have claims", where, st.Claims)
+					for _, name := range st.Claims {
+						if !slices.ContainsFunc(p.Claims, func(c claim.Claim) bool { return c.Name == name }) {
+							t.Errorf("%s: claim %q: the preset has no such claim", where, name)
+						}
 					}
 					r.AdvanceTo(kernel.Seconds(st.At))
 					if r.Err() != nil || r.Now() != kernel.Seconds(st.At) {
 						t.Fatalf("%s: the run stopped at %v: %v", where, r.Now(), r.Err())
+					}
+					// A claim the step names holds as soon as it is decided (the
+					// claims test checks them all at the end, over five seeds).
+					for _, res := range r.Summary().Claims {
+						if slices.Contains(st.Claims, res.Name) && !res.Pending && !res.Holds {
+							t.Errorf("%s: claim %s does not hold: %s, measured %s", where, res.Name, res.Says, res.Figure)
+						}
 					}
 				}
 			})

@@ -10,6 +10,7 @@ import * as tour from "./tour";
 import uPlot from "uplot";
 import { variantLabel } from "./types";
 import type { Description, FromWorker, Info, Model, Point, Side, Summary, ToWorker, Values } from "./types";
+import { showClaims } from "./claims";
 import { downloadBlob, downloadText, el, toCSV } from "./util";
 
 // The models' description comes from the core in the worker (not in the
@@ -397,6 +398,7 @@ function updateTiles() {
   const s = summary;
   if (!s) return;
   const t = s.total;
+  showClaims(el("claims"), s.claims);
   el("tile-goodput").textContent = fmt(t.goodput_per_s);
   el("tile-offered").textContent = count(t.offered);
   el("tile-late").textContent = count(t.late);
