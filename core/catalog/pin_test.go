@@ -122,12 +122,7 @@ func linkDigest(t *testing.T, link string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Start(s, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.RunToEnd()
-	return r.Summary().Digest
+	return digestOf(t, s)
 }
 
 // TestOldLinkKeepsItsRunWhenAPresetChanges changes a preset's defaults as a
