@@ -130,6 +130,7 @@ export interface Info {
   interval_s: number;
   columns: string[];
   scenario: unknown;
+  markers: { at_s: number; label: string }[]; // the scenario's events, for the charts
 }
 
 export interface ClassSummary {
