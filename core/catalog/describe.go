@@ -46,6 +46,7 @@ type PresetDescription struct {
 	Teaches  string             `json:"teaches"`
 	Scenario *scenario.Scenario `json:"scenario"`
 	Compare  []VariantDesc      `json:"compare,omitempty"`
+	Claims   []string           `json:"claims,omitempty"` // names of the preset's checked claims (a tour step may list them)
 }
 
 // SweepDesc is a model's study with its curves' values written by kind.
@@ -95,6 +96,9 @@ func Describe() (Description, error) {
 				return d, err
 			}
 			pd := PresetDescription{Name: p.Name, Summary: p.Summary, Teaches: p.Teaches, Scenario: sc}
+			for _, c := range p.Claims {
+				pd.Claims = append(pd.Claims, c.Name)
+			}
 			for _, v := range p.Compare {
 				pd.Compare = append(pd.Compare, variantDesc(def.Params, v))
 			}

@@ -9,6 +9,7 @@ import { rowAt, tileValue, timeText, view } from "./scrub";
 import { setupSweep } from "./sweep";
 import * as tour from "./tour";
 import type { Description, FromWorker, Info, Model, Side, Summary, ToWorker, Values } from "./types";
+import { showClaims } from "./claims";
 import { downloadBlob, downloadText, el, toCSV } from "./util";
 
 // The models' description comes from the core in the worker (not in the
@@ -377,6 +378,7 @@ function updateTiles() {
   const s = summary;
   if (!s) return;
   const t = s.total;
+  showClaims(el("claims"), s.claims);
   el("tile-goodput").textContent = fmt(t.goodput_per_s);
   el("tile-offered").textContent = count(t.offered);
   el("tile-late").textContent = count(t.late);
