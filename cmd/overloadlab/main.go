@@ -5,6 +5,8 @@
 //	overloadlab presets
 //	overloadlab scenario -preset attach-storm > s.json
 //	overloadlab run [-preset NAME | -scenario FILE] [-seed N] [-duration D] [-format text|json|csv]
+//	overloadlab sweep [-preset NAME] [-param NAME -from X -to Y -points K [-log]] [-seeds S] [-shard i/n]
+//	overloadlab merge SHARD...
 //	overloadlab serve [-addr 127.0.0.1:8080]
 package main
 
@@ -14,7 +16,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
+
+	"overloadlab/core/param"
 )
 
 // usageError is a bad command line: printed on one line, exit status 2.
@@ -31,7 +36,9 @@ var commands = []struct {
 	{"presets", "", "list the presets with what each one teaches", cmdPresets},
 	{"scenario", "-preset NAME", "print the full scenario of a preset as editable JSON", cmdScenario},
 	{"run", "[-preset NAME | -scenario FILE] [-seed N] [-duration S] [-format text|json|csv]", "run a scenario and print its summary (text, json) or per-interval series (csv)", cmdRun},
-	{"sweep", "-preset NAME [-sweep ID] [-format csv|json]", "run a carried-vs-offered sweep over a preset, one curve per control", cmdSweep},
+	{"sweep", "[-preset NAME | -scenario FILE] [-param NAME -from X -to Y [-points K] [-log]] [-seeds S] [-variant V]... [-workers W] [-raw] [-shard i/n]",
+		"sweep a parameter (default: the model's carried-vs-offered study) on every core: mean and 95 % interval per point, or raw rows", cmdSweep},
+	{"merge", "[-raw] FILE...", "join the raw files of a sharded sweep into the output of one unsharded run", cmdMerge},
 	{"serve", "[-addr 127.0.0.1:8080]", "serve the browser playground (built by make build) and print its address", cmdServe},
 }
 
@@ -73,7 +80,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for i, c := range commands {
 		names[i] = c.name
 	}
-	fmt.Fprintf(stderr, "overloadlab: unknown command %q (commands: %s)\n", args[0], strings.Join(names, ", "))
+	fmt.Fprintf(stderr, "overloadlab: unknown command %s (commands: %s)\n", param.Quote(args[0]), strings.Join(names, ", "))
 	return 2
 }
 
@@ -92,10 +99,17 @@ func parse(fs *flag.FlagSet, args []string) error {
 			fs.PrintDefaults()
 			return err
 		}
-		return usagef("%v", err)
+		// The flag package repeats a bad value in full: show its start.
+		msg := err.Error()
+		if value, rest, ok := strings.Cut(strings.TrimPrefix(msg, "invalid value "), " for flag "); ok && len(msg) > len(value) {
+			if v, err := strconv.Unquote(value); err == nil {
+				msg = "invalid value " + param.Quote(v) + " for flag " + rest
+			}
+		}
+		return usagef("%s", msg)
 	}
 	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+		return usagef("unexpected argument %s", param.Quote(fs.Arg(0)))
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -22,17 +23,8 @@ func randomScenario(t *testing.T, def *sim.Def, s *kernel.Stream) *scenario.Scen
 		sc.Duration = 5 + float64(s.Intn(10))
 		sc.Interval = []float64{0.1, 0.5, 1, 2}[s.Intn(4)]
 		for _, sp := range def.Params.Specs() {
-			var v param.Value
-			switch sp.Kind {
-			case param.Number:
-				v = param.Num(sp.Min + (sp.Max-sp.Min)*s.Float64())
-			case param.Integer:
-				v = param.Num(sp.Min + float64(s.Intn(int(sp.Max-sp.Min)+1)))
-			case param.Bool:
-				v = param.On(s.Intn(2) == 1)
-			case param.Choice:
-				v = param.Str(sp.Choices[s.Intn(len(sp.Choices))])
-			default:
+			v, ok := randomValue(&sp, s)
+			if !ok {
 				continue // text parameters keep their default
 			}
 			if err := sc.Params.Put(sp.Name, v); err != nil {
@@ -45,6 +37,22 @@ func randomScenario(t *testing.T, def *sim.Def, s *kernel.Stream) *scenario.Scen
 	}
 	t.Fatalf("%s: no random scenario passes the model's checks", def.Name)
 	return nil
+}
+
+// randomValue draws a value of sp uniformly from its range; false for a
+// text parameter.
+func randomValue(sp *param.Spec, s *kernel.Stream) (param.Value, bool) {
+	switch sp.Kind {
+	case param.Number:
+		return param.Num(sp.Min + (sp.Max-sp.Min)*s.Float64()), true
+	case param.Integer:
+		return param.Num(sp.Min + float64(s.Intn(int(sp.Max-sp.Min)+1))), true
+	case param.Bool:
+		return param.On(s.Intn(2) == 1), true
+	case param.Choice:
+		return param.Str(sp.Choices[s.Intn(len(sp.Choices))]), true
+	}
+	return param.Value{}, false
 }
 
 // checkConservation checks that every attempt of every class is counted
@@ -173,26 +181,19 @@ func TestPresetsConserveAndReplay(t *testing.T) {
 }
 
 // TestOverloadBeyondTheLabStopsWithAnError: a scenario whose offered load
-// would fill the memory (every rate at its maximum, a 50× storm, retries
-// held for half an hour) stops early with an error that says why, instead
-// of exhausting memory; nothing crashes and the counts still add up.
+// would fill the memory (every rate at its maximum, rejected attempts
+// retried after half an hour) stops early with an error that says why,
+// instead of exhausting memory; nothing crashes and the counts still add up.
 func TestOverloadBeyondTheLabStopsWithAnError(t *testing.T) {
-	def, _ := Model("imsimgr")
-	sc := scenario.New("imsimgr", def.Params)
-	for _, sp := range def.Params.Specs() {
-		if len(sp.Name) > 5 && sp.Name[:5] == "rate." {
-			sc.Params.Put(sp.Name, param.Num(sp.Max))
-		}
+	b, err := os.ReadFile("../sim/testdata/beyond-the-lab.json")
+	if err != nil {
+		t.Fatal(err)
 	}
-	sc.Params.Put("storm.shape", param.Str("step"))
-	sc.Params.Put("storm.at", param.Num(0))
-	sc.Params.Put("storm.factor", param.Num(50))
-	sc.Params.Put("retry.probability", param.Num(1))
-	sc.Params.Put("retry.after-reject", param.Num(1800))
-	sc.Params.Put("retry.after-timeout", param.Num(600))
-	sc.Params.Put("sgsn-network-overload-protection", param.On(true))
-	sc.Params.Put("sgsn-action", param.Str("reject"))
-	r, err := sim.Start(def, sc, false)
+	sc, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Start(sc, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,6 +31,7 @@ var presets = []scenario.Preset{
 		Teaches: "Watch the abated chart: only the P0 layers are discarded, about half of them, while the Max ETR line cuts the P0 layers of the offered stack in two; colour within priority takes P0 yellow first, then a little P0 green.",
 		Params:  fixedReduction(10, abatement("priority-only")),
 		Compare: []scenario.Variant{{Label: "colour within priority", Params: abatement("colour-within-priority")}},
+		Pace:    1, Watch: "abated",
 	},
 	{
 		Name: "doic-priority-within-colour", Model: "dsr", Seed: 1, Duration: 60,
@@ -41,6 +42,7 @@ var presets = []scenario.Preset{
 			{Label: "priority only", Params: abatement("priority-only")},
 			{Label: "colour within priority", Params: abatement("colour-within-priority")},
 		},
+		Pace: 1, Watch: "abated",
 	},
 	{
 		Name: "doic-plain-vs-ranked", Model: "dsr", Seed: 1, Duration: 60,
@@ -48,6 +50,7 @@ var presets = []scenario.Preset{
 		Teaches: "Both sides abate about 500 requests/s; plain loss takes 10 % of every priority, P4 emergency traffic included, priority-only takes them all from P0.",
 		Params:  fixedReduction(10, abatement("plain-loss")),
 		Compare: []scenario.Variant{{Label: "priority only", Params: abatement("priority-only")}},
+		Pace:    1, Watch: "abated",
 	},
 	{
 		Name: "doic-shm-bursty", Model: "dsr", Seed: 1, Duration: 60,
@@ -63,6 +66,7 @@ var presets = []scenario.Preset{
 			"ttp.max-etr":     param.Num(250000), // no cap: the Max ETR follows the bursts
 		}),
 		Compare: []scenario.Variant{{Label: "convergence 0.2 s", Params: map[string]param.Value{"shm.convergence": param.Num(0.2)}}},
+		Pace:    1, Watch: "ttp-priority",
 	},
 	{
 		Name: "doic-overload-and-recovery", Model: "dsr", Seed: 1, Duration: 90,
@@ -74,6 +78,7 @@ var presets = []scenario.Preset{
 			{At: 60, Param: "traffic.scale", Value: param.Num(0.7)},
 		},
 		Compare: []scenario.Variant{{Label: "no DOIC", Params: map[string]param.Value{"doic.enabled": param.On(false)}}},
+		Pace:    2, Watch: "reduction",
 	},
 	{
 		Name: "doic-rate-algorithm", Model: "dsr", Seed: 1, Duration: 60,
@@ -81,11 +86,13 @@ var presets = []scenario.Preset{
 		Teaches: "The sent rate sits at the OC-Maximum-Rate line; the abated chart shows the low priorities losing most, because their tolerance τ is the smallest, but the boundary is soft: P0 keeps a little, P2 loses a little, where priority-only takes whole layers.",
 		Params:  map[string]param.Value{"doic.abatement": param.Str("rate"), "traffic.scale": param.Num(1.2)},
 		Compare: []scenario.Variant{{Label: "priority only", Params: abatement("priority-only")}},
+		Pace:    1, Watch: "sent",
 	},
 	{
 		Name: "doic-divert", Model: "dsr", Seed: 1, Duration: 60,
 		Summary: "the same 10 % reduction with an alternate server: abated requests are diverted instead of answered DIAMETER_TOO_BUSY",
 		Teaches: "Nothing is rejected: the abated P0 requests complete on the alternate server, whose load the server chart shows.",
 		Params:  fixedReduction(10, map[string]param.Value{"alternate.enabled": param.On(true)}),
+		Pace:    1, Watch: "server",
 	},
 }

@@ -50,6 +50,7 @@ var presets = []scenario.Preset{
 			{Label: "controls off (lab)", Params: controlsOff},
 			{Label: "no reboot window (lab): the CPU threshold alone", Params: map[string]param.Value{pLabWindow: param.On(false)}},
 		},
+		Pace: 120, Watch: "cpu",
 	},
 	{
 		Name: "hlr-storm-controls-off", Model: "imsimgr-hlr", Seed: 1, Duration: 2700, Interval: 2,
@@ -57,6 +58,7 @@ var presets = []scenario.Preset{
 		Teaches:  "Every request without a mapping is broadcast: 3.2 ms of CPU each against 570 requests/s. The CPU pins, the backlog passes the HLR's 15 s MAP timer, answers are wasted and the HLR repeats its requests.",
 		Params:   stormParams(controlsOff),
 		Timeline: rebootAt(300),
+		Pace:     60, Watch: "cpu",
 	},
 	{
 		Name: "hlr-threshold-after-window", Model: "imsimgr-hlr", Seed: 1, Duration: 6000, Interval: 2,
@@ -72,5 +74,6 @@ var presets = []scenario.Preset{
 			{Label: "avoid all broadcasts (no cpu_threshold)", Params: map[string]param.Value{pAvoidAll: param.On(true)}},
 			{Label: "avoid-sessmgr-broadcast off", Params: map[string]param.Value{pAvoid: param.On(false)}},
 		},
+		Pace: 120, Watch: "unknown",
 	},
 }

@@ -30,6 +30,7 @@ var presets = []scenario.Preset{
 		Teaches: "Compare the admitted work on the occupancy chart: ARO sizes the cut from the offered rate in one interval (admission_reaction ≈ 1–2 intervals), OCC cuts by at most 10 % per interval and needs about 15; the occupancy then needs longer still, to work off the backlog.",
 		Params:  step5,
 		Compare: []scenario.Variant{{Label: "OCC", Params: algo("occ")}, {Label: "SRED", Params: algo("sred")}},
+		Pace:    2, Watch: "occupancy",
 	},
 	{
 		Name: "switch-hotspot", Model: "switch", Seed: 1, Duration: 60,
@@ -39,6 +40,7 @@ var presets = []scenario.Preset{
 			"load.shape": param.Str("burst"), "load.peak": param.Num(5), "load.at": param.Num(30), "load.length": param.Num(3),
 		},
 		Compare: []scenario.Variant{{Label: "OCC", Params: algo("occ")}, {Label: "SRED", Params: algo("sred")}},
+		Pace:    2, Watch: "queue",
 	},
 	{
 		Name: "switch-overload-steps", Model: "switch", Seed: 1, Duration: 120,
@@ -50,6 +52,7 @@ var presets = []scenario.Preset{
 			{At: 90, Param: "load.base", Value: param.Num(10)},
 		},
 		Compare: []scenario.Variant{{Label: "proportional", Params: map[string]param.Value{"overload.partition": param.Str("proportional")}}, {Label: "SRED", Params: algo("sred")}},
+		Pace:    3, Watch: "fractions",
 	},
 	{
 		Name: "switch-upgrade", Model: "switch", Seed: 1, Duration: 180,
@@ -64,6 +67,7 @@ var presets = []scenario.Preset{
 			{Label: "ARO, configured costs", Params: map[string]param.Value{"regression.on": param.On(false)}},
 			{Label: "OCC", Params: algo("occ")},
 		},
+		Pace: 5, Watch: "occupancy",
 	},
 	{
 		Name: "switch-regression", Model: "switch", Seed: 1, Duration: 240,
@@ -78,5 +82,6 @@ var presets = []scenario.Preset{
 			{At: 120, Param: "traffic.mix-wander", Value: param.Num(0)},
 		},
 		Compare: []scenario.Variant{{Label: "configured costs (no regression)", Params: map[string]param.Value{"regression.on": param.On(false)}}},
+		Pace:    5, Watch: "costs",
 	},
 }

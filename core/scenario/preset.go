@@ -2,7 +2,9 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 
+	"overloadlab/core/claim"
 	"overloadlab/core/param"
 )
 
@@ -20,7 +22,45 @@ type Preset struct {
 	// Compare lists variants worth running side by side with the preset
 	// (the same scenario with a few parameters changed).
 	Compare []Variant
+	// Pace is the playback speed the page starts at, in simulated seconds
+	// per second of wall time (one of Paces), chosen so that the run takes
+	// 30 to 60 s to watch.
+	Pace float64
+	// Watch is the id of the lesson's chart: the page shows it first.
+	Watch string
+	// Tour is the preset's guided story, three to six steps in time order,
+	// attached by AttachTours from a file the WebAssembly build leaves out.
+	Tour []Step
+	// Claims are what the run shows, checked by the tests over several
+	// seeds and shown ✓/✗ in the page for the run on screen.
+	Claims []claim.Claim
 }
+
+// Step is one step of a preset's tour: playback pauses at At, the page
+// shows Text and points at Charts (the first is scrolled into view).
+type Step struct {
+	At     float64  // simulated time (s) at which playback pauses for the step
+	Text   string   // what the run shows then, in the seed's terms
+	Charts []string // ids of the model's charts to look at
+	Claims []string // names of the preset's checked claims the step relies on
+}
+
+// AttachTours gives each preset named in tours its tour. Tours live in
+// files the WebAssembly build leaves out (their text is for the page's
+// HTML and the tests); a name that is not a preset is a programming error.
+func AttachTours(presets []Preset, tours map[string][]Step) {
+	for name, steps := range tours {
+		i := slices.IndexFunc(presets, func(p Preset) bool { return p.Name == name })
+		if i < 0 {
+			panic("tour of an unknown preset " + name)
+		}
+		presets[i].Tour = steps
+	}
+}
+
+// Paces are the playback speeds the page offers, in simulated seconds per
+// second of wall time (0, as fast as possible, comes after them).
+var Paces = []float64{1, 2, 3, 5, 10, 20, 30, 60, 90, 120, 300}
 
 // Variant is a scenario with a few parameters changed: a curve of a sweep,
 // or the other side of a side-by-side comparison.
