@@ -113,6 +113,7 @@ export class ChartView {
     readonly compact = false,
   ) {
     this.cols = new Map(model.columns.map((c) => [c.name, c]));
+    this.shown = chart.series;
     this.steps = (chart.lines ?? []).map(() => []);
     this.root = document.createElement("figure");
     this.root.className = "chart" + (compact ? " compact" : "");
@@ -121,6 +122,19 @@ export class ChartView {
     cap.textContent = chart.title + (chart.unit ? ` (${chart.unit})` : "");
     this.root.append(cap);
     parent.append(this.root);
+    this.build();
+  }
+
+  // shown: the series drawn; with upto, only the first values[upto] (one per instance).
+  private shown: string[];
+
+  // limit draws, for a chart whose series are per instance, one series per
+  // instance the run has (values[upto]).
+  limit(values: Values) {
+    const k = this.chart.upto ? values[this.chart.upto] : undefined;
+    const next = typeof k === "number" ? this.chart.series.slice(0, k) : this.chart.series;
+    if (next.length === this.shown.length) return;
+    this.shown = next;
     this.build();
   }
 
@@ -151,7 +165,7 @@ export class ChartView {
 
   // stackOrder lists the stacked series top first, so lower layers paint over.
   private stackOrder(): string[] {
-    return this.chart.stacked ? [...this.chart.series].reverse() : this.chart.series;
+    return this.chart.stacked ? [...this.shown].reverse() : this.shown;
   }
 
   private build() {
@@ -223,13 +237,13 @@ export class ChartView {
     const c = this.chart;
     if (c.stacked) {
       const sums = idx.map(() => 0);
-      const layers = c.series.map((name) => {
+      const layers = this.shown.map((name) => {
         const v = at(name);
         return v.map((x, j) => (sums[j] += x ?? 0));
       });
       out.push(...layers.reverse());
     } else {
-      for (const name of c.series) out.push(at(name));
+      for (const name of this.shown) out.push(at(name));
     }
     for (const name of c.overlay ?? []) out.push(at(name));
     const ts = out[0] as number[];
@@ -285,7 +299,7 @@ export class ChartView {
   private drawLabels(u: uPlot) {
     const lines = this.chart.lines ?? [];
     if (!lines.length) return;
-    const first = 1 + this.chart.series.length + (this.chart.overlay ?? []).length;
+    const first = 1 + this.shown.length + (this.chart.overlay ?? []).length;
     const ctx = u.ctx;
     ctx.save();
     ctx.font = `${Math.round(11 * devicePixelRatio)}px system-ui, sans-serif`;

@@ -1,10 +1,12 @@
 package session
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/sim"
 )
 
 func runToEnd(t *testing.T, s *Session, slice float64) int {
@@ -139,8 +141,20 @@ func TestBadInputNamesTheField(t *testing.T) {
 	if _, err := s.Compare(99); err == nil {
 		t.Error("Compare(99) worked")
 	}
-	if _, err := s.SweepPoint("nope", 0, 0); err == nil {
-		t.Error("SweepPoint(nope) worked")
+	sc := JSON(s.Info().Scenario)
+	for _, c := range []struct {
+		sc, plan string
+		v, i     int
+		want     string
+	}{
+		{sc, `{"param":"nope","from":1,"to":2,"points":2,"seeds":1}`, 0, 0, "a numeric parameter of model imsimgr"},
+		{sc, `{"param":"cpu.speed","from":1,"to":2,"points":2,"seeds":1}`, 0, 2, "sweep point: variant 0, point 2 is not allowed"},
+		{sc, `[`, 0, 0, "not a valid sweep definition"},
+		{`{"preset":"nope"}`, `{}`, 0, 0, "preset"},
+	} {
+		if _, err := PlanPoint(c.sc, c.plan, c.v, c.i); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("PlanPoint(%s, %d, %d) = %v, want %q", c.plan, c.v, c.i, err, c.want)
+		}
 	}
 }
 
@@ -174,5 +188,18 @@ func TestCompareSelf(t *testing.T) {
 	}
 	if len(side.Rows) != side.Summary.Intervals*s.Width() {
 		t.Errorf("side has %d values, want %d", len(side.Rows), side.Summary.Intervals*s.Width())
+	}
+}
+
+// A run's info carries its markers: the timeline's changes and the model's
+// derived events.
+func TestInfoMarkers(t *testing.T) {
+	s, err := StartPreset("attach-storm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []sim.Event{{At: 120, Label: "Traffic ×1.75 (6 parameters)"}, {At: 120, Label: "attach storm starts ×6"}, {At: 300, Label: "attach storm ends"}}
+	if got := s.Info().Markers; !slices.Equal(got, want) {
+		t.Errorf("markers %v, want %v", got, want)
 	}
 }
