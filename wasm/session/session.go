@@ -133,7 +133,7 @@ func (s *Session) Advance(seconds float64, outOfTime func() bool) []float64 {
 	target -= target % kernel.Millisecond
 	target = max(min(target, r.End()), r.Now())
 	step := kernel.Seconds(r.Scenario.Interval)
-	for r.Now() < target {
+	for r.Now() < target && !r.Done() { // Done: the end, or stopped by the budget
 		// Just past the next measurement boundary, so its row is out.
 		next := ((r.Now()-kernel.Millisecond)/step+1)*step + kernel.Millisecond
 		r.AdvanceTo(min(next, target))
