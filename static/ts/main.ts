@@ -6,10 +6,9 @@ import { ChartView, Store, classesOf, fmt } from "./charts";
 import { addLive, setMarkers } from "./markers";
 import { fit, initPresent, presenting } from "./present";
 import { rowAt, tileValue, timeText, view } from "./scrub";
+import { setupSweep } from "./sweep";
 import * as tour from "./tour";
-import uPlot from "uplot";
-import { variantLabel } from "./types";
-import type { Description, FromWorker, Info, Model, Point, Side, Summary, ToWorker, Values } from "./types";
+import type { Description, FromWorker, Info, Model, Side, Summary, ToWorker, Values } from "./types";
 import { showClaims } from "./claims";
 import { downloadBlob, downloadText, el, toCSV } from "./util";
 
@@ -152,13 +151,6 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
     case "compare":
       showCompare(m.sides, m.error);
       return;
-    case "sweep-progress":
-      el("sweep-doc").dataset.progress = `${m.done}/${m.total}`;
-      el("sweep-out").textContent = `running point ${m.done} of ${m.total}…`;
-      return;
-    case "sweep":
-      showSweep(m.id, m.curves, m.error);
-      return;
     case "fatal":
       playing = false;
       console.error("overloadlab simulator:", m.error);
@@ -208,6 +200,7 @@ function started(i: Info, v: Values, s: Summary) {
   orderCharts();
   tour.setPreset(i.preset);
   setupExtras(preset?.compare?.length ?? 0);
+  setupSweep(m, i, preset?.compare ?? []);
   for (const b of buttons) b.disabled = false;
   delete document.body.dataset.done;
   syncControls(true);
@@ -367,6 +360,19 @@ function counter(name: string): number | null {
 
 const count = (x: number) => x.toLocaleString("en-US");
 
+// plainName is a counter's name in plain words, as its model declares it
+// (Details); a key the model does not name reads with spaces.
+function plainName(key: string): { label: string; flag: boolean } {
+  const names = model ? document.querySelector(`dl.counter-names[data-model="${model.name}"]`) : null;
+  for (const dt of names?.querySelectorAll<HTMLElement>("dt") ?? []) {
+    const name = dt.textContent ?? "";
+    const label = dt.nextElementSibling?.textContent ?? "";
+    if (name === key) return { label, flag: dt.hasAttribute("data-flag") };
+    if (name.endsWith(".") && key.startsWith(name)) return { label: `${label} ${key.slice(name.length)}`, flag: false };
+  }
+  return { label: key.replaceAll("_", " "), flag: false };
+}
+
 // updateHeadline fills the model's headline tiles with their figures at
 // the time in view.
 function updateHeadline() {
@@ -413,7 +419,7 @@ function updateTiles() {
         const dl = document.createElement("dl");
         for (const k of Object.keys(cs)) {
           const dt = document.createElement("dt");
-          dt.textContent = k.replaceAll("_", " ");
+          dt.textContent = plainName(k).label;
           dl.append(dt, document.createElement("dd"));
         }
         d.append(h, dl);
@@ -424,8 +430,8 @@ function updateTiles() {
   const dds = box.querySelectorAll("dd");
   let i = 0;
   for (const [, cs] of groups)
-    for (const v of Object.values(cs)) {
-      const text = Number.isInteger(v) ? count(v) : fmt(v);
+    for (const [k, v] of Object.entries(cs)) {
+      const text = plainName(k).flag ? (v ? "on" : "off") : Number.isInteger(v) ? count(v) : fmt(v);
       if (dds[i].textContent !== text) dds[i].textContent = text;
       i++;
     }
@@ -520,23 +526,6 @@ function setupExtras(nCompare: number) {
   for (const v of compareViews) v.destroy();
   compareViews = [];
   el("compare-out").replaceChildren();
-  const sweeps = model?.sweeps ?? [];
-  el("sweeps").hidden = sweeps.length === 0;
-  el("sweep-out").replaceChildren();
-  el("sweep-doc").textContent = "";
-  el("sweep-buttons").replaceChildren(
-    ...sweeps.map((sw) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = sw.title;
-      b.onclick = () => {
-        el("sweep-doc").textContent = sw.doc;
-        el("sweep-out").textContent = "running…";
-        send({ t: "sweep", id: sw.id, curves: sw.curves.length, values: sw.values.length });
-      };
-      return b;
-    }),
-  );
 }
 
 el("compare-run").onclick = () => {
@@ -586,40 +575,6 @@ function showCompare(sides: Side[], error?: string) {
     }
   });
 }
-
-function showSweep(id: string, curves: Point[][], error?: string) {
-  const out = el("sweep-out");
-  out.replaceChildren();
-  if (error) {
-    out.textContent = `The sweep failed: ${error}`;
-    return;
-  }
-  const sw = model?.sweeps?.find((s) => s.id === id);
-  if (!sw || !model) return;
-  const spec = model.params.find((p) => p.name === sw.param);
-  const xs = sw.values;
-  const series: uPlot.Series[] = [{ label: spec?.label ?? sw.param }];
-  const data: (number | null)[][] = [xs];
-  curves.forEach((pts, c) => {
-    const color = ["#2e9d4f", "#1f6feb", "#c9302c", "#7a4fc9"][c % 4];
-    series.push({ label: `${variantLabel(sw.curves[c])}: carried in time /s`, stroke: color, width: 2 });
-    data.push(pts.map((p) => p.goodput));
-    series.push({ label: `${variantLabel(sw.curves[c])}: offered /s`, stroke: color, dash: [4, 4], width: 1 });
-    data.push(pts.map((p) => p.offered));
-  });
-  new uPlot(
-    {
-      width: Math.max(300, out.clientWidth - 4),
-      height: 260,
-      series,
-      scales: { x: { time: false } },
-      axes: [{ label: `${spec?.label ?? sw.param}${spec?.unit ? ` (${spec.unit})` : ""}` }, { label: "per second", size: 60 }],
-    },
-    data as uPlot.AlignedData,
-    out,
-  );
-}
-
 // ---- the time in view, the tour and presentation mode ---------------------
 
 // lookAt shows every chart and tile at simulated time t (null: the latest).
