@@ -11,8 +11,12 @@
 //	                                start a run; JSON Info {model, preset, columns, scenario, ...}
 //	advance(seconds, budgetMs)      run on; the new rows as one Float64Array (flat, width = columns)
 //	set(name, value)                change a parameter now (recorded for the link); "" when done
+//	rowsB()                         B's rows of the last advance, in step with A's (comparing)
 //	values() summary() link() export()
-//	compare(i) sweepPoint(id, curve, i)
+//	compare(i)                      open B: a copy of A (i = -1) or the preset's variant i; B's rows so far
+//	endCompare() reset() setWords(title, note) comparison() summaryB()
+//	report(png?)                    the self-contained HTML report of what is on screen
+//	sweepPoint(id, curve, i)
 package main
 
 import (
@@ -199,6 +203,12 @@ func install() {
 		}
 		return session.JSON(e), nil
 	})
+	fn("rowsB", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return float64s(cur.RowsB())
+	})
 	fn("compare", 1, func(a []safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
@@ -207,11 +217,60 @@ func install() {
 		if err != nil {
 			return nil, err
 		}
-		side, err := cur.Compare(i)
+		rows, err := cur.Compare(i)
 		if err != nil {
 			return nil, err
 		}
-		return session.JSON(side), nil
+		return float64s(rows)
+	})
+	fn("endCompare", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		cur.EndCompare()
+		return "", nil
+	})
+	fn("reset", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return "", cur.Reset()
+	})
+	fn("info", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return session.JSON(cur.Info()), nil
+	})
+	fn("setWords", 2, func(a []safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		title, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		note, err := str(a[1])
+		if err != nil {
+			return nil, err
+		}
+		return "", cur.SetWords(title, note)
+	})
+	fn("comparison", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return session.JSON(cur.Result()), nil
+	})
+	fn("summaryB", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		b, ok := cur.SummaryB()
+		if !ok {
+			return "null", nil
+		}
+		return session.JSON(b), nil
 	})
 	fn("sweepPoint", 3, func(a []safejs.Value) (any, error) {
 		if cur == nil {

@@ -2,6 +2,8 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"overloadlab/core/param"
 )
@@ -20,6 +22,36 @@ type Preset struct {
 	// Compare lists variants worth running side by side with the preset
 	// (the same scenario with a few parameters changed).
 	Compare []Variant
+	// Label names the preset's own control beside its variants ("ARO",
+	// "standard ACG"); "" lets LabelOf derive it from the values.
+	Label string
+}
+
+// LabelOf names the preset's side of a comparison with the variant v: its
+// Label, else the preset's value of the parameter v changes ("aro"), or of
+// each of them by name ("a 1, b on").
+func (p *Preset) LabelOf(values param.Values, v *Variant) string {
+	if p.Label != "" {
+		return p.Label
+	}
+	names := make([]string, 0, len(v.Params))
+	for name := range v.Params {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	var parts []string
+	for _, name := range names {
+		if sp, ok := values.Schema().Lookup(name); ok {
+			if len(names) == 1 {
+				return Show(sp, values.Get(name))
+			}
+			parts = append(parts, name+" "+Show(sp, values.Get(name)))
+		}
+	}
+	if len(parts) == 0 {
+		return "as set"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Variant is a scenario with a few parameters changed: a curve of a sweep,
