@@ -14,8 +14,9 @@
 //	rowsB()                         B's rows of the last advance, in step with A's (comparing)
 //	values() summary() link() export()
 //	compare(i)                      open B: a copy of A (i = -1) or the preset's variant i; B's rows so far
-//	endCompare() reset() setWords(title, note) comparison() summaryB()
-//	report(png?)                    the self-contained HTML report of what is on screen
+//	compareWithBase()               A: the preset, B: what is on screen, both from 0 s
+//	endCompare() reset() setWords(title, note) comparison() summaryB() valuesA() info()
+//	report(page)                    the self-contained HTML report of what is on screen (page: the address)
 //	sweepPoint(id, curve, i)
 package main
 
@@ -222,6 +223,29 @@ func install() {
 			return nil, err
 		}
 		return float64s(rows)
+	})
+	fn("compareWithBase", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return "", cur.CompareWithBase()
+	})
+	fn("report", 1, func(a []safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		page, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		return cur.Report(page)
+	})
+	fn("valuesA", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		b, err := cur.ValuesA()
+		return string(b), err
 	})
 	fn("endCompare", 0, func([]safejs.Value) (any, error) {
 		if cur == nil {

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"overloadlab/core/catalog"
 	"overloadlab/core/compare"
@@ -19,6 +20,7 @@ import (
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
 	"overloadlab/core/sim"
+	"overloadlab/web/report"
 )
 
 // Session is one live run, A, and, while comparing, its what-if B: a
@@ -382,6 +384,49 @@ func (s *Session) Compare(i int) ([]float64, error) {
 	s.b = b
 	s.words.LabelA, s.words.LabelB = la, lb
 	return b.Recorder().Drain(), nil
+}
+
+// CompareWithBase opens the comparison of the preset (or the model
+// defaults) as A with what is on screen as B, both from 0 s: what the
+// opener of a what-if link asks with one click.
+func (s *Session) CompareWithBase() error {
+	sc := s.run.Replay()
+	base, err := catalog.Base(sc.Model, sc.Preset)
+	if err != nil {
+		return err
+	}
+	base.Seed, base.Duration, base.Interval = sc.Seed, sc.Duration, sc.Interval
+	a, err := catalog.Start(base, true)
+	if err != nil {
+		return err
+	}
+	b, err := catalog.Start(sc, true)
+	if err != nil {
+		return err
+	}
+	s.run, s.b = a, b
+	s.words.LabelA = cmp.Or(sc.Preset, "defaults")
+	s.words.LabelB = cmp.Or(s.words.Title, "what-if")
+	return nil
+}
+
+// ValuesA returns A's parameter values in force now, as JSON.
+func (s *Session) ValuesA() ([]byte, error) { return s.run.Values().MarshalJSON() }
+
+// Report returns the self-contained HTML report of what is on screen; page
+// is the playground's address, for the link.
+func (s *Session) Report(page string) (string, error) {
+	link, err := s.Link()
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	in := &report.Input{A: s.run, B: s.b, Title: s.words.Title, Note: s.words.Note, Link: link, Page: page}
+	if s.b != nil {
+		in.LabelA, in.LabelB = s.labelA(), s.labelB()
+	}
+	err = report.Write(&b, in)
+	return b.String(), err
 }
 
 // EndCompare closes B; the controls change A again.
