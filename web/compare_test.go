@@ -87,7 +87,7 @@ func TestCompareShareReport(t *testing.T) {
 	if maxA == 0 || top < max(maxA, maxB) {
 		t.Errorf("CPU chart y scale up to %g, max CPU A %g, B %g", top, maxA, maxB)
 	}
-	tiles := eval[string](t, first, `JSON.stringify([...document.querySelectorAll("#tiles .ab")].map((e) => e.textContent))`)
+	tiles := eval[string](t, first, `JSON.stringify([...document.querySelectorAll("#totals .ab")].map((e) => e.textContent))`)
 	if !strings.Contains(tiles, "A ") || !strings.Contains(tiles, "Δ") {
 		t.Errorf("tiles without A and Δ: %s", tiles)
 	}

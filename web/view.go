@@ -6,6 +6,7 @@ package web
 
 import (
 	"strconv"
+	"strings"
 
 	"overloadlab/core/catalog"
 	"overloadlab/core/param"
@@ -70,3 +71,6 @@ func inputID(model string, sp param.Spec) string { return "p-" + model + "-" + s
 func allowed(sp param.Spec) string {
 	return sp.Allowed() + ", default " + sp.Format(sp.Default)
 }
+
+// joined writes chart ids or claim names as one space-separated attribute.
+func joined(xs []string) string { return strings.Join(xs, " ") }

@@ -4,6 +4,8 @@
 // switch is on) drawn as labelled dashed lines.
 import uPlot from "uplot";
 import type { Chart, Column, Model, Values } from "./types";
+import { drawCursor, drawMarkers, markers } from "./markers";
+import { rowAt, timeIncrs, timeText, view } from "./scrub";
 
 // MAX_ROWS bounds the rows a Store keeps: past it, neighbouring rows are
 // merged two into one (means, or maxima for Max columns), as the core's
@@ -95,9 +97,20 @@ const MAX_POINTS = 1000;
 // measurer measures legend text for the PNG export's layout.
 const measurer = document.createElement("canvas").getContext("2d")!;
 
+// live lists the charts of the run on screen (not the side-by-side ones):
+// they share one crosshair, one time zoom and the time in view.
+const live = new Set<ChartView>();
+
+// zoomAll shows the time range [min, max] on every live chart (null: all).
+export function zoomAll(range: [number, number] | null) {
+  view.zoom = range;
+  for (const c of live) c.redraw();
+}
+
 // ChartView is one chart of the page.
 export class ChartView {
   readonly root: HTMLElement;
+  private height: number;
   private u: uPlot | null = null;
   private cls = "";
   // steps[k]: the k-th threshold's values, each from a simulated time on.
@@ -117,14 +130,36 @@ export class ChartView {
     readonly compact = false,
   ) {
     this.cols = new Map(model.columns.map((c) => [c.name, c]));
+    this.shown = chart.series;
     this.steps = (chart.lines ?? []).map(() => []);
     this.root = document.createElement("figure");
     this.root.className = "chart" + (compact ? " compact" : "");
     this.root.dataset.chart = chart.id;
+    this.height = compact ? 150 : 210;
+    if (!compact) live.add(this);
     const cap = document.createElement("figcaption");
     cap.textContent = chart.title + (chart.unit ? ` (${chart.unit})` : "");
     this.root.append(cap);
     parent.append(this.root);
+    this.build();
+  }
+
+  // rebuild makes the chart again (a new run: its time axis may read
+  // differently).
+  rebuild() {
+    this.build();
+  }
+
+  // shown: the series drawn; with upto, only the first values[upto] (one per instance).
+  private shown: string[];
+
+  // limit draws, for a chart whose series are per instance, one series per
+  // instance the run has (values[upto]).
+  limit(values: Values) {
+    const k = this.chart.upto ? values[this.chart.upto] : undefined;
+    const next = typeof k === "number" ? this.chart.series.slice(0, k) : this.chart.series;
+    if (next.length === this.shown.length) return;
+    this.shown = next;
     this.build();
   }
 
@@ -182,13 +217,13 @@ export class ChartView {
 
   // stackOrder lists the stacked series top first, so lower layers paint over.
   private stackOrder(): string[] {
-    return this.chart.stacked ? [...this.chart.series].reverse() : this.chart.series;
+    return this.chart.stacked ? [...this.shown].reverse() : this.shown;
   }
 
   private build() {
     const c = this.chart;
     const width = Math.max(280, (this.root.clientWidth || this.root.parentElement?.clientWidth || 600) - 20);
-    const series: uPlot.Series[] = [{ label: "t", value: (_u, v) => fmt(v, "s") }];
+    const series: uPlot.Series[] = [{ label: "t", value: (_u, v) => (v === null || v === undefined ? "–" : timeText(v, true)) }];
     this.colors = [];
     const main = this.stackOrder();
     main.forEach((name, i) => {
@@ -214,19 +249,47 @@ export class ChartView {
     series.push(...this.ghostSeries());
     const opts: uPlot.Options = {
       width,
-      height: this.compact ? 150 : 210,
+      height: this.height,
       series,
       scales: { x: { time: false }, y: { range: (_u, lo, hi) => [Math.min(0, lo), hi > 0 ? hi * 1.08 : 1] } },
       axes: [
-        { label: this.compact ? undefined : "simulated time (s)", size: 36 },
+        {
+          label: this.compact ? undefined : `simulated time (${view.long ? "h:mm" : "m:ss"})`,
+          size: 36,
+          incrs: timeIncrs(),
+          values: (_u, vals) => vals.map((v) => timeText(v, false)),
+        },
         { label: c.unit || undefined, size: 56, values: (_u, vals) => vals.map((v) => fmt(v)) },
       ],
       legend: { live: !this.compact },
-      cursor: { drag: { x: false, y: false } },
-      hooks: { draw: [(u) => this.drawLabels(u)] },
+      // One crosshair over every live chart; dragging across one zooms all
+      // of them in time (double-click shows the whole run again).
+      cursor: this.compact ? { drag: { x: false, y: false } } : { sync: { key: "overloadlab" }, drag: { x: true, y: false, setScale: false } },
+      hooks: {
+        draw: [
+          (u) => {
+            this.drawLabels(u);
+            if (!this.compact) {
+              drawMarkers(u, markers);
+              drawCursor(u, view.at);
+            }
+          },
+        ],
+        setSelect: [
+          (u) => {
+            if (this.compact || u.select.width < 5) return;
+            const lo = u.posToVal(u.select.left, "x");
+            const hi = u.posToVal(u.select.left + u.select.width, "x");
+            u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+            zoomAll([lo, hi]);
+          },
+        ],
+      },
     };
     this.u?.destroy();
     this.u = new uPlot(opts, this.data(), this.root);
+    if (!this.compact) this.u.over.addEventListener("dblclick", () => zoomAll(null));
+    this.showMarkers();
   }
 
   // raw returns the value of a stacked series (not the running sum) at a drawn index.
@@ -255,13 +318,13 @@ export class ChartView {
     const c = this.chart;
     if (c.stacked) {
       const sums = idx.map(() => 0);
-      const layers = c.series.map((name) => {
+      const layers = this.shown.map((name) => {
         const v = at(name);
         return v.map((x, j) => (sums[j] += x ?? 0));
       });
       out.push(...layers.reverse());
     } else {
-      for (const name of c.series) out.push(at(name));
+      for (const name of this.shown) out.push(at(name));
     }
     for (const name of c.overlay ?? []) out.push(at(name));
     const ts = out[0] as number[];
@@ -326,25 +389,54 @@ export class ChartView {
     const u = this.u;
     if (!u) return;
     const d = this.data();
-    u.setData(d);
-    // Without a cursor on the chart, the legend shows the latest values.
+    const zoom = this.compact ? null : view.zoom;
+    u.setData(d, zoom === null);
+    if (zoom) u.setScale("x", { min: zoom[0], max: zoom[1] });
+    // Without a cursor on the chart, the legend shows the values at the
+    // time in view: the scrubbed time, else the latest.
     const n = d[0].length;
     // The y range drawn, for the tests: while comparing, A and B share it.
     const y = u.scales.y;
     if (y.min !== undefined && y.max !== undefined) this.root.dataset.y = `${y.min},${y.max}`;
-    if (n > 0 && (u.cursor.idx === null || u.cursor.idx === undefined || u.cursor.left! < 0)) u.setLegend({ idx: n - 1 });
+    if (n > 0 && (u.cursor.idx === null || u.cursor.idx === undefined || u.cursor.left! < 0)) u.setLegend({ idx: this.indexAt(view.at) ?? n - 1 });
+    this.showMarkers();
+  }
+
+  // showMarkers puts the marker list on the chart's element (for tests and
+  // tools: data-markers, JSON).
+  private showMarkers() {
+    if (this.compact) return;
+    const m = JSON.stringify(markers);
+    if (this.root.dataset.markers !== m) this.root.dataset.markers = m;
+  }
+
+  // indexAt returns the drawn point at or before simulated time t (null
+  // when t is null or before the first point).
+  private indexAt(t: number | null): number | null {
+    if (t === null) return null;
+    const i = rowAt(this.store, t);
+    if (i < 0) return null;
+    let k = this.picked.length - 1;
+    while (k >= 0 && this.picked[k] > i) k--;
+    return k < 0 ? null : k;
+  }
+
+  // setHeight sets the plot's height in CSS pixels (presentation mode).
+  setHeight(h: number) {
+    this.height = Math.max(120, Math.round(h));
+    if (this.u) this.u.setSize({ width: this.u.width, height: this.height });
   }
 
   resize() {
     const w = Math.max(280, this.root.clientWidth - 20);
-    if (this.u && Math.abs(this.u.width - w) > 1) this.u.setSize({ width: w, height: this.compact ? 150 : 210 });
+    if (this.u && Math.abs(this.u.width - w) > 1) this.u.setSize({ width: w, height: this.height });
   }
 
   // drawLabels writes each threshold's label at the right end of its line.
   private drawLabels(u: uPlot) {
     const lines = this.chart.lines ?? [];
     if (!lines.length) return;
-    const first = 1 + this.chart.series.length + (this.chart.overlay ?? []).length;
+    const first = 1 + this.shown.length + (this.chart.overlay ?? []).length;
     const ctx = u.ctx;
     ctx.save();
     ctx.font = `${Math.round(11 * devicePixelRatio)}px system-ui, sans-serif`;
@@ -402,6 +494,7 @@ export class ChartView {
   }
 
   destroy() {
+    live.delete(this);
     this.u?.destroy();
     this.root.remove();
   }

@@ -153,7 +153,7 @@ const num = (r: Row, x: number) => (Number.isInteger(x) && r.unit !== "%" && r.u
 // decorateTiles adds, under each tile's value (B's), A's value and Δ.
 export function decorateTiles() {
   const c = comparison;
-  for (const v of document.querySelectorAll<HTMLElement>("#tiles .tile")) {
+  for (const v of document.querySelectorAll<HTMLElement>("#totals .tile")) {
     let ab = v.querySelector<HTMLElement>(".ab");
     if (!c) {
       ab?.remove();

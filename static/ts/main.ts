@@ -3,6 +3,10 @@
 // Everything it shows about a model (controls, charts, panels, presets)
 // comes from the core's description; nothing is restated here.
 import { ChartView, Store, classesOf, fmt } from "./charts";
+import { addLive, setMarkers } from "./markers";
+import { fit, initPresent, presenting } from "./present";
+import { rowAt, tileValue, timeText, view } from "./scrub";
+import * as tour from "./tour";
 import uPlot from "uplot";
 import { variantLabel } from "./types";
 import type { Description, FromWorker, Info, Model, Point, Summary, ToWorker, Values } from "./types";
@@ -39,6 +43,9 @@ let frameNo = 0;
 let maxFrameMs = 0;
 const stale = new Set<ChartView>(); // charts with rows they have not drawn
 let startedAt = ""; // how the current run was started, for Reset
+let tourStop: number | null = null; // where the advance on its way pauses for the tour
+let pacedPreset = ""; // the preset whose pace the speed was last set to
+const liveLabels = new Map<string, string>(); // a live change on its way, named
 
 // ---- messages -------------------------------------------------------------
 
@@ -132,16 +139,29 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
         playing = false;
         document.body.dataset.done = "true";
       }
+      if (tourStop !== null && m.now >= tourStop && playing) {
+        playing = false;
+        tour.reached(tourStop);
+      }
       updateStatus();
       return;
     }
-    case "set":
+    case "set": {
       values = m.values;
+      const label = liveLabels.get(m.name);
+      liveLabels.delete(m.name);
       if (m.error) showMessage(`Not applied: ${m.error}`);
-      else showMessage("");
+      else {
+        showMessage("");
+        if (label) {
+          addLive(summary?.duration_s ?? 0, label);
+          for (const c of charts) stale.add(c);
+        }
+      }
       syncControls(true);
       linkSoon();
       return;
+    }
     case "link": {
       const url = location.pathname + location.search + "#" + m.link;
       history.replaceState(null, "", url);
@@ -189,13 +209,30 @@ function started(i: Info, v: Values, s: Summary) {
   const preset = m.presets.find((p) => p.name === i.preset);
   el("teaches").textContent = preset ? preset.teaches : "A custom scenario.";
   store = new Store(i.columns, new Set(m.columns.filter((c) => c.max).map((c) => c.name)));
+  for (const h of document.querySelectorAll<HTMLElement>(".headline")) h.hidden = h.dataset.model !== m.name;
+  // The time axis reads h:mm for runs over 10 minutes; the markers are the
+  // scenario's; a new run shows the latest values over the whole run.
+  view.long = i.duration_s > 600;
+  view.at = null;
+  view.zoom = null;
+  setMarkers(i.markers);
+  const paced = tour.presetPace(i.preset);
+  if (paced && pacedPreset !== i.preset) {
+    pacedPreset = i.preset;
+    speedSelect.value = String(paced.pace);
+  }
+  watch = paced?.watch ?? "";
   if (newModel || charts.length === 0) buildCharts();
   else
     for (const c of charts) {
       c.setStore(store);
       c.clear();
+      c.rebuild();
       stale.add(c);
     }
+  for (const c of charts) c.limit(v);
+  orderCharts();
+  tour.setPreset(i.preset);
   setupExtras();
   for (const b of buttons) b.disabled = false;
   delete document.body.dataset.done;
@@ -204,6 +241,26 @@ function started(i: Info, v: Values, s: Summary) {
   tilesStale = true;
   document.body.dataset.state = "ready";
   if (!document.body.dataset.firstChart) document.body.dataset.firstChart = String(Math.round(performance.now()));
+}
+
+// watch is the lesson's chart of the preset on screen: it comes first.
+let watch = "";
+
+function orderCharts() {
+  const first = charts.find((c) => c.chart.id === watch);
+  if (first) {
+    charts = [first, ...charts.filter((c) => c !== first)];
+    el("charts").prepend(first.root);
+  }
+}
+
+// focusCharts highlights the charts a tour step points at and scrolls the
+// first into view.
+function focusCharts(ids: string[]) {
+  for (const c of charts) c.root.classList.toggle("focus", ids.includes(c.chart.id));
+  const first = charts.find((c) => c.chart.id === ids[0]);
+  if (presenting()) fit();
+  else first?.root.scrollIntoView({ block: "nearest" });
 }
 
 function buildCharts() {
@@ -227,9 +284,13 @@ function frame(now: number) {
   lastFrame = now;
   if (playing && !pending && info) {
     const speed = Number(speedSelect.value);
+    // A tour pauses at its next step's time.
+    // (1 ms past it, so that the interval ending there is drawn).
+    const now = summary?.duration_s ?? 0;
+    tourStop = tour.stopAfter(now);
+    const seconds = Math.min(speed > 0 ? speed * dt : info.duration_s, tourStop === null ? Infinity : tourStop + 0.001 - now);
     pending = true;
-    if (speed > 0) send({ t: "advance", seconds: speed * dt, budget: 12 });
-    else send({ t: "advance", seconds: info.duration_s, budget: 14 });
+    send({ t: "advance", seconds, budget: speed > 0 ? 12 : 14 });
   }
   // Draw a little each frame: one chart per frame in turn, the tiles and
   // sliders every few frames while playing, so no frame holds the main
@@ -273,7 +334,11 @@ function updateStatus() {
   playBtn.classList.toggle("playing", playing);
   const t = summary?.duration_s ?? 0;
   const d = info?.duration_s ?? 1;
-  el("clock").textContent = `t = ${fmt(t)} s of ${fmt(d)} s`;
+  el("clock").textContent = `t = ${timeText(t, true)} of ${timeText(d, true)}`;
+  el("tour-clock").textContent = `${playing ? "▶" : "❚❚"} ${timeText(t, true)} of ${timeText(d, true)}`;
+  const scrub = el<HTMLInputElement>("scrub");
+  scrub.max = String(t);
+  if (view.at === null) scrub.value = String(t);
   el<HTMLProgressElement>("progress").value = t / d;
   document.body.dataset.playing = String(playing);
   document.body.dataset.t = String(t);
@@ -334,7 +399,21 @@ function counter(name: string): number | null {
 
 const count = (x: number) => x.toLocaleString("en-US");
 
+// updateHeadline fills the model's headline tiles with their figures at
+// the time in view.
+function updateHeadline() {
+  if (!model) return;
+  const i = view.at === null ? store.length - 1 : rowAt(store, view.at);
+  for (const tile of document.querySelectorAll<HTMLElement>(`.headline[data-model="${model.name}"] .tile`)) {
+    const v = tileValue(store, tile.dataset.column!, tile.dataset.agg ?? "", i);
+    const text = v === null ? "–" : tile.dataset.agg === "sum" ? count(Math.round(v)) : fmt(v);
+    const out = tile.querySelector(".v")!;
+    if (out.textContent !== text) out.textContent = text;
+  }
+}
+
 function updateTiles() {
+  updateHeadline();
   const s = cmp.tileSummary() ?? summary;
   if (!s) return;
   const t = s.total;
@@ -415,8 +494,18 @@ function onControl(ev: Event) {
     if (exact) exact.value = input.value;
     if (ev.type === "input") return; // applied when released
   }
+  liveLabels.set(name, changeLabel(name, values[name], value));
   send({ t: "set", name, value });
 }
+// changeLabel names a live change for its marker: "SGSN N 400 → 800 /s".
+function changeLabel(name: string, old: number | string | boolean | undefined, value: string): string {
+  const sp = model?.params.find((p) => p.name === name);
+  if (!sp) return `${name} → ${value}`;
+  if (sp.kind === "bool") return `${sp.label} ${value === "true" ? "on" : "off"}`;
+  const unit = sp.unit && (sp.kind === "number" || sp.kind === "integer") ? ` ${sp.unit}` : "";
+  return `${sp.label} ${String(old)} → ${value}${unit}`;
+}
+
 for (const sec of document.querySelectorAll<HTMLElement>("section.controls")) {
   sec.addEventListener("input", onControl);
   sec.addEventListener("change", onControl);
@@ -543,3 +632,50 @@ function showSweep(id: string, curves: Point[][], error?: string) {
     out,
   );
 }
+
+// ---- the time in view, the tour and presentation mode ---------------------
+
+// lookAt shows every chart and tile at simulated time t (null: the latest).
+function lookAt(t: number | null) {
+  view.at = t;
+  const scrub = el<HTMLInputElement>("scrub");
+  if (t !== null) scrub.value = String(t);
+  else scrub.value = scrub.max;
+  el("scrub-at").textContent = t === null ? "latest" : timeText(t, true);
+  document.body.dataset.lookAt = t === null ? "" : String(t);
+  for (const c of charts) c.redraw();
+  updateHeadline();
+}
+
+el<HTMLInputElement>("scrub").addEventListener("input", (e) => {
+  const s = e.target as HTMLInputElement;
+  const t = Number(s.value);
+  lookAt(t >= Number(s.max) - 1e-9 ? null : t);
+});
+
+const play = () => {
+  if (!info || (summary && summary.duration_s >= info.duration_s)) return;
+  playing = true;
+  updateStatus();
+};
+
+tour.initTour({
+  now: () => summary?.duration_s ?? 0,
+  play,
+  lookAt,
+  restart: () => resetBtn.click(),
+  focus: focusCharts,
+});
+
+initPresent({
+  playPause: () => playBtn.click(),
+  next: () => tour.next() || stepBtn.click(),
+  back: () => tour.back(),
+  reset: () => resetBtn.click(),
+  faster: (d) => {
+    const i = Math.min(speedSelect.options.length - 1, Math.max(0, speedSelect.selectedIndex + d));
+    speedSelect.selectedIndex = i;
+  },
+  charts: () => charts,
+  focused: () => (tour.currentCharts().length > 0 ? tour.currentCharts() : [watch]),
+});

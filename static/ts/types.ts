@@ -16,6 +16,7 @@ export interface Spec {
   choices?: string[];
   doc: string;
   allowed: string;
+  fixed?: boolean; // fixed during a run: set before it starts
 }
 
 export interface Column {
@@ -41,6 +42,7 @@ export interface Chart {
   overlay?: string[];
   lines?: Line[];
   per_class?: boolean;
+  upto?: string; // draw only the first values[upto] series (one per instance)
 }
 
 export interface Panel {
@@ -102,6 +104,7 @@ export interface Info {
   changed: Difference[] | null; // how A differs from its preset
   comparing: boolean;
   changed_b?: Difference[] | null; // how B differs from A
+  markers: { at_s: number; label: string }[]; // the scenario's events, for the charts
 }
 
 // Words are the labels of a comparison's sides and the author's title and note.
