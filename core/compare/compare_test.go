@@ -30,22 +30,11 @@ func column(t *testing.T, p *Pair, side string, name string) []float64 {
 	if side == "B" {
 		r = p.B
 	}
-	cols := r.Recorder().Columns()
-	k := -1
-	for i, c := range cols {
-		if c.Name == name {
-			k = i
-		}
-	}
-	if k < 0 {
+	_, v, ok := r.Recorder().Series(name)
+	if !ok {
 		t.Fatalf("no column %s", name)
 	}
-	rows := r.Recorder().Rows()
-	var out []float64
-	for i := k; i < len(rows); i += len(cols) {
-		out = append(out, rows[i])
-	}
-	return out
+	return v
 }
 
 // With B equal to A the two runs are the same run: equal digests, a table

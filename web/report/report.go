@@ -192,27 +192,6 @@ func (p *printer) summary(s *sim.Summary) {
 	p.raw(`</tbody></table>`)
 }
 
-// series returns column name of r's stored rows, with the time column.
-func series(r *sim.Run, name string) (t, v []float64, ok bool) {
-	cols := r.Recorder().Columns()
-	k := -1
-	for i, c := range cols {
-		if c.Name == name {
-			k = i
-		}
-	}
-	if k < 0 {
-		return nil, nil, false
-	}
-	rows := r.Recorder().Rows()
-	w := len(cols)
-	for i := 0; i+w <= len(rows); i += w {
-		t = append(t, rows[i])
-		v = append(v, rows[i+k])
-	}
-	return t, v, true
-}
-
 const (
 	chartW, chartH         = 760, 230
 	padL, padR, padT, padB = 60, 16, 12, 34
@@ -248,7 +227,7 @@ func curves(c *sim.Chart, r *sim.Run, ghost bool) []curve {
 	var out []curve
 	var sums []float64
 	for i, name := range c.Series {
-		t, v, ok := series(r, name)
+		t, v, ok := r.Recorder().Series(name)
 		if !ok {
 			continue
 		}
@@ -264,7 +243,7 @@ func curves(c *sim.Chart, r *sim.Run, ghost bool) []curve {
 		out = append(out, curve{label: label(r, name), color: colorOf(name, i), t: t, v: v, ghost: ghost})
 	}
 	for _, name := range c.Overlay {
-		if t, v, ok := series(r, name); ok {
+		if t, v, ok := r.Recorder().Series(name); ok {
 			out = append(out, curve{label: label(r, name), color: colorOf(name, 0), t: t, v: v, ghost: ghost, dash: "2 3"})
 		}
 	}
@@ -412,43 +391,77 @@ func fmtNum(v float64) string {
 	case math.IsNaN(v):
 		return "–"
 	case a >= 1000:
-		return strconv.FormatFloat(v, 'f', 0, 64)
+		return toFixed(v, 0)
 	case a >= 10:
-		return strconv.FormatFloat(v, 'f', 1, 64)
+		return toFixed(v, 1)
 	case a >= 1:
-		return strconv.FormatFloat(v, 'f', 2, 64)
+		return toFixed(v, 2)
 	case a == 0:
 		return "0.0"
 	}
+	// Two significant digits as JavaScript's toPrecision(2); one decimal
+	// fewer when rounding reached the next power of ten (0.9996 → "1.0").
 	e := int(math.Floor(math.Log10(a)))
-	return strconv.FormatFloat(v, 'f', max(1-e, 0), 64)
+	out := toFixed(v, 1-e)
+	if r, _ := strconv.ParseFloat(out, 64); math.Abs(r) >= math.Pow(10, float64(e+1)) {
+		out = toFixed(v, max(-e, 0))
+	}
+	return out
+}
+
+// toFixed writes v with d decimals as JavaScript's toFixed does: from the
+// exact binary value, a tie rounded away from zero (Go rounds ties to even).
+func toFixed(v float64, d int) string {
+	if math.Abs(v) >= 1e21 {
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	exact := strconv.FormatFloat(math.Abs(v), 'f', 1100, 64) // every double's exact expansion
+	dot := strings.IndexByte(exact, '.')
+	digits := []byte(exact[:dot] + exact[dot+1:dot+1+d])
+	if exact[dot+1+d] >= '5' {
+		i := len(digits) - 1
+		for ; i >= 0 && digits[i] == '9'; i-- {
+			digits[i] = '0'
+		}
+		if i < 0 {
+			digits = append([]byte{'1'}, digits...)
+		} else {
+			digits[i]++
+		}
+	}
+	ip := string(digits[:len(digits)-d])
+	out := ip
+	if d > 0 {
+		out += "." + string(digits[len(digits)-d:])
+	}
+	if v < 0 && strings.Trim(out, "0.") != "" {
+		out = "-" + out
+	}
+	return out
+}
+
+// sign is the sign of a difference as the page writes it.
+func sign(x float64) string {
+	switch {
+	case x > 0:
+		return "+"
+	case x < 0:
+		return "−"
+	}
+	return "±"
 }
 
 // signed writes a difference with its sign, as the page does: whole
 // numbers of 1000 and more with thousands separators.
 func signed(x float64) string {
-	s := "±"
-	if x > 0 {
-		s = "+"
-	} else if x < 0 {
-		s = "−"
-	}
 	if a := math.Abs(x); a >= 1000 && a == math.Trunc(a) && a < 1e15 {
-		return s + count(int64(a))
+		return sign(x) + count(int64(a))
 	}
-	return s + fmtNum(math.Abs(x))
+	return sign(x) + fmtNum(math.Abs(x))
 }
 
 // signedPct writes Δ % as the page does (never with separators).
-func signedPct(x float64) string {
-	s := "±"
-	if x > 0 {
-		s = "+"
-	} else if x < 0 {
-		s = "−"
-	}
-	return s + fmtNum(math.Abs(x)) + " %"
-}
+func signedPct(x float64) string { return sign(x) + fmtNum(math.Abs(x)) + " %" }
 
 // cell writes a table value: counts with thousands separators, rates and
 // percentages as fmtNum.
