@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"overloadlab/core/claim"
 	"overloadlab/core/param"
 )
 
@@ -33,6 +34,9 @@ type Preset struct {
 	Watch string
 	// Tour is the preset's guided story, three to six steps in time order.
 	Tour []Step
+	// Claims are what the run shows, checked by the tests over several
+	// seeds and shown ✓/✗ in the page for the run on screen.
+	Claims []claim.Claim
 }
 
 // LabelOf names the preset's side of a comparison with the variant v: its

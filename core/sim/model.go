@@ -135,3 +135,13 @@ type Counter struct {
 	Name  string
 	Value float64
 }
+
+// Preset returns the preset named name, or nil.
+func (d *Def) Preset(name string) *scenario.Preset {
+	for i := range d.Presets {
+		if d.Presets[i].Name == name {
+			return &d.Presets[i]
+		}
+	}
+	return nil
+}

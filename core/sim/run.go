@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 
+	"overloadlab/core/claim"
 	"overloadlab/core/kernel"
 	"overloadlab/core/metrics"
 	"overloadlab/core/param"
@@ -68,6 +69,7 @@ type Run struct {
 	end    kernel.Time
 	live   []scenario.Change // changes made with Set during the run
 	err    error             // first error of a timeline change
+	claims *claim.Evaluator  // the preset's claims, nil without a preset
 	events uint64            // events processed so far, counted across AdvanceTo calls
 	// maxPending and maxEvents are the budget: MaxPending and MaxEvents
 	// (lowered by tests).
@@ -104,6 +106,11 @@ func Start(def *Def, sc *scenario.Scenario, live bool) (*Run, error) {
 	r.node = node
 	r.rec = metrics.NewRecorder(def.Columns, live)
 	r.row = make([]float64, len(def.Columns)+1)
+	if p := def.Preset(sc.Preset); p != nil && len(p.Claims) > 0 {
+		if r.claims, err = claim.New(p.Claims, r.rec.Columns()); err != nil {
+			return nil, err
+		}
+	}
 	r.cpuCol = -1
 	for i, c := range def.Columns {
 		if c.Name == def.CPU {
@@ -196,6 +203,9 @@ func (r *Run) measure(now kernel.Time) {
 	r.row[0] = now.Seconds()
 	r.node.Measure(now, r.row[1:])
 	r.rec.Append(r.row)
+	if r.claims != nil {
+		r.claims.Observe(r.row, r.values.Num)
+	}
 	if r.cpuCol > 0 {
 		c := r.row[r.cpuCol]
 		r.cpuSum += c

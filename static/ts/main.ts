@@ -12,6 +12,7 @@ import { variantLabel } from "./types";
 import type { Description, FromWorker, Info, Model, Point, Summary, ToWorker, Values } from "./types";
 import * as cmp from "./compare";
 import * as report from "./report";
+import { showClaims } from "./claims";
 import { downloadBlob, downloadText, el, toCSV } from "./util";
 
 // The models' description comes from the core in the worker (not in the
@@ -417,6 +418,7 @@ function updateTiles() {
   const s = cmp.tileSummary() ?? summary;
   if (!s) return;
   const t = s.total;
+  showClaims(el("claims"), s.claims);
   el("tile-goodput").textContent = fmt(t.goodput_per_s);
   el("tile-offered").textContent = count(t.offered);
   el("tile-late").textContent = count(t.late);
