@@ -17,7 +17,7 @@
 //	compareWithBase()               A: the preset, B: what is on screen, both from 0 s
 //	endCompare() reset() setWords(title, note) comparison() summaryB() valuesA() info()
 //	report(page)                    the self-contained HTML report of what is on screen (page: the address)
-//	sweepPoint(id, curve, i)
+//	planPoint(scenario, plan, variant, point)  one point of a sweep, every seed: sim.PointStat (no run needed)
 package main
 
 import (
@@ -296,23 +296,24 @@ func install() {
 		}
 		return session.JSON(b), nil
 	})
-	fn("sweepPoint", 3, func(a []safejs.Value) (any, error) {
-		if cur == nil {
-			return nil, errNoRun
-		}
-		id, err := str(a[0])
+	fn("planPoint", 4, func(a []safejs.Value) (any, error) {
+		sc, err := str(a[0])
 		if err != nil {
 			return nil, err
 		}
-		c, err := a[1].Int()
+		plan, err := str(a[1])
 		if err != nil {
 			return nil, err
 		}
-		i, err := a[2].Int()
+		v, err := a[2].Int()
 		if err != nil {
 			return nil, err
 		}
-		p, err := cur.SweepPoint(id, c, i)
+		i, err := a[3].Int()
+		if err != nil {
+			return nil, err
+		}
+		p, err := session.PlanPoint(sc, plan, v, i)
 		if err != nil {
 			return nil, err
 		}

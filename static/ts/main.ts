@@ -6,10 +6,9 @@ import { ChartView, Store, classesOf, fmt } from "./charts";
 import { addLive, setMarkers } from "./markers";
 import { fit, initPresent, presenting } from "./present";
 import { rowAt, tileValue, timeText, view } from "./scrub";
+import { setupSweep } from "./sweep";
 import * as tour from "./tour";
-import uPlot from "uplot";
-import { variantLabel } from "./types";
-import type { Description, FromWorker, Info, Model, Point, Summary, ToWorker, Values } from "./types";
+import type { Description, FromWorker, Info, Model, Summary, ToWorker, Values } from "./types";
 import * as cmp from "./compare";
 import * as report from "./report";
 import { showClaims } from "./claims";
@@ -179,12 +178,6 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
     case "export":
       downloadText(`${runName()}.json`, m.json, "application/json");
       return;
-    case "sweep-progress":
-      el("sweep-doc").dataset.progress = `${m.done}/${m.total}`;
-      el("sweep-out").textContent = `running point ${m.done} of ${m.total}…`;
-      return;
-    case "sweep":
-      showSweep(m.id, m.curves, m.error);
       return;
     case "fatal":
       playing = false;
@@ -234,7 +227,7 @@ function started(i: Info, v: Values, s: Summary) {
   for (const c of charts) c.limit(v);
   orderCharts();
   tour.setPreset(i.preset);
-  setupExtras();
+  setupSweep(m, i, preset?.compare ?? []);
   for (const b of buttons) b.disabled = false;
   delete document.body.dataset.done;
   syncControls(true);
@@ -594,59 +587,6 @@ cmp.init({
     if (!playing) playBtn.click();
   },
 });
-
-function setupExtras() {
-  const sweeps = model?.sweeps ?? [];
-  el("sweeps").hidden = sweeps.length === 0;
-  el("sweep-out").replaceChildren();
-  el("sweep-doc").textContent = "";
-  el("sweep-buttons").replaceChildren(
-    ...sweeps.map((sw) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = sw.title;
-      b.onclick = () => {
-        el("sweep-doc").textContent = sw.doc;
-        el("sweep-out").textContent = "running…";
-        send({ t: "sweep", id: sw.id, curves: sw.curves.length, values: sw.values.length });
-      };
-      return b;
-    }),
-  );
-}
-
-function showSweep(id: string, curves: Point[][], error?: string) {
-  const out = el("sweep-out");
-  out.replaceChildren();
-  if (error) {
-    out.textContent = `The sweep failed: ${error}`;
-    return;
-  }
-  const sw = model?.sweeps?.find((s) => s.id === id);
-  if (!sw || !model) return;
-  const spec = model.params.find((p) => p.name === sw.param);
-  const xs = sw.values;
-  const series: uPlot.Series[] = [{ label: spec?.label ?? sw.param }];
-  const data: (number | null)[][] = [xs];
-  curves.forEach((pts, c) => {
-    const color = ["#2e9d4f", "#1f6feb", "#c9302c", "#7a4fc9"][c % 4];
-    series.push({ label: `${variantLabel(sw.curves[c])}: carried in time /s`, stroke: color, width: 2 });
-    data.push(pts.map((p) => p.goodput));
-    series.push({ label: `${variantLabel(sw.curves[c])}: offered /s`, stroke: color, dash: [4, 4], width: 1 });
-    data.push(pts.map((p) => p.offered));
-  });
-  new uPlot(
-    {
-      width: Math.max(300, out.clientWidth - 4),
-      height: 260,
-      series,
-      scales: { x: { time: false } },
-      axes: [{ label: `${spec?.label ?? sw.param}${spec?.unit ? ` (${spec.unit})` : ""}` }, { label: "per second", size: 60 }],
-    },
-    data as uPlot.AlignedData,
-    out,
-  );
-}
 
 // ---- the time in view, the tour and presentation mode ---------------------
 
