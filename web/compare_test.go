@@ -152,7 +152,7 @@ func TestCompareShareReport(t *testing.T) {
 		t.Errorf("report: table %s, the page's %s", got, table)
 	}
 	body := eval[string](t, offline, `document.body.textContent`)
-	for _, want := range []string{"Double N at the storm?", "fewer rejects", "sgsn-new-connections-per-second: 400 → 800", "#1.", eval[string](t, first, `document.body.dataset.digest`)} {
+	for _, want := range []string{"Double N at the storm?", "fewer rejects", "sgsn-new-connections-per-second: 400 → 800", "#3.", eval[string](t, first, `document.body.dataset.digest`)} {
 		if !strings.Contains(body, want) {
 			t.Errorf("report lacks %q", want)
 		}

@@ -20,6 +20,12 @@ func TestWhatIfLinkRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !strings.HasPrefix(link, "3.") {
+		t.Errorf("a comparison's link %q is not of version 3", link)
+	}
+	if plain, _ := EncodeLink(a); !strings.HasPrefix(plain, "2.") {
+		t.Errorf("a scenario alone: link %q is not of version 2", plain)
+	}
 	got, err := DecodeWhatIf(link)
 	if err != nil {
 		t.Fatal(err)
@@ -64,9 +70,13 @@ func TestWhatIfLinkRefusals(t *testing.T) {
 		}
 	}
 	// B's own out-of-range value names B.
-	bad := `{"m":"imsimgr","p":"attach-storm","b":{"v":{"cpu.speed":99}}}`
-	_, err := DecodeWhatIf(encodePayload(bad))
+	bad := `{"m":"imsimgr","c":1,"p":"attach-storm","b":{"v":{"cpu.speed":99}}}`
+	_, err := DecodeWhatIf("3" + strings.TrimPrefix(encodePayload(bad), "2"))
 	if err == nil || !strings.HasPrefix(err.Error(), "B: cpu.speed: 99 is not allowed") {
 		t.Errorf("B out of range: %v", err)
+	}
+	// B is a field of version 3 only: version 2 links stay as strict as they were.
+	if _, err := DecodeWhatIf(encodePayload(bad)); err == nil || !strings.Contains(err.Error(), "unknown field") {
+		t.Errorf("version 2 with B: %v", err)
 	}
 }
