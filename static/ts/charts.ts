@@ -4,7 +4,7 @@
 // switch is on) drawn as labelled dashed lines.
 import uPlot from "uplot";
 import type { Chart, Column, Model, Values } from "./types";
-import { drawCursor, drawMarkers, markers } from "./markers";
+import { MARKER_BAND, drawCursor, drawMarkers, markers } from "./markers";
 import { rowAt, timeIncrs, timeText, view } from "./scrub";
 
 // MAX_ROWS bounds the rows a Store keeps: past it, neighbouring rows are
@@ -251,6 +251,8 @@ export class ChartView {
     const opts: uPlot.Options = {
       width,
       height: this.height,
+      // A band above the plot for the event markers' labels (two rows).
+      padding: this.compact ? undefined : [MARKER_BAND, null, null, null],
       series,
       scales: { x: { time: false }, y: { range: (_u, lo, hi) => [Math.min(0, lo), hi > 0 ? hi * 1.08 : 1] } },
       axes: [
