@@ -23,6 +23,8 @@ import (
 	"strings"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/claim"
+	"overloadlab/core/compare"
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
 	"overloadlab/core/sim"
@@ -37,8 +39,9 @@ var roots = []struct {
 	{"Description", reflect.TypeFor[catalog.Description]()},
 	{"Info", reflect.TypeFor[session.Info]()},
 	{"Summary", reflect.TypeFor[sim.Summary]()},
-	{"Side", reflect.TypeFor[session.Side]()},
 	{"PointStat", reflect.TypeFor[sim.PointStat]()},
+	{"Comparison", reflect.TypeFor[compare.Result]()},
+	{"ClaimResult", reflect.TypeFor[claim.Result]()},
 	{"Export", reflect.TypeFor[session.Export]()},
 }
 
@@ -170,6 +173,9 @@ type field struct {
 // fields lists the JSON fields of struct t as encoding/json writes them:
 // tagged names, embedded structs' fields promoted (an outer field of the
 // same name wins), "-" and unexported fields left out.
+// A list Go leaves nil is written null; the types say a list, as the page
+// reads them (changed is the one list the page checks for null), so the
+// core fills the lists it sends.
 func (g *gen) fields(t reflect.Type) []field {
 	var out []field
 	for i := range t.NumField() {
@@ -213,12 +219,9 @@ func Generate() string {
 		reflect.TypeFor[scenario.Change](): "Change",
 	}}
 	g.order = []reflect.Type{reflect.TypeFor[scenario.Change]()}
-	var aliases []string
-	for _, r := range roots {
-		n := g.ts(r.t)
-		if n != r.name {
-			aliases = append(aliases, fmt.Sprintf("export type %s = %s;\n", r.name, n))
-		}
+	for _, r := range roots { // the roots keep the names the page gives them
+		g.names[r.t] = r.name
+		g.order = append(g.order, r.t)
 	}
 	// Declaring a type can reach new ones: walk until none is left.
 	decls := map[reflect.Type]string{}
@@ -239,9 +242,6 @@ func Generate() string {
 	g.out.WriteString(header())
 	for _, t := range g.order {
 		g.out.WriteString(decls[t])
-	}
-	for _, a := range aliases {
-		g.out.WriteString(a)
 	}
 	g.out.WriteString("\n// Failure is what a bridge function returns instead of throwing.\nexport interface Failure {\n  error: string;\n}\n\n")
 	g.out.WriteString("// Bridge is globalThis.overloadlab, the simulator's API in the worker (session.API).\nexport interface Bridge {\n")

@@ -1,16 +1,15 @@
 // The shapes of the JSON the core gives the page are generated from the Go
 // types (gen/types.ts, by build/tsgen); here they get the names the page
 // uses, and the messages between the page and the worker are declared.
-import type { ModelDescription, ParamDescription, PresetDescription, Result, Variant } from "./gen/types";
-import type { Info, PointStat, Side, Summary, Values } from "./gen/types";
+import type { Comparison, Info, ModelDescription, ParamDescription, PointStat, PresetDescription, SweepDesc, Summary, Values, Variant } from "./gen/types";
 
 export type * from "./gen/types";
 export type Spec = ParamDescription;
 export type Model = ModelDescription;
 export type Preset = PresetDescription;
-export type ClaimResult = Result;
+export type Sweep = SweepDesc;
 
-export const variantLabel = (v: Variant) => v.label;
+export const variantLabel = (v: Pick<Variant, "label">) => v.label;
 
 // Plan is a sweep the page asks the worker's pool for, as sim.DecodePlan
 // reads it (a wire form of its own, not a Go type's JSON).
@@ -24,25 +23,40 @@ export interface Plan {
   variants?: { label: string; params?: Record<string, number | string | boolean> }[];
 }
 
+// Compared is the state of a comparison the worker sends with each batch of rows.
+export interface Compared {
+  rowsB: Float64Array;
+  valuesA: Values;
+  comparison: Comparison;
+}
+
 // Messages from the page to the worker.
 export type ToWorker =
   | { t: "start"; preset?: string; link?: string; scenario?: string }
   | { t: "advance"; seconds: number; budget: number }
   | { t: "set"; name: string; value: string }
-  | { t: "link" }
   | { t: "export" }
-  | { t: "compare"; n: number }
+  | { t: "compare"; i: number } // -1: a copy of A
+  | { t: "compare-base" }
+  | { t: "end-compare" }
+  | { t: "reset" }
+  | { t: "words"; title: string; note: string }
+  | { t: "link"; quiet: boolean }
+  | { t: "report"; page: string }
   | { t: "point"; task: number; scenario: string; plan: string; v: number; i: number };
 
 // Messages from the worker to the page.
 export type FromWorker =
   | { t: "ready"; describe: string }
-  | { t: "started"; info: Info; values: Values; summary: Summary }
+  | { t: "started"; info: Info; values: Values; summary: Summary; cmp?: Compared }
   | { t: "start-failed"; error: string; link?: string; preset: string }
-  | { t: "rows"; rows: Float64Array; now: number; done: boolean; values: Values; summary: Summary }
+  | { t: "rows"; rows: Float64Array; now: number; done: boolean; values: Values; summary: Summary; cmp?: Compared }
   | { t: "set"; name: string; error?: string; values: Values }
-  | { t: "link"; link: string }
+  | { t: "link"; link: string; quiet: boolean }
+  | { t: "words"; error?: string }
+  | { t: "report"; html?: string; error?: string }
   | { t: "export"; json: string }
-  | { t: "compare"; sides: Side[]; error?: string }
+  | { t: "compare-failed"; error: string }
+  | { t: "compared"; info: Info; values: Values; summary: Summary; cmp?: Compared } // B opened beside A, A kept
   | { t: "point"; task: number; point?: PointStat; error?: string }
   | { t: "fatal"; error: string };

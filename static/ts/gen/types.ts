@@ -43,6 +43,10 @@ export interface Info {
   interval_s: number;
   columns: string[];
   scenario: Scenario;
+  words: Words;
+  changed: Difference[];
+  comparing: boolean;
+  changed_b?: Difference[];
   markers: Event[];
 }
 
@@ -58,16 +62,8 @@ export interface Summary {
   cpu: CPUSummary;
   controls: Record<string, Record<string, number>>;
   digest: string;
-  claims?: Result[];
+  claims?: ClaimResult[];
   error?: string;
-}
-
-// Side is session.Side.
-export interface Side {
-  label: string;
-  summary: Summary;
-  stride: number;
-  rows: number[];
 }
 
 // PointStat is sim.PointStat.
@@ -81,11 +77,35 @@ export interface PointStat {
   digest: string;
 }
 
+// Comparison is compare.Result.
+export interface Comparison {
+  label_a: string;
+  label_b: string;
+  a: Summary;
+  b: Summary;
+  table: Row[];
+}
+
+// ClaimResult is claim.Result.
+export interface ClaimResult {
+  name: string;
+  says: string;
+  holds: boolean;
+  measured: number;
+  wanted: string;
+  figure: string;
+  pending?: boolean;
+}
+
 // Export is session.Export.
 export interface Export {
   link: string;
+  title?: string;
+  note?: string;
   scenario: Scenario;
   summary: Summary;
+  scenario_b?: Scenario;
+  comparison?: Comparison;
 }
 
 // ModelDescription is catalog.ModelDescription.
@@ -101,6 +121,24 @@ export interface ModelDescription {
   panels: Panel[];
   sweeps?: SweepDesc[];
   presets: PresetDescription[];
+}
+
+// Words is session.Words.
+export interface Words {
+  label_a: string;
+  label_b: string;
+  title: string;
+  note: string;
+}
+
+// Difference is scenario.Difference.
+export interface Difference {
+  param: string;
+  label: string;
+  old: string;
+  new: string;
+  at_s: number;
+  timed: boolean;
 }
 
 // Event is sim.Event.
@@ -128,22 +166,21 @@ export interface CPUSummary {
   max: number;
 }
 
-// Result is claim.Result.
-export interface Result {
-  name: string;
-  says: string;
-  holds: boolean;
-  measured: number;
-  wanted: string;
-  figure: string;
-  pending?: boolean;
-}
-
 // Stat is sim.Stat.
 export interface Stat {
   mean: number;
   lo: number;
   hi: number;
+}
+
+// Row is compare.Row.
+export interface Row {
+  name: string;
+  unit?: string;
+  a: number;
+  b: number;
+  delta: number;
+  delta_pct: number;
 }
 
 // ParamDescription is catalog.ParamDescription.
@@ -249,14 +286,14 @@ export interface Failure {
 export interface Bridge {
   /** JSON Description of every model (catalog.Describe) */
   describe(): string | Failure;
+  /** start the run of a scenario file; JSON Info */
+  start(json: string): string | Failure;
   /** start a preset's run; JSON Info */
   startPreset(name: string): string | Failure;
   /** start the run a what-if link holds; JSON Info */
   startLink(link: string): string | Failure;
   /** the preset a link names, "" if none (to fall back on) */
   linkPreset(link: string): string | Failure;
-  /** start the run of a scenario file; JSON Info */
-  start(json: string): string | Failure;
   /** run on; the new rows, flat (width = Info.columns) */
   advance(seconds: number, budgetMs: number): Float64Array | Failure;
   /** change a parameter now (recorded for the link); "" when done */
@@ -265,12 +302,32 @@ export interface Bridge {
   values(): string | Failure;
   /** JSON Summary of the run so far */
   summary(): string | Failure;
-  /** the what-if link of the run */
+  /** the what-if link of what is on screen */
   link(): string | Failure;
-  /** JSON Export: link, scenario, summary and series */
+  /** JSON Export of the run */
   export(): string | Failure;
-  /** JSON Side: the preset's variant i run to its end */
-  compare(i: number): string | Failure;
-  /** JSON sim.PointStat: one point of a sweep, every seed (no run needed) */
+  /** B's rows of the last advance, in step with A's (comparing) */
+  rowsB(): Float64Array | Failure;
+  /** open B: a copy of A (i = -1) or the preset's variant i; B's rows so far */
+  compare(i: number): Float64Array | Failure;
+  /** A: the preset, B: what is on screen, both from 0 s */
+  compareWithBase(): string | Failure;
+  /** the self-contained HTML report of what is on screen (page: the address) */
+  report(page: string): string | Failure;
+  /** JSON Values of A while comparing */
+  valuesA(): string | Failure;
+  /** close B */
+  endCompare(): string | Failure;
+  /** start the run again from 0 s */
+  reset(): string | Failure;
+  /** JSON Info of the run on screen */
+  info(): string | Failure;
+  /** the author's title and note of a comparison */
+  setWords(title: string, note: string): string | Failure;
+  /** JSON Comparison of A and B */
+  comparison(): string | Failure;
+  /** JSON Summary of B, or null when not comparing */
+  summaryB(): string | Failure;
+  /** JSON PointStat: one point of a sweep, every seed (no run needed) */
   planPoint(scenario: string, plan: string, v: number, i: number): string | Failure;
 }
