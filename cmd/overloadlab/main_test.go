@@ -166,3 +166,20 @@ func TestOverBudgetRunExitsTwo(t *testing.T) {
 		}
 	}
 }
+
+// Standard input is held to the same 8 MiB as a file, and says so.
+func TestStdinOverEightMiB(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "stdin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`{"preset":"busy-hour"}` + strings.Repeat(" ", 8<<20))
+	f.Seek(0, 0)
+	saved := os.Stdin
+	os.Stdin = f
+	t.Cleanup(func() { os.Stdin = saved; f.Close() })
+	_, errs, code := cli(t, "run", "-scenario", "-")
+	if code != 2 || errs != "overloadlab run: standard input: larger than 8 MiB, the most a scenario file may hold\n" {
+		t.Errorf("code %d, stderr %q", code, errs)
+	}
+}
