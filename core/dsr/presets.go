@@ -1,6 +1,7 @@
 package dsr
 
 import (
+	"overloadlab/core/claim"
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
 )
@@ -37,6 +38,13 @@ var presets = []scenario.Preset{
 			{At: 15, Charts: []string{"ttp-priority", "abated"}, Text: "Priority-only abatement takes the 10 % from the lowest priority: P0 is 20 % of the traffic, so about half of P0 is discarded and nothing above it. The Max ETR line cuts the P0 layers of the offered stack in two."},
 			{At: 40, Charts: []string{"sent", "outcomes"}, Text: "What is sent to the server stays at the Max ETR; the abated P0 requests are answered DIAMETER_TOO_BUSY (rejected). Compare side by side with colour within priority, which takes P0 yellow first."},
 		},
+		Claims: []claim.Claim{
+			{Name: "p0-abated", Kind: claim.Counter, Counter: "p0/rejected", Per: "p0/offered", Min: 48, Max: 52},
+			{Name: "p1-untouched", Kind: claim.Counter, Counter: "p1/rejected", Min: 0, Max: 0},
+			{Name: "p2-untouched", Kind: claim.Counter, Counter: "p2/rejected", Min: 0, Max: 0},
+			{Name: "p3-untouched", Kind: claim.Counter, Counter: "p3/rejected", Min: 0, Max: 0},
+			{Name: "p4-untouched", Kind: claim.Counter, Counter: "p4/rejected", Min: 0, Max: 0},
+		},
 	},
 	{
 		Name: "doic-priority-within-colour", Model: "dsr", Seed: 1, Duration: 60,
@@ -53,6 +61,14 @@ var presets = []scenario.Preset{
 			{At: 15, Charts: []string{"abated", "ttp-colour"}, Text: "Yellow traffic of every priority goes before any green: yellow P0 and P1 go whole and part of yellow P2, while green P0 is untouched."},
 			{At: 40, Charts: []string{"abated", "sent"}, Text: "Compare side by side with priority-only, which takes all of P0, green included, before any P1."},
 		},
+		Claims: []claim.Claim{
+			{Name: "p0-green-untouched", Kind: claim.Counter, Counter: "P0 by colour/green_abated", Min: 0, Max: 0},
+			{Name: "p0-yellow-goes-whole", Kind: claim.Counter, Counter: "P0 by colour/yellow_sent", Per: "p0/offered", Min: 0, Max: 1.5},
+			{Name: "p1-yellow-goes-whole", Kind: claim.Counter, Counter: "P1 by colour/yellow_sent", Per: "p1/offered", Min: 0, Max: 1.5},
+			{Name: "p2-yellow-part", Kind: claim.Counter, Counter: "P2 by colour/yellow_abated", Per: "p2/offered", Min: 10, Max: 25},
+			{Name: "p3-untouched", Kind: claim.Counter, Counter: "p3/rejected", Min: 0, Max: 0},
+			{Name: "p4-untouched", Kind: claim.Counter, Counter: "p4/rejected", Min: 0, Max: 0},
+		},
 	},
 	{
 		Name: "doic-plain-vs-ranked", Model: "dsr", Seed: 1, Duration: 60,
@@ -65,6 +81,13 @@ var presets = []scenario.Preset{
 			{At: 5, Charts: []string{"reduction"}, Text: "The same 10 % reduction, abated by plain loss: every request has the same chance to be discarded."},
 			{At: 15, Charts: []string{"abated"}, Text: "Plain loss abates about 500 requests/s, 10 % of every priority, P4 emergency traffic included."},
 			{At: 40, Charts: []string{"abated", "outcomes"}, Text: "Run side by side with priority-only: the same total is abated, but all of it from P0."},
+		},
+		Claims: []claim.Claim{
+			{Name: "p0-abated", Kind: claim.Counter, Counter: "p0/rejected", Per: "p0/offered", Min: 9, Max: 11},
+			{Name: "p1-abated", Kind: claim.Counter, Counter: "p1/rejected", Per: "p1/offered", Min: 9, Max: 11},
+			{Name: "p2-abated", Kind: claim.Counter, Counter: "p2/rejected", Per: "p2/offered", Min: 9, Max: 11},
+			{Name: "p3-abated", Kind: claim.Counter, Counter: "p3/rejected", Per: "p3/offered", Min: 9, Max: 11},
+			{Name: "p4-abated", Kind: claim.Counter, Counter: "p4/rejected", Per: "p4/offered", Min: 9, Max: 11},
 		},
 	},
 	{
@@ -88,6 +111,13 @@ var presets = []scenario.Preset{
 			{At: 23, Charts: []string{"abated"}, Text: "After a burst the estimate stays high for seconds: less P0 is abated than the 10 % asked (undershoot), until it converges again."},
 			{At: 45, Charts: []string{"sent", "abated"}, Text: "Compare side by side with a convergence time of 0.2 s, which follows the bursts."},
 		},
+		Claims: []claim.Claim{
+			{Name: "server-over-capacity", Kind: claim.Share, Column: "server.load", Op: claim.Above, Value: 100, Min: 15, Max: 30},
+			{Name: "p1-untouched", Kind: claim.Counter, Counter: "p1/rejected", Min: 0, Max: 0},
+			{Name: "p2-untouched", Kind: claim.Counter, Counter: "p2/rejected", Min: 0, Max: 0},
+			{Name: "p3-untouched", Kind: claim.Counter, Counter: "p3/rejected", Min: 0, Max: 0},
+			{Name: "p4-untouched", Kind: claim.Counter, Counter: "p4/rejected", Min: 0, Max: 0},
+		},
 	},
 	{
 		Name: "doic-overload-and-recovery", Model: "dsr", Seed: 1, Duration: 90,
@@ -105,6 +135,13 @@ var presets = []scenario.Preset{
 			{At: 40, Charts: []string{"reduction", "sent"}, Text: "At 20 s the load steps to 1.5×: the server's occupancy rule asks for the reduction it needs, and the requested reduction settles where its load meets the 90 % target."},
 			{At: 75, Charts: []string{"reduction", "outcomes"}, Text: "At 60 s the load falls to 0.7×: the reduction drops to 0 and an end report ends the overload. Compare side by side without DOIC: the server's queue overflows instead."},
 		},
+		Claims: []claim.Claim{
+			{Name: "load-under-95", Kind: claim.Share, Column: "server.load", Op: claim.AtMost, Value: 95, From: 21, To: 60, Min: 95, Max: 100},
+			{Name: "load-over-85", Kind: claim.Share, Column: "server.load", Op: claim.AtLeast, Value: 85, From: 21, To: 60, Min: 95, Max: 100},
+			{Name: "reduction-ends", Kind: claim.Settle, Column: "server.reduction", Op: claim.AtMost, Value: 0, From: 60, Min: 0, Max: 2},
+			{Name: "end-report", Kind: claim.Counter, Counter: "DOIC reacting node/olr_ended", Min: 1, Max: 1},
+			{Name: "no-queue-overflow", Kind: claim.Counter, Counter: "DOIC reporting node/discarded_queue_full", Min: 0, Max: 0},
+		},
 	},
 	{
 		Name: "doic-rate-algorithm", Model: "dsr", Seed: 1, Duration: 60,
@@ -118,6 +155,13 @@ var presets = []scenario.Preset{
 			{At: 20, Charts: []string{"sent"}, Text: "The sent rate sits at the OC-Maximum-Rate line: the agent's leaky bucket lets no more through."},
 			{At: 40, Charts: []string{"abated"}, Text: "The low priorities lose most, because their tolerance τ is the smallest, but the boundary is soft: P0 keeps a little, P2 loses a little, where priority-only takes whole layers."},
 		},
+		Claims: []claim.Claim{
+			{Name: "p0-abated", Kind: claim.Counter, Counter: "p0/rejected", Per: "p0/offered", Min: 90, Max: 99},
+			{Name: "p1-abated", Kind: claim.Counter, Counter: "p1/rejected", Per: "p1/offered", Min: 30, Max: 55},
+			{Name: "p2-abated", Kind: claim.Counter, Counter: "p2/rejected", Per: "p2/offered", Min: 0.1, Max: 2},
+			{Name: "p3-untouched", Kind: claim.Counter, Counter: "p3/rejected", Min: 0, Max: 0},
+			{Name: "p4-untouched", Kind: claim.Counter, Counter: "p4/rejected", Min: 0, Max: 0},
+		},
 	},
 	{
 		Name: "doic-divert", Model: "dsr", Seed: 1, Duration: 60,
@@ -129,6 +173,11 @@ var presets = []scenario.Preset{
 			{At: 5, Charts: []string{"reduction"}, Text: "The same fixed 10 % reduction, with an alternate server configured."},
 			{At: 20, Charts: []string{"server", "outcomes"}, Text: "The abated P0 requests are diverted to the alternate server instead of answered DIAMETER_TOO_BUSY: nothing is rejected."},
 			{At: 45, Charts: []string{"server"}, Text: "The alternate server's load shows the diverted traffic completing there."},
+		},
+		Claims: []claim.Claim{
+			{Name: "none-rejected", Kind: claim.Counter, Counter: "total/rejected", Min: 0, Max: 0},
+			{Name: "diverted", Kind: claim.Counter, Counter: "DOIC reacting node/diverted", Per: "p0/offered", Min: 48, Max: 52},
+			{Name: "alternate-keeps-up", Kind: claim.Counter, Counter: "DOIC reporting node/alternate_discarded", Min: 0, Max: 0},
 		},
 	},
 }

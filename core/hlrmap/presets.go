@@ -2,6 +2,8 @@ package hlrmap
 
 import (
 	"maps"
+	"math"
+	"overloadlab/core/claim"
 
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
@@ -58,6 +60,12 @@ var presets = []scenario.Preset{
 			{At: 2400, Charts: []string{"answers", "unknown"}, Text: "The HLR's storm ended 30 minutes after the reboot; fewer requests come without a mapping, and fewer are misrouted."},
 			{At: 4200, Charts: []string{"unknown", "cpu"}, Text: "At 65 min the window ended: unknown requests are broadcast again, and with the table mostly refilled the broadcasts cost the CPU only a little. Compare side by side with the controls off."},
 		},
+		Claims: []claim.Claim{
+			{Name: "no-broadcast-in-window", Kind: claim.Share, Column: "broadcasts", Op: claim.AtMost, Value: 0, From: 300, To: 3900, Min: 100, Max: 100},
+			{Name: "cpu-low", Kind: claim.Share, Column: "cpu", Op: claim.Below, Value: 30, Min: 100, Max: 100},
+			{Name: "misrouted", Kind: claim.Counter, Counter: "answers/misrouted", Min: 1, Max: inf},
+			{Name: "broadcast-after-window", Kind: claim.Share, Column: "broadcasts", Op: claim.Above, Value: 0, From: 3900, Min: 100, Max: 100},
+		},
 	},
 	{
 		Name: "hlr-storm-controls-off", Model: "imsimgr-hlr", Seed: 1, Duration: 2700, Interval: 2,
@@ -71,6 +79,12 @@ var presets = []scenario.Preset{
 			{At: 330, Charts: []string{"cpu", "unknown"}, Text: "At 5 min the SGSN reboots and the HLR's storm starts: every request without a mapping is broadcast to 128 Session Managers, 3.2 ms of CPU each. The CPU pins at 100 %."},
 			{At: 900, Charts: []string{"node", "answers"}, Text: "The CPU backlog passes the HLR's 15 s MAP timer: answers come late and are wasted, and the HLR repeats its requests."},
 			{At: 2400, Charts: []string{"cpu", "node"}, Text: "Only when the storm ends, 30 minutes after the reboot, does the backlog clear and the CPU fall back."},
+		},
+		Claims: []claim.Claim{
+			{Name: "cpu-pinned-in-storm", Kind: claim.Share, Column: "cpu", Op: claim.AtLeast, Value: 99, From: 300, To: 2100, Min: 95, Max: 100},
+			{Name: "backlog-past-map-timer", Kind: claim.Share, Column: "backlog", Op: claim.AtLeast, Param: pMapTimer, From: 300, To: 2100, Min: 95, Max: 100},
+			{Name: "answers-late", Kind: claim.Counter, Counter: "total/late", Min: 1, Max: inf},
+			{Name: "hlr-repeats", Kind: claim.Counter, Counter: "imsimgr/hlr_retries", Min: 1, Max: inf},
 		},
 	},
 	{
@@ -94,5 +108,13 @@ var presets = []scenario.Preset{
 			{At: 4200, Charts: []string{"unknown"}, Text: "The CPU threshold decides interval by interval while the storm lasts."},
 			{At: 5000, Charts: []string{"unknown", "cpu"}, Text: "The storm ended at 81 min: the CPU stays below P and every unknown request is broadcast again. Compare the variant with P = 70 %, which broadcasts throughout."},
 		},
+		Claims: []claim.Claim{
+			{Name: "alternates-avoided", Kind: claim.Share, Column: "avoided.cpu", Op: claim.Above, Value: 0, From: 3660, To: 4860, Min: 40, Max: 60},
+			{Name: "alternates-broadcast", Kind: claim.Share, Column: "broadcasts", Op: claim.Above, Value: 0, From: 3660, To: 4860, Min: 40, Max: 60},
+			{Name: "no-avoided-after-storm", Kind: claim.Share, Column: "avoided.cpu", Op: claim.AtMost, Value: 0, From: 4900, Min: 100, Max: 100},
+			{Name: "broadcast-after-storm", Kind: claim.Share, Column: "broadcasts", Op: claim.Above, Value: 0, From: 4900, Min: 100, Max: 100},
+		},
 	},
 }
+
+var inf = math.Inf(1)
