@@ -7,6 +7,8 @@
 //   - Counter: a counter of the run's summary ("group/counter") lies in
 //     [Min, Max] (Min = Max: equals); with Per, the counter as a share of
 //     another, 100·Counter/Per %;
+//   - Mean: the mean of a column over the intervals ending in the window
+//     (From, To] lies in [Min, Max];
 //   - Settle: after From, the column is at least / below the value in every
 //     interval up to To from some time on; that time minus From (the time
 //     to settle, s) lies in [Min, Max].
@@ -32,6 +34,7 @@ const (
 	Share   Kind = iota // share of intervals (%) in which a column passes a threshold
 	Counter             // a summary counter
 	Settle              // seconds from From until the column passes for good
+	Mean                // the mean of a column over the window
 )
 
 // Op compares a column with the threshold.
@@ -93,6 +96,7 @@ type Counters func(ref string) (float64, bool)
 type state struct {
 	col        int     // index in the row, −1 for counter claims
 	in, pass   int     // intervals in the window, and those passing
+	sum        float64 // Mean: the column's sum over the window
 	streak     float64 // start (s) of the current run of passing intervals, −1 if the last failed
 	seen, done bool    // an interval of the window was seen; the window's end was reached
 }
@@ -148,6 +152,10 @@ func (e *Evaluator) Observe(row []float64, value func(name string) float64) {
 		}
 		s.seen = true
 		s.in++
+		if c.Kind == Mean {
+			s.sum += row[s.col]
+			continue
+		}
 		th := c.Value
 		if c.Param != "" {
 			th = value(c.Param)
@@ -211,6 +219,13 @@ func (e *Evaluator) result(i int, now, end float64, counters Counters) Result {
 		}
 		r.Measured = 100 * float64(s.pass) / float64(s.in)
 		r.Figure = fmt.Sprintf("%s %% (%d of %d intervals)", num(r.Measured), s.pass, s.in)
+	case Mean:
+		if !s.seen {
+			r.Figure = "no interval yet"
+			return r
+		}
+		r.Measured = s.sum / float64(s.in)
+		r.Figure = num(r.Measured) + " " + e.cols[s.col].Unit
 	case Settle:
 		if s.streak < 0 {
 			r.Measured, r.Figure = -1, "not settled"
@@ -244,6 +259,9 @@ func (e *Evaluator) says(i int) string {
 	}
 	if c.To > 0 {
 		win = "from " + num(c.From) + " to " + num(c.To) + " s"
+	}
+	if c.Kind == Mean {
+		return "mean " + col.Label + " " + win + ": " + num(c.Min) + "–" + num(c.Max) + " " + col.Unit
 	}
 	test := col.Label + " " + c.Op.String() + " " + strings.TrimSpace(th)
 	if c.Kind == Settle {

@@ -1,6 +1,8 @@
 package mcswitch
 
 import (
+	"math"
+	"overloadlab/core/claim"
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
 )
@@ -27,7 +29,9 @@ var presets = []scenario.Preset{
 	{
 		Name: "switch-step-5x", Model: "switch", Seed: 1, Duration: 90,
 		Summary: "a busy hour at 0.8× steps to 5× capacity: how fast ARO, OCC and SRED bring the admitted load and the occupancy back to the 90 % target",
-		Teaches: "Compare the admitted work on the occupancy chart: ARO sizes the cut from the offered rate in one interval (admission_reaction ≈ 1–2 intervals), OCC cuts by at most 10 % per interval and needs about 15; the occupancy then needs longer still, to work off the backlog.",
+		Teaches: "Compare the admitted fraction f: ARO sizes the cut from the offered rate and reaches its settled fraction f* ≈ 0.15 in " +
+			"about 2 intervals; OCC cuts by at most 10 % per interval and needs about 17, ⌈ln(1/f*)/ln(1/0.9)⌉. The occupancy needs " +
+			"longer still, to work off the backlog, and meanwhile ARO's occupancy term cuts below f*.",
 		Params:  step5,
 		Compare: []scenario.Variant{{Label: "OCC", Params: algo("occ")}, {Label: "SRED", Params: algo("sred")}},
 		Pace:    2, Watch: "occupancy",
@@ -37,11 +41,15 @@ var presets = []scenario.Preset{
 			{At: 60, Charts: []string{"occupancy", "queue"}, Text: "The occupancy needs longer still than the admitted work: the processor first works off the backlog of the step."},
 			{At: 85, Charts: []string{"outcomes"}, Text: "Compare side by side with OCC, which cuts by at most 10 % per interval and needs about 15 intervals, and with SRED."},
 		},
+		Claims: []claim.Claim{
+			{Name: "aro-reaches-f-star", Kind: claim.Counter, Counter: "overload control/reaction_reached_intervals", Min: 1, Max: 2},
+			{Name: "occupancy-longer", Kind: claim.Counter, Counter: "overload control/longest_above_target5_s", Min: 5, Max: inf},
+		},
 	},
 	{
 		Name: "switch-hotspot", Model: "switch", Seed: 1, Duration: 60,
 		Summary: "a 3 s hot spot at 5× capacity: the first interval of a burst is admitted before any interval-based control can act",
-		Teaches: "Watch the queue and the reaction chart: ARO and OCC decide once per interval, so the first second of the burst is admitted whole and its backlog keeps the processor at 100 % after the burst; SRED decides per message and catches it at once.",
+		Teaches: "Watch the queue and the reaction chart: ARO and OCC decide once per interval, so the first second of the burst is admitted almost whole (95 % or more of every class) and its backlog keeps the processor at 100 % after the burst; SRED decides per message and catches it at once.",
 		Params: map[string]param.Value{
 			"load.shape": param.Str("burst"), "load.peak": param.Num(5), "load.at": param.Num(30), "load.length": param.Num(3),
 		},
@@ -49,8 +57,12 @@ var presets = []scenario.Preset{
 		Pace:    2, Watch: "queue",
 		Tour: []scenario.Step{
 			{At: 25, Charts: []string{"occupancy"}, Text: "A busy hour at 0.8× capacity under ARO."},
-			{At: 32, Charts: []string{"queue", "reaction"}, Text: "At 30 s a 3 s hot spot at 5× capacity: ARO decides once per interval, so the first second of the burst is admitted whole and the queue jumps."},
+			{At: 32, Charts: []string{"queue", "reaction"}, Text: "At 30 s a 3 s hot spot at 5× capacity: ARO decides once per interval, so the first second of the burst is admitted almost whole (95 % or more of every class) and the queue jumps."},
 			{At: 40, Charts: []string{"occupancy", "reaction"}, Text: "The burst is over, but its backlog keeps the processor at 100 % for a while. Compare side by side with SRED, which decides per message and catches the burst at once."},
+		},
+		Claims: []claim.Claim{
+			{Name: "first-second-admitted", Kind: claim.Share, Column: "lu-sms.fraction", Op: claim.AtLeast, Value: 0.95, From: 30, To: 31, Min: 100, Max: 100},
+			{Name: "pinned-after-burst", Kind: claim.Share, Column: "cpu", Op: claim.AtLeast, Value: 99, From: 33, To: 35, Min: 100, Max: 100},
 		},
 	},
 	{
@@ -70,11 +82,17 @@ var presets = []scenario.Preset{
 			{At: 85, Charts: []string{"fractions"}, Text: "At 60 s, 5× capacity: mobile-originated calls are cut next, then mobile-terminated calls."},
 			{At: 115, Charts: []string{"fractions", "outcomes"}, Text: "At 90 s, 10×: handovers keep being served while capacity allows. Compare side by side with proportional sharing, where every class loses alike."},
 		},
+		Claims: []claim.Claim{
+			{Name: "handover-served", Kind: claim.Mean, Column: "handover.fraction", From: 60, To: 90, Min: 0.8, Max: 1},
+			{Name: "mt-before-mo", Kind: claim.Mean, Column: "mt-call.fraction", From: 30, To: 60, Min: 0.8, Max: 1},
+			{Name: "mo-cut-at-2x", Kind: claim.Mean, Column: "mo-call.fraction", From: 30, To: 60, Min: 0, Max: 0.2},
+			{Name: "lu-sms-cut-first", Kind: claim.Mean, Column: "lu-sms.fraction", From: 30, To: 60, Min: 0, Max: 0.1},
+		},
 	},
 	{
 		Name: "switch-upgrade", Model: "switch", Seed: 1, Duration: 180,
 		Summary: "a 3× overload, and at 90 s the processor is upgraded to 2× speed: ARO with estimated costs against SRED tuned for the old processor",
-		Teaches: "Watch the occupancy after 90 s: SRED's thresholds (tuned to hold 90 % on the old processor) now hold it near 100 %; ARO with the cost regression re-learns the costs and stays at the target; ARO with the configured costs keeps the old target rate and leaves half the new processor idle.",
+		Teaches: "Watch the occupancy after 90 s: SRED's thresholds (tuned to hold 90 % on the old processor) now hold it near 100 %; ARO with the cost regression re-learns the costs of the calls it admits (within 10 %; location updates, almost all rejected, are not re-learnt) and holds the occupancy at about 88 %, near the target; ARO with the configured costs keeps the old target rate and leaves half the new processor idle.",
 		Params:  upgrade,
 		Timeline: []scenario.Change{
 			{At: 90, Param: "cpu.speed", Value: param.Num(2)},
@@ -90,6 +108,12 @@ var presets = []scenario.Preset{
 			{At: 80, Charts: []string{"occupancy", "costs"}, Text: "A 3× overload since 30 s: ARO holds the occupancy at its 90 % target with the costs it has estimated."},
 			{At: 120, Charts: []string{"costs", "occupancy"}, Text: "At 90 s the processor is replaced by one twice as fast: every true cost halves, and the regression re-learns the costs."},
 			{At: 175, Charts: []string{"occupancy"}, Text: "ARO with the regression stays at the target on the new processor. Compare side by side: SRED, tuned for the old processor, holds it near 100 %; ARO with the configured costs leaves half of it idle."},
+		},
+		Claims: []claim.Claim{
+			{Name: "near-target-after-upgrade", Kind: claim.Mean, Column: "cpu", From: 100, To: 180, Min: 85, Max: 92},
+			{Name: "handover-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.handover", Min: 0, Max: 0.1},
+			{Name: "mt-call-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.mt-call", Min: 0, Max: 0.1},
+			{Name: "mo-call-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.mo-call", Min: 0, Max: 0.1},
 		},
 	},
 	{
@@ -111,5 +135,12 @@ var presets = []scenario.Preset{
 			{At: 60, Charts: []string{"costs", "cost-error"}, Text: "Each estimate leaves its wrong configured value and meets its true cost within a few mix changes."},
 			{At: 180, Charts: []string{"costs", "cost-error"}, Text: "After 120 s the mix is steady: its variation is only Poisson noise, and the estimates are held instead of drifting."},
 		},
+		Claims: []claim.Claim{
+			{Name: "converged-before-120", Kind: claim.Counter, Counter: "cost regression/within_10pct_since_s", Min: 0, Max: 120},
+			{Name: "held-after-120", Kind: claim.Share, Column: "cost-error", Op: claim.AtMost, Value: 10, From: 120, Min: 100, Max: 100},
+			{Name: "estimates-held", Kind: claim.Counter, Counter: "cost regression/holds", Min: 1, Max: inf},
+		},
 	},
 }
+
+var inf = math.Inf(1)
