@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -158,6 +159,38 @@ func TestClassroom(t *testing.T) {
 	json.Unmarshal([]byte(eval[string](t, tb, markersJS)), &ms)
 	if n := len(ms); n != 4 || math.Floor(ms[3].At) != last || !strings.HasSuffix(ms[3].Label, "400 → 800 /s") {
 		t.Errorf("markers after a live change at %g s: %+v", last, ms)
+	}
+
+	// Details: the counters in plain words; a switch reads on or off.
+	counters := eval[string](t, tb, `document.getElementById("counters").textContent`)
+	for _, want := range []string{"overflow dropped by the 70 % guard", "guard switched onon", "stale drops (waited longer than W)"} {
+		if !strings.Contains(counters, want) {
+			t.Errorf("Details: no %q in %q", want, counters)
+		}
+	}
+
+	// Dragging across the CPU chart zooms every chart to the same time
+	// range; a double-click shows the whole run again.
+	xs := `JSON.stringify([...new Set([...document.querySelectorAll("figure.chart")].map((f) => f.dataset.x))])`
+	whole := eval[string](t, tb, xs)
+	var box struct{ L, T, W, H float64 }
+	json.Unmarshal([]byte(eval[string](t, tb, `(() => { const o = document.querySelector('[data-chart="cpu"] .u-over'); o.scrollIntoView({ block: "center" });
+	  const r = o.getBoundingClientRect(); return JSON.stringify({ l: r.left, t: r.top, w: r.width, h: r.height }) })()`)), &box)
+	y := box.T + box.H/2
+	tb.do(t, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, box.L+box.W*0.25, y),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, box.L+box.W*0.25, y, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, box.L+box.W*0.5, y, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, box.L+box.W*0.5, y, chromedp.ButtonLeft))
+	tb.wait(t, `document.body.dataset.zoom !== ""`, 5*time.Second)
+	var ranges []string
+	json.Unmarshal([]byte(eval[string](t, tb, xs)), &ranges)
+	if len(ranges) != 1 || ranges[0] == whole {
+		t.Errorf("zoomed charts show x ranges %q (whole run %s)", ranges, whole)
+	}
+	tb.do(t, chromedp.MouseClickXY(box.L+box.W*0.4, y), chromedp.MouseClickXY(box.L+box.W*0.4, y, chromedp.ClickCount(2)))
+	tb.wait(t, `document.body.dataset.zoom === ""`, 5*time.Second)
+	if got := eval[string](t, tb, xs); got != whole {
+		t.Errorf("after a double-click the charts show %s, want the whole run %s", got, whole)
 	}
 
 	// Presentation mode at 1024×768: the controls are hidden, the tour and

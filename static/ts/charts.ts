@@ -104,6 +104,7 @@ const live = new Set<ChartView>();
 // zoomAll shows the time range [min, max] on every live chart (null: all).
 export function zoomAll(range: [number, number] | null) {
   view.zoom = range;
+  document.body.dataset.zoom = range ? range.map((x) => x.toFixed(1)).join(" ") : "";
   for (const c of live) c.redraw();
 }
 
@@ -243,6 +244,8 @@ export class ChartView {
             }
           },
         ],
+        // The time range on screen, on the element (for tests).
+        setScale: [(u, key) => void (key === "x" && !this.compact && (this.root.dataset.x = `${u.scales.x.min?.toFixed(1)} ${u.scales.x.max?.toFixed(1)}`))],
         setSelect: [
           (u) => {
             if (this.compact || u.select.width < 5) return;

@@ -367,6 +367,19 @@ function counter(name: string): number | null {
 
 const count = (x: number) => x.toLocaleString("en-US");
 
+// plainName is a counter's name in plain words, as its model declares it
+// (Details); a key the model does not name reads with spaces.
+function plainName(key: string): { label: string; flag: boolean } {
+  const names = model ? document.querySelector(`dl.counter-names[data-model="${model.name}"]`) : null;
+  for (const dt of names?.querySelectorAll<HTMLElement>("dt") ?? []) {
+    const name = dt.textContent ?? "";
+    const label = dt.nextElementSibling?.textContent ?? "";
+    if (name === key) return { label, flag: dt.hasAttribute("data-flag") };
+    if (name.endsWith(".") && key.startsWith(name)) return { label: `${label} ${key.slice(name.length)}`, flag: false };
+  }
+  return { label: key.replaceAll("_", " "), flag: false };
+}
+
 // updateHeadline fills the model's headline tiles with their figures at
 // the time in view.
 function updateHeadline() {
@@ -413,7 +426,7 @@ function updateTiles() {
         const dl = document.createElement("dl");
         for (const k of Object.keys(cs)) {
           const dt = document.createElement("dt");
-          dt.textContent = k.replaceAll("_", " ");
+          dt.textContent = plainName(k).label;
           dl.append(dt, document.createElement("dd"));
         }
         d.append(h, dl);
@@ -424,8 +437,8 @@ function updateTiles() {
   const dds = box.querySelectorAll("dd");
   let i = 0;
   for (const [, cs] of groups)
-    for (const v of Object.values(cs)) {
-      const text = Number.isInteger(v) ? count(v) : fmt(v);
+    for (const [k, v] of Object.entries(cs)) {
+      const text = plainName(k).flag ? (v ? "on" : "off") : Number.isInteger(v) ? count(v) : fmt(v);
       if (dds[i].textContent !== text) dds[i].textContent = text;
       i++;
     }

@@ -86,4 +86,9 @@ export function fit() {
   const extra = shown.reduce((s, c) => s + c.root.offsetHeight - (c.root.querySelector("canvas")?.clientHeight ?? 0), 0);
   const room = window.innerHeight - box.getBoundingClientRect().top - extra - 12 * shown.length - 8;
   for (const c of shown) c.setHeight(room / shown.length);
+  // Once laid out (legends wrap, tiles fill), take back what still overflows.
+  requestAnimationFrame(() => {
+    const over = Math.max(...shown.map((c) => c.root.getBoundingClientRect().bottom)) - window.innerHeight + 8;
+    if (over > 0) for (const c of shown) c.setHeight(c.root.querySelector("canvas")!.clientHeight - over / shown.length);
+  });
 }

@@ -167,6 +167,9 @@ function render() {
       ? `Playing to step 1 of ${steps.length} (${at(steps[0].at)})…`
       : `Step ${shown + 1} of ${steps.length} · ${at(steps[shown].at)}`
     : `A tour in ${steps.length} steps`;
+  // The claims the step relies on stand out in "What this run shows".
+  const named = active && shown >= 0 ? steps[shown].claims : [];
+  for (const li of document.querySelectorAll<HTMLElement>("#claims li")) li.classList.toggle("step-claim", named.includes(li.dataset.claim ?? ""));
   root.dataset.step = String(shown);
   document.body.dataset.tour = active ? String(shown) : "off";
 }
