@@ -94,7 +94,6 @@ var Def = &sim.Def{
 				"backlog drains, so it settles later. The reaction chart is the occupancy's side: it rises while ρ is " +
 				"above target + 5 % and drops to 0 when it is back (longest_above_target5_s)."},
 	},
-	Counters: counterNames,
 	Tiles: []sim.Tile{
 		{Label: "Occupancy", Column: "cpu", Doc: "% of the processor"},
 		{Label: "Goodput", Column: "completed", Doc: "calls completed /s"},

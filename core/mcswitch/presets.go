@@ -35,12 +35,6 @@ var presets = []scenario.Preset{
 		Params:  step5,
 		Compare: []scenario.Variant{{Label: "OCC", Params: algo("occ")}, {Label: "SRED", Params: algo("sred")}},
 		Pace:    2, Watch: "occupancy",
-		Tour: []scenario.Step{
-			{At: 25, Charts: []string{"occupancy"}, Text: "A busy hour at 0.8× capacity: the processor is under its 90 % target and every call is admitted."},
-			{At: 35, Charts: []string{"occupancy", "fractions"}, Text: "At 30 s the load steps to 5× capacity. ARO sizes the cut from the offered rate in one interval: the admitted work is back near the target within one or two intervals."},
-			{At: 60, Charts: []string{"occupancy", "queue"}, Text: "The occupancy needs longer still than the admitted work: the processor first works off the backlog of the step."},
-			{At: 85, Charts: []string{"outcomes"}, Text: "Compare side by side with OCC, which cuts by at most 10 % per interval and needs about 15 intervals, and with SRED."},
-		},
 		Claims: []claim.Claim{
 			{Name: "aro-reaches-f-star", Kind: claim.Counter, Counter: "overload control/reaction_reached_intervals", Min: 1, Max: 2},
 			{Name: "occupancy-longer", Kind: claim.Counter, Counter: "overload control/longest_above_target5_s", Min: 5, Max: inf},
@@ -55,11 +49,6 @@ var presets = []scenario.Preset{
 		},
 		Compare: []scenario.Variant{{Label: "OCC", Params: algo("occ")}, {Label: "SRED", Params: algo("sred")}},
 		Pace:    2, Watch: "queue",
-		Tour: []scenario.Step{
-			{At: 25, Charts: []string{"occupancy"}, Text: "A busy hour at 0.8× capacity under ARO."},
-			{At: 32, Charts: []string{"queue", "reaction"}, Text: "At 30 s a 3 s hot spot at 5× capacity: ARO decides once per interval, so the first second of the burst is admitted almost whole (95 % or more of every class) and the queue jumps."},
-			{At: 40, Charts: []string{"occupancy", "reaction"}, Text: "The burst is over, but its backlog keeps the processor at 100 % for a while. Compare side by side with SRED, which decides per message and catches the burst at once."},
-		},
 		Claims: []claim.Claim{
 			{Name: "first-second-admitted", Kind: claim.Share, Column: "lu-sms.fraction", Op: claim.AtLeast, Value: 0.95, From: 30, To: 31, Min: 100, Max: 100},
 			{Name: "pinned-after-burst", Kind: claim.Share, Column: "cpu", Op: claim.AtLeast, Value: 99, From: 33, To: 35, Min: 100, Max: 100},
@@ -76,12 +65,6 @@ var presets = []scenario.Preset{
 		},
 		Compare: []scenario.Variant{{Label: "proportional", Params: map[string]param.Value{"overload.partition": param.Str("proportional")}}, {Label: "SRED", Params: algo("sred")}},
 		Pace:    3, Watch: "fractions",
-		Tour: []scenario.Step{
-			{At: 25, Charts: []string{"fractions"}, Text: "At 0.8× capacity every class is admitted whole."},
-			{At: 55, Charts: []string{"fractions", "occupancy"}, Text: "At 30 s the load doubles: under strict priority location updates and SMS are cut first."},
-			{At: 85, Charts: []string{"fractions"}, Text: "At 60 s, 5× capacity: mobile-originated calls are cut next, then mobile-terminated calls."},
-			{At: 115, Charts: []string{"fractions", "outcomes"}, Text: "At 90 s, 10×: handovers keep being served while capacity allows. Compare side by side with proportional sharing, where every class loses alike."},
-		},
 		Claims: []claim.Claim{
 			{Name: "handover-served", Kind: claim.Mean, Column: "handover.fraction", From: 60, To: 90, Min: 0.8, Max: 1},
 			{Name: "mt-before-mo", Kind: claim.Mean, Column: "mt-call.fraction", From: 30, To: 60, Min: 0.8, Max: 1},
@@ -103,12 +86,6 @@ var presets = []scenario.Preset{
 			{Label: "OCC", Params: algo("occ")},
 		},
 		Pace: 5, Watch: "occupancy",
-		Tour: []scenario.Step{
-			{At: 25, Charts: []string{"occupancy"}, Text: "Before the overload: ARO with the cost regression, the class mix wandering."},
-			{At: 80, Charts: []string{"occupancy", "costs"}, Text: "A 3× overload since 30 s: ARO holds the occupancy at its 90 % target with the costs it has estimated."},
-			{At: 120, Charts: []string{"costs", "occupancy"}, Text: "At 90 s the processor is replaced by one twice as fast: every true cost halves, and the regression re-learns the costs."},
-			{At: 175, Charts: []string{"occupancy"}, Text: "ARO with the regression stays at the target on the new processor. Compare side by side: SRED, tuned for the old processor, holds it near 100 %; ARO with the configured costs leaves half of it idle."},
-		},
 		Claims: []claim.Claim{
 			{Name: "near-target-after-upgrade", Kind: claim.Mean, Column: "cpu", From: 100, To: 180, Min: 85, Max: 92},
 			{Name: "handover-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.handover", Min: 0, Max: 0.1},
@@ -130,11 +107,6 @@ var presets = []scenario.Preset{
 		},
 		Compare: []scenario.Variant{{Label: "configured costs (no regression)", Params: map[string]param.Value{"regression.on": param.On(false)}}},
 		Pace:    5, Watch: "costs",
-		Tour: []scenario.Step{
-			{At: 10, Charts: []string{"costs"}, Text: "The cost regression starts from badly configured costs per call, at 0.8× load, while the class rates wander."},
-			{At: 60, Charts: []string{"costs", "cost-error"}, Text: "Each estimate leaves its wrong configured value and meets its true cost within a few mix changes."},
-			{At: 180, Charts: []string{"costs", "cost-error"}, Text: "After 120 s the mix is steady: its variation is only Poisson noise, and the estimates are held instead of drifting."},
-		},
 		Claims: []claim.Claim{
 			{Name: "converged-before-120", Kind: claim.Counter, Counter: "cost regression/within_10pct_since_s", Min: 0, Max: 120},
 			{Name: "held-after-120", Kind: claim.Share, Column: "cost-error", Op: claim.AtMost, Value: 10, From: 120, Min: 100, Max: 100},

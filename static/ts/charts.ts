@@ -72,7 +72,7 @@ const named: Record<string, string> = {
   throttled: "#7a4fc9",
   cpu: "#1f6feb",
 };
-const palette = ["#1f6feb", "#e8772e", "#2e9d4f", "#c9302c", "#7a4fc9", "#8c6d1f", "#0f8b8d", "#d6336c"];
+export const palette = ["#1f6feb", "#e8772e", "#2e9d4f", "#c9302c", "#7a4fc9", "#8c6d1f", "#0f8b8d", "#d6336c"];
 const lineColors = ["#c9302c", "#6e7781", "#7a4fc9", "#0f8b8d"];
 
 function colorOf(name: string, i: number): string {
