@@ -33,6 +33,7 @@ var presets = []scenario.Preset{
 			"about 2 intervals; OCC cuts by at most 10 % per interval and needs about 17, ⌈ln(1/f*)/ln(1/0.9)⌉. The occupancy needs " +
 			"longer still, to work off the backlog, and meanwhile ARO's occupancy term cuts below f*.",
 		Params:  step5,
+		Label:   "ARO",
 		Compare: []scenario.Variant{{Label: "OCC", Params: algo("occ")}, {Label: "SRED", Params: algo("sred")}},
 		Pace:    2, Watch: "occupancy",
 		Claims: []claim.Claim{
@@ -47,6 +48,7 @@ var presets = []scenario.Preset{
 		Params: map[string]param.Value{
 			"load.shape": param.Str("burst"), "load.peak": param.Num(5), "load.at": param.Num(30), "load.length": param.Num(3),
 		},
+		Label:   "ARO",
 		Compare: []scenario.Variant{{Label: "OCC", Params: algo("occ")}, {Label: "SRED", Params: algo("sred")}},
 		Pace:    2, Watch: "queue",
 		Claims: []claim.Claim{
