@@ -18,7 +18,7 @@ var tours = map[string][]scenario.Step{
 	},
 	"switch-hotspot": {
 		{At: 25, Charts: []string{"occupancy"}, Text: "A busy hour at 0.8× capacity under ARO."},
-		{At: 32, Charts: []string{"queue", "reaction"}, Text: "At 30 s a 3 s hot spot at 5× capacity: ARO decides once per interval, so the first second of the burst is admitted almost whole and the queue jumps."},
+		{At: 32, Charts: []string{"queue", "reaction"}, Text: "At 30 s a 3 s hot spot at 5× capacity: ARO decides once per interval, so in the first second of the burst it still admits at the fraction set before it (nearly all) and the queue jumps."},
 		{At: 40, Charts: []string{"occupancy", "reaction"}, Text: "The burst is over, but its backlog keeps the processor at 100 % for a while. Compare side by side with SRED, which decides per message and catches the burst at once."},
 	},
 	"switch-overload-steps": {
