@@ -422,9 +422,10 @@ function plainName(key: string): { label: string; flag: boolean } {
 // the time in view.
 function updateHeadline() {
   if (!model) return;
-  const i = view.at === null ? store.length - 1 : rowAt(store, view.at);
+  const st = cmp.storeB() ?? store; // B's while comparing, as the other tiles
+  const i = view.at === null ? st.length - 1 : rowAt(st, view.at);
   for (const tile of document.querySelectorAll<HTMLElement>(`.headline[data-model="${model.name}"] .tile`)) {
-    const v = tileValue(store, tile.dataset.column!, tile.dataset.agg ?? "", i);
+    const v = tileValue(st, tile.dataset.column!, tile.dataset.agg ?? "", i);
     const text = v === null ? "–" : tile.dataset.agg === "sum" ? count(Math.round(v)) : fmt(v);
     const out = tile.querySelector(".v")!;
     if (out.textContent !== text) out.textContent = text;
