@@ -48,9 +48,30 @@ type Spec struct {
 	// Fixed means fixed during a run: set before it starts; refused in a
 	// timeline and as a live change.
 	Fixed bool `json:"fixed,omitempty"`
+	// Reconfigures is the part of the node a change during the run
+	// reconfigures (Settings unless said otherwise): the model routes a
+	// live change by it, not by the parameter's name.
+	Reconfigures Part `json:"-"`
+	// Aliases are former names of the parameter that scenarios and links
+	// written before a rename still use; they read as this parameter.
+	Aliases []string `json:"-"`
 	// Check validates a Text value; nil accepts any text up to MaxText bytes.
 	Check func(string) error `json:"-"`
 }
+
+// Part names the part of a node that a change of a parameter during the run
+// reconfigures. A model gives its own parts numbers from FirstModelPart on.
+type Part uint8
+
+const (
+	// Settings: the node re-reads its settings; nothing else is redone.
+	Settings Part = iota
+	// Sources: the traffic sources are redrawn from the moment of the change.
+	Sources
+	// FirstModelPart is the first part number a model may give its own
+	// parts (a reboot, a burst schedule, …).
+	FirstModelPart
+)
 
 // MaxText bounds the length of any text value.
 const MaxText = 4096
@@ -144,7 +165,7 @@ func (s *Spec) CheckValue(v Value) error {
 		}
 		if s.Check != nil {
 			if err := s.Check(v.Text); err != nil {
-				return &Error{Field: s.Name, Value: strconv.Quote(v.Text), Allowed: err.Error()}
+				return &Error{Field: s.Name, Value: Quote(v.Text), Allowed: err.Error()}
 			}
 		}
 	}
@@ -152,7 +173,11 @@ func (s *Spec) CheckValue(v Value) error {
 }
 
 func (s *Spec) refuse(v Value) error {
-	return &Error{Field: s.Name, Value: s.Format(v), Allowed: s.Allowed()}
+	shown := s.Format(v)
+	if v.Text != "" {
+		shown = Quote(v.Text) // a long text is cut
+	}
+	return &Error{Field: s.Name, Value: shown, Allowed: s.Allowed()}
 }
 
 // Format writes v the way a user would type it.
@@ -184,7 +209,7 @@ func (s *Spec) Parse(text string) (Value, error) {
 	case Number, Integer:
 		x, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
 		if err != nil || math.IsInf(x, 0) {
-			return v, &Error{Field: s.Name, Value: strconv.Quote(text), Allowed: s.Allowed()}
+			return v, &Error{Field: s.Name, Value: Quote(text), Allowed: s.Allowed()}
 		}
 		v.Num = x
 	case Bool:
@@ -193,7 +218,7 @@ func (s *Spec) Parse(text string) (Value, error) {
 			v.Num = 1
 		case "false", "off", "0":
 		default:
-			return v, &Error{Field: s.Name, Value: strconv.Quote(text), Allowed: s.Allowed()}
+			return v, &Error{Field: s.Name, Value: Quote(text), Allowed: s.Allowed()}
 		}
 	default:
 		v.Text = text
