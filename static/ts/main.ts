@@ -527,7 +527,9 @@ function changeLabel(name: string, old: number | string | boolean | undefined, v
   if (!sp) return `${name} → ${value}`;
   if (sp.kind === "bool") return `${sp.label} ${value === "true" ? "on" : "off"}`;
   const unit = sp.unit && (sp.kind === "number" || sp.kind === "integer") ? ` ${sp.unit}` : "";
-  return `${sp.label} ${String(old)} → ${value}${unit}`;
+  // A label that ends in its unit ("Load ×") says it once, after the value.
+  const label = sp.unit && sp.label.endsWith(` ${sp.unit}`) ? sp.label.slice(0, -sp.unit.length - 1) : sp.label;
+  return `${label} ${String(old)} → ${value}${unit}`;
 }
 
 for (const sec of document.querySelectorAll<HTMLElement>("section.controls")) {
