@@ -3,10 +3,12 @@
 package web_test
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -127,6 +129,34 @@ func TestSweepPage(t *testing.T) {
 			t.Logf("main-thread tasks over 50 ms during the sweep: %v ms, NOT judged: load average %.1f on %d cores", long, load, cores)
 		} else {
 			t.Errorf("main-thread tasks over 50 ms during the sweep: %v ms (load average %.1f on %d cores)", long, load, cores)
+		}
+	}
+
+	// CSV and PNG: the CSV has the command line's columns and the page's
+	// numbers, one row per point.
+	tb.do(t, chromedp.Evaluate[chromedp.Void](`window.__sweepFiles = [];
+	  const made = URL.createObjectURL;
+	  URL.createObjectURL = (b) => { b.text().then((x) => window.__sweepFiles.push({ type: b.type, size: b.size, text: b.type === "text/csv" ? x : "" })); return made(b); };
+	  HTMLAnchorElement.prototype.click = function () {};`))
+	tb.do(t, chromedp.Click(chromedp.ID("sweep-csv")), chromedp.Click(chromedp.ID("sweep-png")))
+	tb.wait(t, `window.__sweepFiles.length === 2`, 10*time.Second)
+	var files []struct {
+		Type string `json:"type"`
+		Size int    `json:"size"`
+		Text string `json:"text"`
+	}
+	json.Unmarshal([]byte(eval[string](t, tb, `JSON.stringify(window.__sweepFiles.sort((a, b) => a.type < b.type ? -1 : 1))`)), &files)
+	if len(files) != 2 || files[0].Type != "image/png" || files[0].Size < 1000 || files[1].Type != "text/csv" {
+		t.Fatalf("downloads: %+v", files)
+	}
+	rows, err := csv.NewReader(strings.NewReader(files[1].Text)).ReadAll()
+	if err != nil || len(rows) != 13 || strings.Join(rows[0][:7], ",") != "variant,ssp.load,seeds,offered_per_s_mean,offered_per_s_lo,offered_per_s_hi,goodput_per_s_mean" || len(rows[0]) != 28 {
+		t.Fatalf("CSV (%v):\n%s", err, files[1].Text)
+	}
+	for k, r := range rows[1:] {
+		n := native[k]
+		if x, _ := strconv.ParseFloat(r[6], 64); r[0] != n.Label || x != n.Stats[sim.MetricGoodput].Mean || r[27] != n.Digest {
+			t.Errorf("CSV row %d: %v, native %s %g %s", k+1, r, n.Label, n.Stats[sim.MetricGoodput].Mean, n.Digest)
 		}
 	}
 
