@@ -78,7 +78,7 @@ func TestBridge(t *testing.T) {
 		t.Errorf("set: %s", errorOf(v))
 	}
 	link, _ := call(t, "link").String()
-	if !strings.HasPrefix(link, "1.") {
+	if !strings.HasPrefix(link, "2.") {
 		t.Errorf("link %q", link)
 	}
 	// A sweep point needs no run: the pool's workers call it alone.

@@ -6,6 +6,7 @@ package param
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -200,14 +201,17 @@ func (s *Spec) Parse(text string) (Value, error) {
 	return v, s.CheckValue(v)
 }
 
-// Decode reads a JSON value for s and checks it.
+// Decode reads a JSON value for s and checks it: a number for Number and
+// Integer, true or false for Bool, a string otherwise; null is refused.
 func (s *Spec) Decode(raw json.RawMessage) (Value, error) {
 	var v Value
 	var err error
-	switch s.Kind {
-	case Number, Integer:
+	switch {
+	case isNull(raw):
+		err = errNull
+	case s.Kind == Number || s.Kind == Integer:
 		err = json.Unmarshal(raw, &v.Num)
-	case Bool:
+	case s.Kind == Bool:
 		var b bool
 		err = json.Unmarshal(raw, &b)
 		v = On(b)
@@ -215,14 +219,12 @@ func (s *Spec) Decode(raw json.RawMessage) (Value, error) {
 		err = json.Unmarshal(raw, &v.Text)
 	}
 	if err != nil {
-		shown := string(raw)
-		if len(shown) > 40 {
-			shown = shown[:40] + "…"
-		}
-		return v, &Error{Field: s.Name, Value: shown, Allowed: s.Allowed()}
+		return v, &Error{Field: s.Name, Value: Clip(string(raw)), Allowed: s.Allowed()}
 	}
 	return v, s.CheckValue(v)
 }
+
+var errNull = errors.New("null")
 
 // Encode writes v as JSON for s (Bools as true/false).
 func (s *Spec) Encode(v Value) json.RawMessage {

@@ -45,6 +45,9 @@ func (s *Set) Lookup(name string) (*Spec, bool) {
 type UnknownError struct{ Name string }
 
 func (e *UnknownError) Error() string {
+	if len(e.Name) > MaxShown {
+		return fmt.Sprintf("%s: no such parameter", Quote(e.Name))
+	}
 	return fmt.Sprintf("%s: no such parameter", e.Name)
 }
 
@@ -133,27 +136,23 @@ func (v Values) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeInto reads a JSON object of name → value over v (names it does not
-// list keep their value). Every error names the field.
+// list keep their value), strictly (see DecodeObject). Every error names the
+// field.
 func (v Values) DecodeInto(raw json.RawMessage) error {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return fmt.Errorf("params: not a JSON object of name → value: %v", err)
+	members, err := DecodeObject(raw, "params", nil)
+	if err != nil {
+		return err
 	}
-	names := make([]string, 0, len(m))
-	for k := range m {
-		names = append(names, k)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		sp, ok := v.set.Lookup(name)
+	for _, m := range members {
+		sp, ok := v.set.Lookup(m.Key)
 		if !ok {
-			return &UnknownError{name}
+			return &UnknownError{m.Key}
 		}
-		x, err := sp.Decode(m[name])
+		x, err := sp.Decode(m.Raw)
 		if err != nil {
 			return err
 		}
-		v.vals[v.set.index[name]] = x
+		v.vals[v.set.index[m.Key]] = x
 	}
 	return nil
 }

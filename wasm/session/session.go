@@ -68,7 +68,7 @@ func StartLink(link string) (*Session, error) {
 // preset's defaults.
 func LinkPreset(link string) string {
 	name := ""
-	scenario.DecodeLink(link, func(model, preset string) (*scenario.Scenario, error) {
+	scenario.DecodeLink(link, func(model, preset string, _ int) (*scenario.Scenario, error) {
 		name = preset
 		return nil, errStop
 	})
