@@ -11,7 +11,7 @@
 //	                                start a run; JSON Info {model, preset, columns, scenario, ...}
 //	advance(seconds, budgetMs)      run on; the new rows as one Float64Array (flat, width = columns)
 //	set(name, value)                change a parameter now (recorded for the link); "" when done
-//	values() summary() link() export()
+//	values() summary() link(sweep?) export()   link: with the page's sweep definition (JSON) when given
 //	compare(i)
 //	planPoint(scenario, plan, variant, point)  one point of a sweep, every seed: sim.PointStat (no run needed)
 package main
@@ -184,9 +184,16 @@ func install() {
 		}
 		return session.JSON(cur.Summary()), nil
 	})
-	fn("link", 0, func([]safejs.Value) (any, error) {
+	fn("link", 0, func(a []safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
+		}
+		if len(a) > 0 && a[0].Type() == safejs.TypeString {
+			plan, err := str(a[0])
+			if err != nil {
+				return nil, err
+			}
+			return cur.LinkSweep(plan)
 		}
 		return cur.Link()
 	})

@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"runtime"
 	"strconv"
 	"strings"
@@ -180,6 +181,37 @@ func TestSweepPage(t *testing.T) {
 	if errs := tb.errors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}
+
+	// A link with a sweep opens with the sweep run; Share puts the sweep on
+	// screen back into the link.
+	small := &sim.Plan{Param: "ssp.load", From: 1, To: 4, Points: 3, Log: true, Seeds: 2, Variants: plan.Variants}
+	withSweep, err := catalog.EncodeLinkSweep(sc, small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := newTab(t, ctx)
+	other.do(t, chromedp.Navigate(srv.URL+"/#"+withSweep))
+	other.wait(t, `document.body.dataset.sweep === "done"`, 60*time.Second)
+	if b := readBand(t, other); len(b.Curves) != 2 || len(b.X) != 3 || b.X[1] != 2 || b.Curves[1].Label != "adaptive" || b.Curves[1].Mean[2] == nil {
+		t.Errorf("the link's sweep: %+v", b)
+	}
+	if v := eval[bool](t, other, `document.getElementById("sweep-log").checked && document.getElementById("sweep-seeds").value === "2"`); !v {
+		t.Error("the form does not show the link's sweep")
+	}
+	other.do(t, chromedp.Click(chromedp.ID("share")))
+	other.wait(t, `location.hash.length > 2`, 10*time.Second)
+	shared := linkOfHash(eval[string](t, other, `location.hash`))
+	if _, p, err := catalog.DecodeLinkSweep(shared); err != nil || p == nil || p.Points != 3 || p.Seeds != 2 || !p.Log || len(p.Variants) != 2 {
+		t.Errorf("shared link %q: sweep %+v, %v", shared, p, err)
+	}
+}
+
+func linkOfHash(h string) string {
+	h = strings.TrimPrefix(h, "#")
+	if u, err := url.PathUnescape(h); err == nil {
+		return u
+	}
+	return h
 }
 
 // BenchmarkSweepPool runs the same sweep (2 variants × 8 points × 3 seeds of

@@ -7,6 +7,7 @@ import (
 
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
+	"overloadlab/core/sim"
 )
 
 // A link keeps its meaning: it records the catalog version it was made
@@ -108,15 +109,50 @@ func EncodeLink(s *scenario.Scenario) (string, error) {
 
 // DecodeLink opens a what-if link and checks the scenario it holds.
 func DecodeLink(link string) (*scenario.Scenario, error) {
-	s, err := scenario.DecodeLink(link, base)
+	s, _, err := DecodeLinkSweep(link)
+	return s, err
+}
+
+// EncodeLinkSweep returns the what-if link of s with the page's sweep plan
+// (none when plan is nil).
+func EncodeLinkSweep(s *scenario.Scenario, plan *sim.Plan) (string, error) {
+	b, err := base(s.Model, s.Preset, Version)
 	if err != nil {
-		return nil, err
+		return "", err
+	}
+	var x scenario.Extras
+	if plan != nil {
+		d, _ := Model(s.Model)
+		if err := plan.Check(d, s); err != nil {
+			return "", err
+		}
+		x.Sweep = sim.EncodePlan(plan, d.Params)
+	}
+	return scenario.EncodeLinkWith(s, b, Version, x), nil
+}
+
+// DecodeLinkSweep opens a what-if link and checks the scenario it holds and
+// its sweep plan (nil when the link has none) against the model.
+func DecodeLinkSweep(link string) (*scenario.Scenario, *sim.Plan, error) {
+	s, x, err := scenario.DecodeLinkWith(link, base)
+	if err != nil {
+		return nil, nil, err
 	}
 	d, _ := Model(s.Model)
 	if d.Check != nil {
 		if err := d.Check(s.Params); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return s, nil
+	if x.Sweep == nil {
+		return s, nil, nil
+	}
+	plan, err := sim.DecodePlan(x.Sweep, d.Params)
+	if err != nil {
+		return nil, nil, fmt.Errorf("link: %w", err)
+	}
+	if err := plan.Check(d, s); err != nil {
+		return nil, nil, fmt.Errorf("link: %w", err)
+	}
+	return s, plan, nil
 }

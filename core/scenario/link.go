@@ -25,7 +25,8 @@ import (
 //	    of catalog version 1
 //	2.  {m, c, p, s, d, i, v, t}: the same, with c the catalog version the
 //	    diff was made against, so the link keeps its meaning when a preset
-//	    or a default changes later
+//	    or a default changes later; optionally w, the page's sweep
+//	    definition (added later: links without it mean what they meant)
 
 // LinkVersion is the version EncodeLink writes.
 const LinkVersion = 2
@@ -53,18 +54,31 @@ type payload struct {
 	Interval *float64                   `json:"i,omitempty"`
 	Params   map[string]json.RawMessage `json:"v,omitempty"`
 	Timeline *[][3]json.RawMessage      `json:"t,omitempty"` // [at_s, param, value]
+	Sweep    json.RawMessage            `json:"w,omitempty"`
+}
+
+// Extras are the optional parts of a link beside its scenario.
+type Extras struct {
+	// Sweep is the page's sweep definition as JSON (sim.Plan), checked by
+	// the catalog against the model; nil when the link has none.
+	Sweep json.RawMessage
 }
 
 // linkFields are the payload's keys by link version.
 var linkFields = map[string][]string{
 	"1": {"m", "p", "s", "d", "i", "v", "t"},
-	"2": {"m", "c", "p", "s", "d", "i", "v", "t"},
+	"2": {"m", "c", "p", "s", "d", "i", "v", "t", "w"},
 }
 
 // EncodeLink returns the link of s as a diff from base, the scenario of its
 // preset (or the model defaults) in catalog version catalog.
 func EncodeLink(s, base *Scenario, catalog int) string {
-	p := payload{Model: s.Model, Catalog: catalog, Preset: s.Preset}
+	return EncodeLinkWith(s, base, catalog, Extras{})
+}
+
+// EncodeLinkWith is EncodeLink with the link's extras.
+func EncodeLinkWith(s, base *Scenario, catalog int, x Extras) string {
+	p := payload{Model: s.Model, Catalog: catalog, Preset: s.Preset, Sweep: x.Sweep}
 	if s.Seed != base.Seed {
 		p.Seed = &s.Seed
 	}
@@ -102,24 +116,31 @@ func EncodeLink(s, base *Scenario, catalog int) string {
 // DecodeLink reads a link of any released version, strictly (see
 // param.DecodeObject). Every error names the part of the link at fault.
 func DecodeLink(link string, base Base) (*Scenario, error) {
+	s, _, err := DecodeLinkWith(link, base)
+	return s, err
+}
+
+// DecodeLinkWith is DecodeLink with the link's extras.
+func DecodeLinkWith(link string, base Base) (*Scenario, Extras, error) {
+	var none Extras
 	if len(link) > MaxLink {
-		return nil, fmt.Errorf("link: %d characters is too long (at most %d)", len(link), MaxLink)
+		return nil, none, fmt.Errorf("link: %d characters is too long (at most %d)", len(link), MaxLink)
 	}
 	version, body, ok := strings.Cut(link, ".")
 	if !ok {
-		return nil, fmt.Errorf("link: %s is not an overloadlab link (those start with their version: %d.…)", shorten(link), LinkVersion)
+		return nil, none, fmt.Errorf("link: %s is not an overloadlab link (those start with their version: %d.…)", shorten(link), LinkVersion)
 	}
 	fields, ok := linkFields[version]
 	if !ok {
-		return nil, fmt.Errorf("link version %s: this page opens links of versions 1 to %d (made by a newer overloadlab?)", shorten(version), LinkVersion)
+		return nil, none, fmt.Errorf("link version %s: this page opens links of versions 1 to %d (made by a newer overloadlab?)", shorten(version), LinkVersion)
 	}
 	z, err := base64.RawURLEncoding.DecodeString(body)
 	if err != nil {
-		return nil, errors.New("link: its data is damaged (not base64url): copy the whole link from the Share button")
+		return nil, none, errors.New("link: its data is damaged (not base64url): copy the whole link from the Share button")
 	}
 	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(z)), maxPayload+1))
 	if err != nil || len(raw) > maxPayload {
-		return nil, errors.New("link: its data is damaged (it does not decompress): copy the whole link from the Share button")
+		return nil, none, errors.New("link: its data is damaged (it does not decompress): copy the whole link from the Share button")
 	}
 	return decodePayload(raw, fields, base)
 }
@@ -132,7 +153,23 @@ func shorten(s string) string {
 }
 
 // decodePayload reads a link's JSON payload, whose keys may be fields.
-func decodePayload(raw []byte, fields []string, base Base) (*Scenario, error) {
+func decodePayload(raw []byte, fields []string, base Base) (*Scenario, Extras, error) {
+	s, err := decodeScenario(raw, fields, base)
+	if err != nil {
+		return nil, Extras{}, err
+	}
+	members, _ := param.DecodeObject(raw, "link", fields)
+	var x Extras
+	for _, m := range members {
+		if m.Key == "w" {
+			x.Sweep = m.Raw
+		}
+	}
+	return s, x, nil
+}
+
+// decodeScenario reads the scenario of a link's JSON payload.
+func decodeScenario(raw []byte, fields []string, base Base) (*Scenario, error) {
 	members, err := param.DecodeObject(raw, "link", fields)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -269,7 +270,9 @@ func EncodePlan(p *Plan, schema *param.Set) json.RawMessage {
 // against schema. The plan itself is checked by Check.
 func DecodePlan(raw []byte, schema *param.Set) (*Plan, error) {
 	var w planWire
-	if err := json.Unmarshal(raw, &w); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
 		return nil, fmt.Errorf("sweep: not a valid sweep definition: %v", err)
 	}
 	if len(w.Variants) > MaxVariants {

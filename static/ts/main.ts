@@ -6,7 +6,7 @@ import { ChartView, Store, classesOf, fmt } from "./charts";
 import { addLive, setMarkers } from "./markers";
 import { fit, initPresent, presenting } from "./present";
 import { rowAt, tileValue, timeText, view } from "./scrub";
-import { setupSweep } from "./sweep";
+import { lastPlan, setupSweep } from "./sweep";
 import * as tour from "./tour";
 import type { Description, FromWorker, Info, Model, Side, Summary, ToWorker, Values } from "./types";
 import { showClaims } from "./claims";
@@ -490,7 +490,7 @@ function runName(): string {
   return `overloadlab-${info?.preset || "custom"}-seed${info?.seed ?? 0}-t${Math.round(summary?.duration_s ?? 0)}s`;
 }
 
-el("share").onclick = () => send({ t: "link" });
+el("share").onclick = () => send({ t: "link", sweep: lastPlan() });
 el("csv").onclick = () => downloadText(`${runName()}.csv`, toCSV(store), "text/csv");
 el("json").onclick = () => send({ t: "export" });
 el("png").onclick = () => {

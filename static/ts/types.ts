@@ -130,6 +130,7 @@ export interface Info {
   columns: string[];
   scenario: unknown;
   markers: { at_s: number; label: string }[]; // the scenario's events, for the charts
+  sweep?: Plan; // the sweep definition a link held
 }
 
 export interface ClassSummary {
@@ -184,7 +185,7 @@ export type ToWorker =
   | { t: "start"; preset?: string; link?: string; scenario?: string }
   | { t: "advance"; seconds: number; budget: number }
   | { t: "set"; name: string; value: string }
-  | { t: "link" }
+  | { t: "link"; sweep?: string }
   | { t: "export" }
   | { t: "compare"; n: number }
   | { t: "point"; task: number; scenario: string; plan: string; v: number; i: number };

@@ -20,7 +20,7 @@ interface Bridge {
   set(name: string, value: string): string | Failure;
   values(): string | Failure;
   summary(): string | Failure;
-  link(): string | Failure;
+  link(sweep?: string): string | Failure;
   export(): string | Failure;
   compare(i: number): string | Failure;
   planPoint(scenario: string, plan: string, v: number, i: number): string | Failure;
@@ -80,7 +80,7 @@ function handle(m: ToWorker) {
       return;
     }
     case "link":
-      post({ t: "link", link: ok(bridge.link()) });
+      post({ t: "link", link: ok(bridge.link(m.sweep ?? "")) });
       return;
     case "export":
       post({ t: "export", json: ok(bridge.export()) });

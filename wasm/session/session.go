@@ -21,9 +21,10 @@ import (
 
 // Session is one live run.
 type Session struct {
-	run  *sim.Run
-	def  *sim.Def
-	rows []float64 // rows handed out by the last Advance
+	run   *sim.Run
+	def   *sim.Def
+	rows  []float64 // rows handed out by the last Advance
+	sweep *sim.Plan // the sweep its link held, if any
 }
 
 // Start starts a run of sc.
@@ -56,11 +57,16 @@ func StartPreset(name string) (*Session, error) {
 
 // StartLink starts a run of a share link (the part of the URL after '#').
 func StartLink(link string) (*Session, error) {
-	sc, err := catalog.DecodeLink(link)
+	sc, plan, err := catalog.DecodeLinkSweep(link)
 	if err != nil {
 		return nil, err
 	}
-	return Start(sc)
+	s, err := Start(sc)
+	if err != nil {
+		return nil, err
+	}
+	s.sweep = plan
+	return s, nil
 }
 
 // LinkPreset returns the preset a link names, when that preset exists, even
@@ -94,6 +100,8 @@ type Info struct {
 	Scenario  *scenario.Scenario `json:"scenario"`
 	// Markers are the scenario's events, drawn on every time chart.
 	Markers []sim.Event `json:"markers"`
+	// Sweep is the sweep definition the link held, if any: the page runs it.
+	Sweep json.RawMessage `json:"sweep,omitempty"`
 }
 
 // Info describes the run.
@@ -104,7 +112,11 @@ func (s *Session) Info() Info {
 		names[i] = c.Name
 	}
 	sc := s.run.Scenario
-	return Info{Model: sc.Model, Preset: sc.Preset, Seed: sc.Seed, DurationS: sc.Duration, IntervalS: sc.Interval, Columns: names, Scenario: sc, Markers: sim.Markers(s.def, sc)}
+	info := Info{Model: sc.Model, Preset: sc.Preset, Seed: sc.Seed, DurationS: sc.Duration, IntervalS: sc.Interval, Columns: names, Scenario: sc, Markers: sim.Markers(s.def, sc)}
+	if s.sweep != nil {
+		info.Sweep = sim.EncodePlan(s.sweep, s.def.Params)
+	}
+	return info
 }
 
 // Width returns the number of values in a row.
@@ -175,6 +187,19 @@ func (s *Session) Replay() *scenario.Scenario { return s.run.Replay() }
 // Link returns the share link of the run: its scenario as a diff from its
 // preset, with the live changes made so far in its timeline.
 func (s *Session) Link() (string, error) { return catalog.EncodeLink(s.run.Replay()) }
+
+// LinkSweep returns the share link with the page's sweep definition (a
+// sim.Plan as JSON; none when "").
+func (s *Session) LinkSweep(planJSON string) (string, error) {
+	if planJSON == "" {
+		return s.Link()
+	}
+	plan, err := sim.DecodePlan([]byte(planJSON), s.def.Params)
+	if err != nil {
+		return "", err
+	}
+	return catalog.EncodeLinkSweep(s.run.Replay(), plan)
+}
 
 // Export is the run as the page offers it for download as JSON.
 type Export struct {

@@ -242,3 +242,30 @@ func TestInfoMarkers(t *testing.T) {
 		t.Errorf("markers %v, want %v", got, want)
 	}
 }
+
+// The share link carries the page's sweep; a run started from it hands the
+// sweep back in its Info for the page to run.
+func TestLinkSweep(t *testing.T) {
+	s, err := StartPreset("scp-10-ssps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := `{"param":"ssp.load","from":0.5,"to":3,"points":6,"seeds":3,"variants":[{"label":"adaptive","params":{"scp.control":"adaptive-acg"}}]}`
+	link, err := s.LinkSweep(plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain, _ := s.Link(); plain == link || s.Info().Sweep != nil {
+		t.Fatalf("the link did not change, or a run from a preset has a sweep")
+	}
+	r, err := StartLink(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(r.Info().Sweep); got != plan {
+		t.Errorf("Info().Sweep = %s, want %s", got, plan)
+	}
+	if _, err := s.LinkSweep(`{"param":"ssp.load","from":0.5,"to":3,"points":6,"seeds":0}`); err == nil || !strings.Contains(err.Error(), "sweep seeds: 0") {
+		t.Errorf("bad sweep: %v", err)
+	}
+}
