@@ -84,3 +84,24 @@ func TestWrittenScenariosReadBackToTheSameRun(t *testing.T) {
 		}
 	}
 }
+
+// An empty timeline over a preset that has one survives a save: the file
+// says "timeline": [] and reads back without the preset's changes.
+func TestEmptyTimelineSurvivesASave(t *testing.T) {
+	sc, err := Preset("attach-storm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sc.Timeline) == 0 {
+		t.Fatal("attach-storm has no timeline: the test proves nothing")
+	}
+	sc.Timeline = nil
+	file, _ := json.Marshal(sc)
+	back, err := Decode(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Timeline) != 0 {
+		t.Errorf("read back with %d changes from\n%s", len(back.Timeline), file)
+	}
+}

@@ -70,7 +70,6 @@ var Def = &sim.Def{
 				"everything. The chart uses per-SSP carried rates smoothed over the fairness window; the summary " +
 				"counts the whole period since the traffic last changed."},
 	},
-	Counters: counterNames,
 	Tiles: []sim.Tile{
 		{Label: "Throughput", Column: "completed", Doc: "queries answered in time /s"},
 		{Label: "SCP CPU", Column: "cpu", Doc: "% of capacity"},

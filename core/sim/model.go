@@ -64,7 +64,8 @@ type Def struct {
 	Panels  []Panel
 	Presets []scenario.Preset
 	Sweeps  []Sweep // carried-vs-offered studies the page and `overloadlab sweep` offer
-	// Counters name the counters the model reports in plain words.
+	// Counters name the counters the model reports in plain words, for the
+	// page's HTML (set natively only: the WebAssembly build leaves them out).
 	Counters []CounterName
 	// Tiles are the model's two to four headline numbers, shown above the
 	// charts; every other count is under "Details".

@@ -153,7 +153,6 @@ func (r *Run) AdvanceTo(t kernel.Time) {
 	t = min(t, r.end)
 	q := r.env.Queue
 	n := r.events // counted across calls, so the budget holds however the run is sliced
-	defer func() { r.events = n }()
 	for q.Len() > 0 {
 		e, _ := q.Peek()
 		if e.At >= t && !(t == r.end && e.At == t && e.Kind == kindMeasure) {
@@ -172,9 +171,11 @@ func (r *Run) AdvanceTo(t kernel.Time) {
 		}
 		n++
 		if n%budgetEvery == 0 && r.overBudget(n) {
-			return
+			t = r.now // the run ends here
+			break
 		}
 	}
+	r.events = n
 	r.now = max(r.now, t)
 }
 

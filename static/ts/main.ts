@@ -8,7 +8,7 @@ import { fit, initPresent, presenting } from "./present";
 import { rowAt, tileValue, timeText, view } from "./scrub";
 import { lastPlan, setupSweep } from "./sweep";
 import * as tour from "./tour";
-import type { Description, FromWorker, Info, Model, Side, Summary, ToWorker, Values } from "./types";
+import type { ClaimResult, Description, FromWorker, Info, Model, Side, Summary, ToWorker, Values } from "./types";
 import { showClaims } from "./claims";
 import { downloadBlob, downloadText, el, toCSV } from "./util";
 
@@ -41,6 +41,15 @@ let frameNo = 0;
 let maxFrameMs = 0;
 const stale = new Set<ChartView>(); // charts with rows they have not drawn
 let startedAt = ""; // how the current run was started, for Reset
+// claimLog holds the claims as judged after each slice of the run, so that
+// the time cursor can show them as they stood then (at most MAX_LOG).
+let claimLog: { t: number; claims: ClaimResult[] | undefined }[] = [];
+const MAX_LOG = 4096;
+function claimsAt(t: number): ClaimResult[] | undefined {
+  let k = claimLog.length - 1;
+  while (k > 0 && claimLog[k].t > t + 1e-9) k--;
+  return claimLog[k]?.claims;
+}
 let tourStop: number | null = null; // where the advance on its way pauses for the tour
 let pacedPreset = ""; // the preset whose pace the speed was last set to
 const liveLabels = new Map<string, string>(); // a live change on its way, named
@@ -100,6 +109,8 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
       summary = m.summary;
       if (n > 0) for (const c of charts) c.thresholdsFrom(m.rows[0], values);
       store.append(m.rows);
+      claimLog.push({ t: m.now, claims: m.summary.claims });
+      if (claimLog.length > MAX_LOG) claimLog = claimLog.filter((_, k) => k % 2 === 1);
       tilesStale = true;
       if (n > 0) for (const c of charts) stale.add(c);
       if (summary.error) {
@@ -181,6 +192,7 @@ function started(i: Info, v: Values, s: Summary) {
   view.long = i.duration_s > 600;
   view.at = null;
   view.zoom = null;
+  claimLog = [{ t: 0, claims: s.claims }];
   setMarkers(i.markers);
   const paced = tour.presetPace(i.preset);
   if (paced && pacedPreset !== i.preset) {
@@ -391,7 +403,7 @@ function updateTiles() {
   const s = summary;
   if (!s) return;
   const t = s.total;
-  showClaims(el("claims"), s.claims);
+  showClaims(el("claims"), view.at === null ? s.claims : claimsAt(view.at));
   el("tile-goodput").textContent = fmt(t.goodput_per_s);
   el("tile-offered").textContent = count(t.offered);
   el("tile-late").textContent = count(t.late);
@@ -587,6 +599,7 @@ function lookAt(t: number | null) {
   document.body.dataset.lookAt = t === null ? "" : String(t);
   for (const c of charts) c.redraw();
   updateHeadline();
+  if (summary) showClaims(el("claims"), t === null ? summary.claims : claimsAt(t));
 }
 
 el<HTMLInputElement>("scrub").addEventListener("input", (e) => {
