@@ -11,8 +11,13 @@
 //	                                start a run; JSON Info {model, preset, columns, scenario, ...}
 //	advance(seconds, budgetMs)      run on; the new rows as one Float64Array (flat, width = columns)
 //	set(name, value)                change a parameter now (recorded for the link); "" when done
-//	values() summary() link(sweep?) export()   link: with the page's sweep definition (JSON) when given
-//	compare(i)
+//	rowsB()                         B's rows of the last advance, in step with A's (comparing)
+//	values() summary() link() export()
+//	compare(i)                      open B: a copy of A (i = -1) or the preset's variant i; B's rows so far
+//	compareWithBase()               A: the preset, B: what is on screen, both from 0 s
+//	endCompare() reset() setWords(title, note) comparison() summaryB() valuesA() info()
+//	report(page)                    the self-contained HTML report of what is on screen (page: the address)
+//	setSweep(plan)                  the page's sweep definition, for the link ("" for none)
 //	planPoint(scenario, plan, variant, point)  one point of a sweep, every seed: sim.PointStat (no run needed)
 package main
 
@@ -184,16 +189,9 @@ func install() {
 		}
 		return session.JSON(cur.Summary()), nil
 	})
-	fn("link", 0, func(a []safejs.Value) (any, error) {
+	fn("link", 0, func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
-		}
-		if len(a) > 0 && a[0].Type() == safejs.TypeString {
-			plan, err := str(a[0])
-			if err != nil {
-				return nil, err
-			}
-			return cur.LinkSweep(plan)
 		}
 		return cur.Link()
 	})
@@ -207,6 +205,12 @@ func install() {
 		}
 		return session.JSON(e), nil
 	})
+	fn("rowsB", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return float64s(cur.RowsB())
+	})
 	fn("compare", 1, func(a []safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
@@ -215,11 +219,93 @@ func install() {
 		if err != nil {
 			return nil, err
 		}
-		side, err := cur.Compare(i)
+		rows, err := cur.Compare(i)
 		if err != nil {
 			return nil, err
 		}
-		return session.JSON(side), nil
+		return float64s(rows)
+	})
+	fn("compareWithBase", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return "", cur.CompareWithBase()
+	})
+	fn("report", 1, func(a []safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		page, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		return cur.Report(page)
+	})
+	fn("valuesA", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		b, err := cur.ValuesA()
+		return string(b), err
+	})
+	fn("endCompare", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		cur.EndCompare()
+		return "", nil
+	})
+	fn("reset", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return "", cur.Reset()
+	})
+	fn("info", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return session.JSON(cur.Info()), nil
+	})
+	fn("setWords", 2, func(a []safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		title, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		note, err := str(a[1])
+		if err != nil {
+			return nil, err
+		}
+		return "", cur.SetWords(title, note)
+	})
+	fn("comparison", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return session.JSON(cur.Result()), nil
+	})
+	fn("summaryB", 0, func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		b, ok := cur.SummaryB()
+		if !ok {
+			return "null", nil
+		}
+		return session.JSON(b), nil
+	})
+	fn("setSweep", 1, func(a []safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		plan, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		return "", cur.SetSweep(plan)
 	})
 	fn("planPoint", 4, func(a []safejs.Value) (any, error) {
 		sc, err := str(a[0])

@@ -185,7 +185,7 @@ func TestSweepPage(t *testing.T) {
 	// A link with a sweep opens with the sweep run; Share puts the sweep on
 	// screen back into the link.
 	small := &sim.Plan{Param: "ssp.load", From: 1, To: 4, Points: 3, Log: true, Seeds: 2, Variants: plan.Variants}
-	withSweep, err := catalog.EncodeLinkSweep(sc, small)
+	withSweep, err := catalog.EncodeWhatIf(&scenario.WhatIf{A: sc, Sweep: sim.EncodePlan(small, def.Params)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,11 @@ func TestSweepPage(t *testing.T) {
 	other.do(t, chromedp.Click(chromedp.ID("share")))
 	other.wait(t, `location.hash.length > 2`, 10*time.Second)
 	shared := linkOfHash(eval[string](t, other, `location.hash`))
-	if _, p, err := catalog.DecodeLinkSweep(shared); err != nil || p == nil || p.Points != 3 || p.Seeds != 2 || !p.Log || len(p.Variants) != 2 {
+	w, err := catalog.DecodeWhatIf(shared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err := catalog.SweepOf(w); err != nil || p == nil || p.Points != 3 || p.Seeds != 2 || !p.Log || len(p.Variants) != 2 {
 		t.Errorf("shared link %q: sweep %+v, %v", shared, p, err)
 	}
 }

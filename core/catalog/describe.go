@@ -77,7 +77,7 @@ func Describe() (Description, error) {
 			Name: def.Name, Title: def.Title, Doc: def.Doc,
 			Fields:  describeParams(scenario.Fields),
 			Params:  describeParams(def.Params),
-			Columns: metrics.NewRecorder(def.Columns, false).Columns(),
+			Columns: metrics.NewRecorder(def.AllColumns(), false).Columns(),
 			CPU:     def.CPU,
 			Charts:  def.Charts,
 			Panels:  def.Panels,

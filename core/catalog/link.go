@@ -107,52 +107,76 @@ func EncodeLink(s *scenario.Scenario) (string, error) {
 	return scenario.EncodeLink(s, b, Version), nil
 }
 
-// DecodeLink opens a what-if link and checks the scenario it holds.
-func DecodeLink(link string) (*scenario.Scenario, error) {
-	s, _, err := DecodeLinkSweep(link)
-	return s, err
-}
+// Base returns the scenario a link made now is a diff from, and
+// differences are stated against: the preset's, or the model's defaults.
+func Base(model, preset string) (*scenario.Scenario, error) { return base(model, preset, Version) }
 
-// EncodeLinkSweep returns the what-if link of s with the page's sweep plan
-// (none when plan is nil).
-func EncodeLinkSweep(s *scenario.Scenario, plan *sim.Plan) (string, error) {
-	b, err := base(s.Model, s.Preset, Version)
+// EncodeWhatIf returns the link of a what-if, with B when it holds a
+// comparison (see scenario.EncodeWhatIf).
+func EncodeWhatIf(w *scenario.WhatIf) (string, error) {
+	if err := w.Check(); err != nil {
+		return "", err
+	}
+	if _, err := SweepOf(w); err != nil {
+		return "", err
+	}
+	b, err := Base(w.A.Model, w.A.Preset)
 	if err != nil {
 		return "", err
 	}
-	var x scenario.Extras
-	if plan != nil {
-		d, _ := Model(s.Model)
-		if err := plan.Check(d, s); err != nil {
-			return "", err
-		}
-		x.Sweep = sim.EncodePlan(plan, d.Params)
-	}
-	return scenario.EncodeLinkWith(s, b, Version, x), nil
+	return scenario.EncodeWhatIf(w, b, Version), nil
 }
 
-// DecodeLinkSweep opens a what-if link and checks the scenario it holds and
-// its sweep plan (nil when the link has none) against the model.
-func DecodeLinkSweep(link string) (*scenario.Scenario, *sim.Plan, error) {
-	s, x, err := scenario.DecodeLinkWith(link, base)
+// DecodeLink opens a what-if link and checks the scenario A it holds.
+func DecodeLink(link string) (*scenario.Scenario, error) {
+	w, err := DecodeWhatIf(link)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	d, _ := Model(s.Model)
-	if d.Check != nil {
-		if err := d.Check(s.Params); err != nil {
-			return nil, nil, err
+	return w.A, nil
+}
+
+// DecodeWhatIf opens a what-if link and checks both its scenarios against
+// the model's cross-field rules.
+func DecodeWhatIf(link string) (*scenario.WhatIf, error) {
+	w, err := scenario.DecodeWhatIf(link, base)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := SweepOf(w); err != nil {
+		return nil, fmt.Errorf("link: %w", err)
+	}
+	d, _ := Model(w.A.Model)
+	if d.Check == nil {
+		return w, nil
+	}
+	if err := d.Check(w.A.Params); err != nil {
+		return nil, err
+	}
+	if w.B != nil {
+		if err := d.Check(w.B.Params); err != nil {
+			return nil, fmt.Errorf("B: %w", err)
 		}
 	}
-	if x.Sweep == nil {
-		return s, nil, nil
+	return w, nil
+}
+
+// SweepOf returns the sweep definition a what-if holds (nil if none),
+// checked against its model and scenario A.
+func SweepOf(w *scenario.WhatIf) (*sim.Plan, error) {
+	if w.Sweep == nil {
+		return nil, nil
 	}
-	plan, err := sim.DecodePlan(x.Sweep, d.Params)
+	d, ok := Model(w.A.Model)
+	if !ok {
+		return nil, &param.Error{Field: "model", Value: fmt.Sprintf("%q", w.A.Model), Allowed: fmt.Sprintf("one of %v", modelNames())}
+	}
+	plan, err := sim.DecodePlan(w.Sweep, d.Params)
 	if err != nil {
-		return nil, nil, fmt.Errorf("link: %w", err)
+		return nil, err
 	}
-	if err := plan.Check(d, s); err != nil {
-		return nil, nil, fmt.Errorf("link: %w", err)
+	if err := plan.Check(d, w.A); err != nil {
+		return nil, err
 	}
-	return s, plan, nil
+	return plan, nil
 }

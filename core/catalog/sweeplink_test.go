@@ -23,37 +23,42 @@ func TestLinkSweep(t *testing.T) {
 		{Label: "adaptive", Params: map[string]param.Value{"scp.control": param.Str("adaptive-acg")}},
 		{Label: "as set"},
 	}}
-	link, err := EncodeLinkSweep(sc, plan)
+	d, _ := Model("scp")
+	link, err := EncodeWhatIf(&scenario.WhatIf{A: sc, Sweep: sim.EncodePlan(plan, d.Params)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, gotPlan, err := DecodeLinkSweep(link)
+	w, err := DecodeWhatIf(link)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Seed != 9 || got.Preset != "scp-10-ssps" {
-		t.Errorf("scenario %+v", got)
+	gotPlan, err := SweepOf(w)
+	if err != nil || !strings.HasPrefix(link, "2.") {
+		t.Fatal(link, err)
+	}
+	if w.A.Seed != 9 || w.A.Preset != "scp-10-ssps" {
+		t.Errorf("scenario %+v", w.A)
 	}
 	plan.Variants[1].Params = map[string]param.Value{}
 	if !reflect.DeepEqual(gotPlan, plan) {
 		t.Errorf("plan %+v, want %+v", gotPlan, plan)
 	}
 	plain, _ := EncodeLink(sc)
-	if _, p, err := DecodeLinkSweep(plain); err != nil || p != nil {
-		t.Errorf("a link without a sweep: %v, %v", p, err)
+	if w, err := DecodeWhatIf(plain); err != nil || w.Sweep != nil {
+		t.Errorf("a link without a sweep: %v, %v", w, err)
 	}
 	if s, err := DecodeLink(link); err != nil || s.Seed != 9 {
 		t.Errorf("DecodeLink of a link with a sweep: %v", err)
 	}
 	bad := *plan
 	bad.Points = 0
-	if _, err := EncodeLinkSweep(sc, &bad); err == nil || !strings.Contains(err.Error(), "sweep points: 0 is not allowed") {
+	if _, err := EncodeWhatIf(&scenario.WhatIf{A: sc, Sweep: sim.EncodePlan(&bad, d.Params)}); err == nil || !strings.Contains(err.Error(), "sweep points: 0 is not allowed") {
 		t.Errorf("encoding a bad sweep: %v", err)
 	}
 	for _, raw := range []string{`{"param":"ssp.load","from":1,"to":2,"points":0,"seeds":1}`, `{"param":"ssp.load","nope":1}`, `[]`} {
 		b, _ := base("scp", "scp-10-ssps", Version)
-		l := scenario.EncodeLinkWith(sc, b, Version, scenario.Extras{Sweep: []byte(raw)})
-		if _, _, err := DecodeLinkSweep(l); err == nil || !strings.HasPrefix(err.Error(), "link: sweep") {
+		l := scenario.EncodeWhatIf(&scenario.WhatIf{A: sc, Sweep: []byte(raw)}, b, Version)
+		if _, err := DecodeWhatIf(l); err == nil || !strings.HasPrefix(err.Error(), "link: sweep") {
 			t.Errorf("%s: %v", raw, err)
 		}
 	}

@@ -18,7 +18,8 @@ var Def = &sim.Def{
 		"requested maximum rate (RFC 8582). Abated requests are answered DIAMETER_TOO_BUSY or diverted.",
 	Params:  param.NewSet(specs()...),
 	Check:   check,
-	Columns: append(sim.OutcomeColumns(classNames()), nodeColumns()...),
+	Classes: classNames(),
+	Columns: &cols,
 	CPU:     "server.cpu",
 	Charts: []sim.Chart{
 		{ID: "ttp-priority", Title: "Offered at the TTP by priority, then colour (SHM), and the Max ETR", Unit: "/s", Stacked: true,

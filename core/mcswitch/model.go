@@ -33,7 +33,8 @@ var Def = &sim.Def{
 		"OCC, SRED or ARO, and shares it by strict priority. The rest of an admitted call is always served.",
 	Params:  param.NewSet(specs...),
 	Check:   check,
-	Columns: append(sim.OutcomeColumns(classNames()), nodeColumns()...),
+	Classes: classNames(),
+	Columns: &cols,
 	CPU:     "cpu",
 	Charts: []sim.Chart{
 		{ID: "occupancy", Title: "Processor occupancy against the target", Unit: "%", Series: []string{"cpu", "admitted-load"},

@@ -48,9 +48,30 @@ type Spec struct {
 	// Fixed means fixed during a run: set before it starts; refused in a
 	// timeline and as a live change.
 	Fixed bool `json:"fixed,omitempty"`
+	// Reconfigures is the part of the node a change during the run
+	// reconfigures (Settings unless said otherwise): the model routes a
+	// live change by it, not by the parameter's name.
+	Reconfigures Part `json:"-"`
+	// Aliases are former names of the parameter that scenarios and links
+	// written before a rename still use; they read as this parameter.
+	Aliases []string `json:"-"`
 	// Check validates a Text value; nil accepts any text up to MaxText bytes.
 	Check func(string) error `json:"-"`
 }
+
+// Part names the part of a node that a change of a parameter during the run
+// reconfigures. A model gives its own parts numbers from FirstModelPart on.
+type Part uint8
+
+const (
+	// Settings: the node re-reads its settings; nothing else is redone.
+	Settings Part = iota
+	// Sources: the traffic sources are redrawn from the moment of the change.
+	Sources
+	// FirstModelPart is the first part number a model may give its own
+	// parts (a reboot, a burst schedule, …).
+	FirstModelPart
+)
 
 // MaxText bounds the length of any text value.
 const MaxText = 4096

@@ -18,13 +18,15 @@ func NewSet(specs ...Spec) *Set {
 	s := &Set{specs: specs, index: make(map[string]int, len(specs))}
 	for i := range s.specs {
 		sp := &s.specs[i]
-		if _, dup := s.index[sp.Name]; dup {
-			panic("param: duplicate " + sp.Name)
+		for _, name := range append([]string{sp.Name}, sp.Aliases...) {
+			if _, dup := s.index[name]; dup {
+				panic("param: duplicate " + name)
+			}
+			s.index[name] = i
 		}
 		if err := sp.CheckValue(sp.Default); err != nil {
 			panic("param: bad default: " + err.Error())
 		}
-		s.index[sp.Name] = i
 	}
 	return s
 }
@@ -32,7 +34,7 @@ func NewSet(specs ...Spec) *Set {
 // Specs returns the specs in order.
 func (s *Set) Specs() []Spec { return s.specs }
 
-// Lookup returns the spec named name.
+// Lookup returns the spec named name (or formerly named name: an alias).
 func (s *Set) Lookup(name string) (*Spec, bool) {
 	i, ok := s.index[name]
 	if !ok {
@@ -82,6 +84,12 @@ func (v Values) Get(name string) Value {
 		panic("param: unknown " + name)
 	}
 	return v.vals[i]
+}
+
+// Has reports whether the schema of v has a parameter named name.
+func (v Values) Has(name string) bool {
+	_, ok := v.set.index[name]
+	return ok
 }
 
 // Num returns a numeric value by name.

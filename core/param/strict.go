@@ -27,6 +27,7 @@ func DecodeObject(data []byte, where string, allowed []string) ([]Member, error)
 		return nil, &Error{Field: orTop(where), Value: Quote(string(data)), Allowed: "a JSON object {…}"}
 	}
 	var out []Member
+	seen := map[string]bool{}
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
@@ -36,9 +37,10 @@ func DecodeObject(data []byte, where string, allowed []string) ([]Member, error)
 		if allowed != nil && !slices.Contains(allowed, key) {
 			return nil, &Error{Field: join(where, key), Value: "an unknown field", Allowed: "the fields " + strings.Join(allowed, ", ")}
 		}
-		if slices.ContainsFunc(out, func(m Member) bool { return m.Key == key }) {
+		if seen[key] {
 			return nil, &Error{Field: join(where, key), Value: "a second value", Allowed: "each field once"}
 		}
+		seen[key] = true
 		var raw json.RawMessage
 		if err := dec.Decode(&raw); err != nil {
 			return nil, syntaxError(join(where, key), err)
@@ -48,14 +50,14 @@ func DecodeObject(data []byte, where string, allowed []string) ([]Member, error)
 	if _, err := dec.Token(); err != nil {
 		return nil, syntaxError(where, err)
 	}
-	if err := End(dec, where); err != nil {
+	if err := end(dec, where); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
-// End checks that dec has nothing left but whitespace.
-func End(dec *json.Decoder, where string) error {
+// end checks that dec has nothing left but whitespace.
+func end(dec *json.Decoder, where string) error {
 	if _, err := dec.Token(); err != io.EOF {
 		return &Error{Field: orTop(where), Value: "more data after the value", Allowed: "one JSON value"}
 	}

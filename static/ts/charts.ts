@@ -4,7 +4,7 @@
 // switch is on) drawn as labelled dashed lines.
 import uPlot from "uplot";
 import type { Chart, Column, Model, Values } from "./types";
-import { drawCursor, drawMarkers, markers } from "./markers";
+import { MARKER_BAND, drawCursor, drawMarkers, markers } from "./markers";
 import { rowAt, timeIncrs, timeText, view } from "./scrub";
 
 // MAX_ROWS bounds the rows a Store keeps: past it, neighbouring rows are
@@ -118,6 +118,10 @@ export class ChartView {
   private steps: { t: number; v: number | null }[][];
   private cols: Map<string, Column>;
   private colors: string[] = []; // of the series after "t", for the PNG legend
+  // ghost: run A drawn faint under B on the same axes while comparing,
+  // with its own thresholds (ghostSteps).
+  private ghost: Store | null = null;
+  private ghostSteps: { t: number; v: number | null }[][] = [];
 
   constructor(
     parent: HTMLElement,
@@ -163,6 +167,33 @@ export class ChartView {
   // setStore points the chart at the series of a new run.
   setStore(s: Store) {
     this.store = s;
+  }
+
+  // setGhost draws the series of run A faint under this chart's own (B),
+  // on the same axes; null removes it.
+  setGhost(g: Store | null) {
+    if (g === this.ghost) return;
+    this.ghost = g;
+    this.ghostSteps = (this.chart.lines ?? []).map(() => []);
+    this.build();
+  }
+
+  // ghostThresholdsFrom records A's thresholds from simulated time t on.
+  ghostThresholdsFrom(t: number, values: Values | null) {
+    this.recordSteps(this.ghostSteps, t, values);
+  }
+
+  // names of the series a ghost repeats: the stack's layers (as running
+  // sums), the overlays, then the thresholds.
+  private ghostSeries(): uPlot.Series[] {
+    if (!this.ghost) return [];
+    const c = this.chart;
+    const out: uPlot.Series[] = [];
+    this.stackOrder().forEach((name, i) => out.push({ label: `A: ${this.label(name)}`, stroke: colorOf(name, i) + "66", width: 1.25, points: { show: false }, value: (_u, v) => fmt(v, c.unit) }));
+    for (const name of c.overlay ?? []) out.push({ label: `A: ${this.label(name)}`, stroke: colorOf(name, 0) + "66", width: 1.25, dash: [2, 3], points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
+    (c.lines ?? []).forEach((l, k) => out.push({ label: `A: ${l.label}`, stroke: lineColors[k % lineColors.length] + "66", width: 1.25, dash: [8, 5], points: { show: false }, value: (_u, v) => fmt(v, c.unit) }));
+    for (const s of out) this.colors.push(String(s.stroke));
+    return out;
   }
 
   get title(): string {
@@ -216,9 +247,12 @@ export class ChartView {
       this.colors.push(lineColors[k % lineColors.length]);
       series.push({ label: l.label, stroke: lineColors[k % lineColors.length], width: 1.5, dash: [8, 5], points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
     });
+    series.push(...this.ghostSeries());
     const opts: uPlot.Options = {
       width,
       height: this.height,
+      // A band above the plot for the event markers' labels (two rows).
+      padding: this.compact ? undefined : [MARKER_BAND, null, null, null],
       series,
       scales: { x: { time: false }, y: { range: (_u, lo, hi) => [Math.min(0, lo), hi > 0 ? hi * 1.08 : 1] } },
       axes: [
@@ -299,20 +333,42 @@ export class ChartView {
     }
     for (const name of c.overlay ?? []) out.push(at(name));
     const ts = out[0] as number[];
-    for (const st of this.steps) {
-      let j = -1;
-      out.push(
-        ts.map((t) => {
-          while (j + 1 < st.length && st[j + 1].t <= t) j++;
-          return j < 0 ? null : st[j].v;
-        }),
-      );
+    const stepped = (steps: { t: number; v: number | null }[][]) => {
+      for (const st of steps) {
+        let j = -1;
+        out.push(
+          ts.map((t) => {
+            while (j + 1 < st.length && st[j + 1].t <= t) j++;
+            return j < 0 ? null : st[j].v;
+          }),
+        );
+      }
+    };
+    stepped(this.steps);
+    const g = this.ghost;
+    if (g) {
+      // A and B run in lockstep: row i of both ends at the same time.
+      const gat = (name: string) => {
+        const col = g.col(this.seriesName(name));
+        return idx.map((i) => (col && i < col.length ? col[i] : null));
+      };
+      if (c.stacked) {
+        const sums = idx.map(() => 0);
+        const layers = c.series.map((name) => gat(name).map((x, j) => (x === null ? null : (sums[j] += x))));
+        out.push(...layers.reverse());
+      } else for (const name of c.series) out.push(gat(name));
+      for (const name of c.overlay ?? []) out.push(gat(name));
+      stepped(this.ghostSteps);
     }
     return out as uPlot.AlignedData;
   }
 
   // thresholdsFrom records the thresholds in force from simulated time t on.
   thresholdsFrom(t: number, values: Values | null) {
+    this.recordSteps(this.steps, t, values);
+  }
+
+  private recordSteps(steps: { t: number; v: number | null }[][], t: number, values: Values | null) {
     (this.chart.lines ?? []).forEach((l, k) => {
       let v: number | null = null;
       const on = !l.if || !values || values[l.if] === true || values[l.if] === 1;
@@ -322,15 +378,17 @@ export class ChartView {
           v = typeof p === "number" ? p : null;
         } else v = l.value ?? 0;
       }
-      const st = this.steps[k];
-      if (st.length === 0 || st[st.length - 1].v !== v) st.push({ t, v });
+      const st = steps[k];
+      if (st && (st.length === 0 || st[st.length - 1].v !== v)) st.push({ t, v });
     });
   }
 
   // clear forgets the thresholds recorded; the caller redraws.
   clear() {
     for (const st of this.steps) st.length = 0;
+    for (const st of this.ghostSteps) st.length = 0;
   }
+
 
   redraw() {
     const u = this.u;
@@ -342,6 +400,9 @@ export class ChartView {
     // Without a cursor on the chart, the legend shows the values at the
     // time in view: the scrubbed time, else the latest.
     const n = d[0].length;
+    // The y range drawn, for the tests: while comparing, A and B share it.
+    const y = u.scales.y;
+    if (y.min !== undefined && y.max !== undefined) this.root.dataset.y = `${y.min},${y.max}`;
     if (n > 0 && (u.cursor.idx === null || u.cursor.idx === undefined || u.cursor.left! < 0)) u.setLegend({ idx: this.indexAt(view.at) ?? n - 1 });
     this.showMarkers();
   }

@@ -31,6 +31,8 @@ let results: (PointStat | null)[][] = []; // [variant][point]
 let done = 0;
 let startedAt = 0;
 let chart: uPlot | null = null;
+let shareSweep: (plan: string) => void = () => {};
+let linkSweep = ""; // the sweep of the link last opened
 
 const numeric = (m: Model) => m.params.filter((p) => p.kind === "number" || p.kind === "integer");
 
@@ -118,7 +120,9 @@ function build() {
 // setupSweep fills the form for the run just started: the model's numeric
 // parameters, its study (a button each) and the curves on offer.
 // A Reset of the live run keeps the sweep going: it runs the same scenario.
-export function setupSweep(m: Model, i: Info, compare: Variant[]) {
+// share gets the definition of every sweep run, for the link.
+export function setupSweep(m: Model, i: Info, compare: Variant[], share: (plan: string) => void) {
+  shareSweep = share;
   build();
   const key = JSON.stringify(i.scenario);
   const same = model === m && info !== null && JSON.stringify(info.scenario) === key;
@@ -129,8 +133,10 @@ export function setupSweep(m: Model, i: Info, compare: Variant[]) {
     cancel();
     setupModel(m, compare);
   }
-  // A link with a sweep: show it and run it.
-  if (i.sweep) runPlan(i.sweep);
+  // A link with a sweep: show it and run it (once: not again on a Reset).
+  const fromLink = i.sweep ? JSON.stringify(i.sweep) : "";
+  if (fromLink && fromLink !== linkSweep) runPlan(i.sweep!);
+  linkSweep = fromLink;
 }
 
 function setupModel(m: Model, compare: Variant[]) {
@@ -259,6 +265,7 @@ function run() {
   const p = formPlan();
   if (!p.variants || p.variants.length === 0) return setStatus("failed", "Pick at least one curve.");
   plan = p;
+  shareSweep(JSON.stringify(p));
   const nv = p.variants.length;
   results = p.variants.map(() => new Array<PointStat | null>(p.points).fill(null));
   done = 0;

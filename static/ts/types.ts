@@ -129,8 +129,54 @@ export interface Info {
   interval_s: number;
   columns: string[];
   scenario: unknown;
+  words: Words;
+  changed: Difference[] | null; // how A differs from its preset
+  comparing: boolean;
+  changed_b?: Difference[] | null; // how B differs from A
   markers: { at_s: number; label: string }[]; // the scenario's events, for the charts
   sweep?: Plan; // the sweep definition a link held
+}
+
+// Words are the labels of a comparison's sides and the author's title and note.
+export interface Words {
+  label_a: string;
+  label_b: string;
+  title: string;
+  note: string;
+}
+
+export interface Difference {
+  param: string;
+  label: string;
+  old: string;
+  new: string;
+  at_s: number;
+  timed: boolean;
+}
+
+// Row is a line of the difference table (core/compare).
+export interface Row {
+  name: string;
+  unit?: string;
+  a: number;
+  b: number;
+  delta: number;
+  delta_pct: number | null;
+}
+
+export interface Comparison {
+  label_a: string;
+  label_b: string;
+  a: Summary;
+  b: Summary;
+  table: Row[];
+}
+
+// Compared is the state of a comparison the worker sends with each batch of rows.
+export interface Compared {
+  rowsB: Float64Array;
+  valuesA: Values;
+  comparison: Comparison;
 }
 
 export interface ClassSummary {
@@ -173,32 +219,34 @@ export interface ClaimResult {
 
 export type Values = Record<string, number | string | boolean>;
 
-export interface Side {
-  label: string;
-  summary: Summary;
-  stride: number;
-  rows: number[];
-}
-
 // Messages from the page to the worker.
 export type ToWorker =
   | { t: "start"; preset?: string; link?: string; scenario?: string }
   | { t: "advance"; seconds: number; budget: number }
   | { t: "set"; name: string; value: string }
-  | { t: "link"; sweep?: string }
   | { t: "export" }
-  | { t: "compare"; n: number }
+  | { t: "compare"; i: number } // -1: a copy of A
+  | { t: "compare-base" }
+  | { t: "end-compare" }
+  | { t: "reset" }
+  | { t: "words"; title: string; note: string }
+  | { t: "link"; quiet: boolean }
+  | { t: "sweep"; plan: string }
+  | { t: "report"; page: string }
   | { t: "point"; task: number; scenario: string; plan: string; v: number; i: number };
 
 // Messages from the worker to the page.
 export type FromWorker =
   | { t: "ready"; describe: string }
-  | { t: "started"; info: Info; values: Values; summary: Summary }
+  | { t: "started"; info: Info; values: Values; summary: Summary; cmp?: Compared }
   | { t: "start-failed"; error: string; link?: string; preset: string }
-  | { t: "rows"; rows: Float64Array; now: number; done: boolean; values: Values; summary: Summary }
+  | { t: "rows"; rows: Float64Array; now: number; done: boolean; values: Values; summary: Summary; cmp?: Compared }
   | { t: "set"; name: string; error?: string; values: Values }
-  | { t: "link"; link: string }
+  | { t: "link"; link: string; quiet: boolean }
+  | { t: "words"; error?: string }
+  | { t: "report"; html?: string; error?: string }
   | { t: "export"; json: string }
-  | { t: "compare"; sides: Side[]; error?: string }
+  | { t: "compare-failed"; error: string }
+  | { t: "compared"; info: Info; values: Values; summary: Summary; cmp?: Compared } // B opened beside A, A kept
   | { t: "point"; task: number; point?: PointStat; error?: string }
   | { t: "fatal"; error: string };

@@ -20,10 +20,20 @@ interface Bridge {
   set(name: string, value: string): string | Failure;
   values(): string | Failure;
   summary(): string | Failure;
-  link(sweep?: string): string | Failure;
+  link(): string | Failure;
   export(): string | Failure;
-  compare(i: number): string | Failure;
+  compare(i: number): Float64Array | Failure;
+  compareWithBase(): string | Failure;
+  endCompare(): string | Failure;
+  reset(): string | Failure;
+  info(): string | Failure;
+  rowsB(): Float64Array | Failure;
+  valuesA(): string | Failure;
+  comparison(): string | Failure;
+  setWords(title: string, note: string): string | Failure;
+  report(page: string): string | Failure;
   planPoint(scenario: string, plan: string, v: number, i: number): string | Failure;
+  setSweep(plan: string): string | Failure;
 }
 interface Failure {
   error: string;
@@ -52,8 +62,16 @@ async function load() {
   post({ t: "ready", describe: ok(bridge.describe()) });
 }
 
-function state() {
-  return { values: JSON.parse(ok(bridge.values())), summary: JSON.parse(ok(bridge.summary())) };
+// state is what the page shows after each call: the values the controls
+// change, A's summary, and while comparing B's rows and the comparison.
+function state(rowsB?: Float64Array) {
+  const comparison = JSON.parse(ok(bridge.comparison()));
+  const cmp = comparison ? { rowsB: rowsB ?? new Float64Array(0), valuesA: JSON.parse(ok(bridge.valuesA())), comparison } : undefined;
+  return { values: JSON.parse(ok(bridge.values())), summary: JSON.parse(ok(bridge.summary())), cmp };
+}
+
+function started() {
+  post({ t: "started", info: JSON.parse(ok(bridge.info())), ...state() });
 }
 
 function handle(m: ToWorker) {
@@ -65,13 +83,51 @@ function handle(m: ToWorker) {
         post({ t: "start-failed", error: r.error, link: m.link, preset: failed(preset) ? "" : preset });
         return;
       }
-      post({ t: "started", info: JSON.parse(r), ...state() });
+      started();
       return;
     }
     case "advance": {
       const rows = ok(bridge.advance(m.seconds, m.budget));
-      const s = state();
-      post({ t: "rows", rows, now: s.summary.duration_s, done: false, ...s }, [rows.buffer]);
+      const s = state(ok(bridge.rowsB()));
+      post({ t: "rows", rows, now: s.summary.duration_s, done: false, ...s }, s.cmp ? [rows.buffer, s.cmp.rowsB.buffer] : [rows.buffer]);
+      return;
+    }
+    case "compare": {
+      const r = bridge.compare(m.i);
+      if (failed(r)) {
+        post({ t: "compare-failed", error: r.error });
+        return;
+      }
+      // B so far, as one batch of rows with nothing new for A.
+      const s = state(r);
+      post({ t: "compared", info: JSON.parse(ok(bridge.info())), ...s });
+      return;
+    }
+    case "compare-base": {
+      const r = bridge.compareWithBase();
+      if (failed(r)) {
+        post({ t: "compare-failed", error: r.error });
+        return;
+      }
+      started();
+      return;
+    }
+    case "end-compare":
+      ok(bridge.endCompare());
+      started();
+      return;
+    case "reset":
+      ok(bridge.reset());
+      started();
+      return;
+    case "words": {
+      const r = bridge.setWords(m.title, m.note);
+      post({ t: "words", error: failed(r) ? r.error : undefined });
+      return;
+    }
+    case "report": {
+      const r = bridge.report(m.page);
+      post(failed(r) ? { t: "report", error: r.error } : { t: "report", html: r });
       return;
     }
     case "set": {
@@ -80,21 +136,16 @@ function handle(m: ToWorker) {
       return;
     }
     case "link":
-      post({ t: "link", link: ok(bridge.link(m.sweep ?? "")) });
+      post({ t: "link", link: ok(bridge.link()), quiet: m.quiet });
       return;
     case "export":
       post({ t: "export", json: ok(bridge.export()) });
       return;
-    case "compare": {
-      const sides = [];
-      try {
-        for (let i = -1; i < m.n; i++) sides.push(JSON.parse(ok(bridge.compare(i))));
-        post({ t: "compare", sides });
-      } catch (e) {
-        post({ t: "compare", sides: [], error: String((e as Error).message) });
-      }
+    case "sweep":
+      // The page's sweep, for the link; a refused one stays out of it (the
+      // pool reports why the sweep cannot run).
+      bridge.setSweep(m.plan);
       return;
-    }
     case "point": {
       // A pool worker: one point of a sweep, every seed (sweep.ts, pool.ts).
       const r = bridge.planPoint(m.scenario, m.plan, m.v, m.i);
