@@ -39,9 +39,14 @@ func errorValue(err error) any { return map[string]any{"error": err.Error()} }
 
 var errNoRun = fmt.Errorf("no run: start one first")
 
-// fn wraps a call: arguments are checked, panics are recovered and
-// reported, never thrown.
-func fn(name string, nargs int, f func(args []safejs.Value) (any, error)) {
+// installed are the functions fn installed, checked against session.API.
+var installed = map[string]bool{}
+
+// fn wraps a call of the bridge function name (its arity is session.API's):
+// arguments are checked, panics are recovered and reported, never thrown.
+func fn(name string, f func(args []safejs.Value) (any, error)) {
+	nargs := session.Arity(name)
+	installed[name] = true
 	jf, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) (out any) {
 		defer func() {
 			if p := recover(); p != nil {
@@ -115,38 +120,38 @@ func install() {
 	if err != nil {
 		panic(err)
 	}
-	fn("describe", 0, func([]safejs.Value) (any, error) {
+	fn("describe", func([]safejs.Value) (any, error) {
 		return session.Describe()
 	})
-	fn("start", 1, func(a []safejs.Value) (any, error) {
+	fn("start", func(a []safejs.Value) (any, error) {
 		text, err := str(a[0])
 		if err != nil {
 			return nil, err
 		}
 		return start(session.StartJSON([]byte(text)))
 	})
-	fn("startPreset", 1, func(a []safejs.Value) (any, error) {
+	fn("startPreset", func(a []safejs.Value) (any, error) {
 		name, err := str(a[0])
 		if err != nil {
 			return nil, err
 		}
 		return start(session.StartPreset(name))
 	})
-	fn("startLink", 1, func(a []safejs.Value) (any, error) {
+	fn("startLink", func(a []safejs.Value) (any, error) {
 		link, err := str(a[0])
 		if err != nil {
 			return nil, err
 		}
 		return start(session.StartLink(link))
 	})
-	fn("linkPreset", 1, func(a []safejs.Value) (any, error) {
+	fn("linkPreset", func(a []safejs.Value) (any, error) {
 		link, err := str(a[0])
 		if err != nil {
 			return nil, err
 		}
 		return session.LinkPreset(link), nil
 	})
-	fn("advance", 2, func(a []safejs.Value) (any, error) {
+	fn("advance", func(a []safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
@@ -162,7 +167,7 @@ func install() {
 		rows := cur.Advance(seconds, func() bool { return time.Now().After(deadline) })
 		return float64s(rows)
 	})
-	fn("set", 2, func(a []safejs.Value) (any, error) {
+	fn("set", func(a []safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
@@ -176,26 +181,26 @@ func install() {
 		}
 		return "", cur.Set(name, text)
 	})
-	fn("values", 0, func([]safejs.Value) (any, error) {
+	fn("values", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
 		b, err := cur.Values()
 		return string(b), err
 	})
-	fn("summary", 0, func([]safejs.Value) (any, error) {
+	fn("summary", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
 		return session.JSON(cur.Summary()), nil
 	})
-	fn("link", 0, func([]safejs.Value) (any, error) {
+	fn("link", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
 		return cur.Link()
 	})
-	fn("export", 0, func([]safejs.Value) (any, error) {
+	fn("export", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
@@ -205,13 +210,13 @@ func install() {
 		}
 		return session.JSON(e), nil
 	})
-	fn("rowsB", 0, func([]safejs.Value) (any, error) {
+	fn("rowsB", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
 		return float64s(cur.RowsB())
 	})
-	fn("compare", 1, func(a []safejs.Value) (any, error) {
+	fn("compare", func(a []safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
@@ -225,13 +230,13 @@ func install() {
 		}
 		return float64s(rows)
 	})
-	fn("compareWithBase", 0, func([]safejs.Value) (any, error) {
+	fn("compareWithBase", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
 		return "", cur.CompareWithBase()
 	})
-	fn("report", 1, func(a []safejs.Value) (any, error) {
+	fn("report", func(a []safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
@@ -241,33 +246,33 @@ func install() {
 		}
 		return cur.Report(page)
 	})
-	fn("valuesA", 0, func([]safejs.Value) (any, error) {
+	fn("valuesA", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
 		b, err := cur.ValuesA()
 		return string(b), err
 	})
-	fn("endCompare", 0, func([]safejs.Value) (any, error) {
+	fn("endCompare", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
 		cur.EndCompare()
 		return "", nil
 	})
-	fn("reset", 0, func([]safejs.Value) (any, error) {
+	fn("reset", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
 		return "", cur.Reset()
 	})
-	fn("info", 0, func([]safejs.Value) (any, error) {
+	fn("info", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
 		return session.JSON(cur.Info()), nil
 	})
-	fn("setWords", 2, func(a []safejs.Value) (any, error) {
+	fn("setWords", func(a []safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
@@ -281,13 +286,13 @@ func install() {
 		}
 		return "", cur.SetWords(title, note)
 	})
-	fn("comparison", 0, func([]safejs.Value) (any, error) {
+	fn("comparison", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
 		return session.JSON(cur.Result()), nil
 	})
-	fn("summaryB", 0, func([]safejs.Value) (any, error) {
+	fn("summaryB", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
@@ -297,7 +302,7 @@ func install() {
 		}
 		return session.JSON(b), nil
 	})
-	fn("setSweep", 1, func(a []safejs.Value) (any, error) {
+	fn("setSweep", func(a []safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
@@ -307,7 +312,7 @@ func install() {
 		}
 		return "", cur.SetSweep(plan)
 	})
-	fn("planPoint", 4, func(a []safejs.Value) (any, error) {
+	fn("planPoint", func(a []safejs.Value) (any, error) {
 		sc, err := str(a[0])
 		if err != nil {
 			return nil, err
@@ -330,6 +335,9 @@ func install() {
 		}
 		return session.JSON(p), nil
 	})
+	if err := session.CheckInstalled(installed); err != nil {
+		panic(err)
+	}
 	if err := safejs.Global().Set("overloadlab", api); err != nil {
 		panic(err)
 	}

@@ -96,8 +96,8 @@ var Paces = []float64{1, 2, 3, 5, 10, 20, 30, 60, 90, 120, 300}
 // Variant is a scenario with a few parameters changed: a curve of a sweep,
 // or the other side of a side-by-side comparison.
 type Variant struct {
-	Label  string
-	Params map[string]param.Value
+	Label  string                 `json:"label"`
+	Params map[string]param.Value `json:"params,omitempty"`
 }
 
 // Apply returns a copy of s with the variant's parameters set.

@@ -1,176 +1,18 @@
-// The shapes of the JSON the core gives the page (catalog.Describe, the
-// session's Info, sim.Summary): one source of truth, in Go.
+// The shapes of the JSON the core gives the page are generated from the Go
+// types (gen/types.ts, by build/tsgen); here they get the names the page
+// uses, and the messages between the page and the worker are declared.
+import type { Comparison, Info, ModelDescription, ParamDescription, PlanJSON, PointStat, PresetDescription, SweepDesc, Summary, Values, Variant } from "./gen/types";
 
-export type Kind = "number" | "integer" | "bool" | "choice" | "text";
+export type * from "./gen/types";
+export type Spec = ParamDescription;
+export type Model = ModelDescription;
+export type Preset = PresetDescription;
+export type Sweep = SweepDesc;
 
-export interface Spec {
-  name: string;
-  label: string;
-  group: string;
-  unit?: string;
-  kind: Kind;
-  min: number;
-  max: number;
-  step?: number;
-  default: number | string | boolean;
-  choices?: string[];
-  doc: string;
-  allowed: string;
-  fixed?: boolean; // fixed during a run: set before it starts
-}
+export const variantLabel = (v: Pick<Variant, "label">) => v.label;
 
-export interface Column {
-  name: string;
-  label: string;
-  unit: string;
-  max?: boolean;
-}
-
-export interface Line {
-  label: string;
-  value?: number;
-  param?: string;
-  if?: string;
-}
-
-export interface Chart {
-  id: string;
-  title: string;
-  unit: string;
-  series: string[];
-  stacked?: boolean;
-  overlay?: string[];
-  lines?: Line[];
-  per_class?: boolean;
-  upto?: string; // draw only the first values[upto] series (one per instance)
-}
-
-export interface Panel {
-  title: string;
-  formula: string;
-  text: string;
-}
-
-export interface Variant {
-  label?: string;
-  params?: Record<string, number | string | boolean>;
-}
-
-export const variantLabel = (v: Variant) => v.label ?? "";
-
-export interface SweepLine {
-  label: string;
-  param: string;
-  factor: number;
-}
-
-export interface Sweep {
-  id: string;
-  title: string;
-  param: string;
-  values: number[];
-  curves: Variant[];
-  doc: string;
-  lines?: SweepLine[];
-}
-
-// A sweep's definition (sim.Plan as JSON): it goes into the link.
-export interface Plan {
-  param: string;
-  from: number;
-  to: number;
-  points: number;
-  log?: boolean;
-  seeds: number;
-  variants?: { label: string; params?: Record<string, number | string | boolean> }[];
-}
-
-// One point of a sweep over its seeds (sim.PointStat): stats[m] for the
-// metrics in the order of sim.Metrics (0 offered, 1 goodput, …).
-export interface PointStat {
-  variant: number;
-  label: string;
-  point: number;
-  x: number;
-  seeds: number;
-  stats: { mean: number; lo: number; hi: number }[];
-  digest: string;
-}
-
-export interface Preset {
-  name: string;
-  summary: string;
-  teaches: string;
-  compare?: Variant[];
-}
-
-export interface Description {
-  models: Model[];
-}
-
-export interface Model {
-  name: string;
-  title: string;
-  doc: string;
-  params: Spec[];
-  columns: Column[];
-  cpu?: string; // the column of the CPU occupancy
-  charts: Chart[];
-  panels: Panel[];
-  sweeps?: Sweep[];
-  presets: Preset[];
-}
-
-export interface Info {
-  model: string;
-  preset: string;
-  seed: number;
-  duration_s: number;
-  interval_s: number;
-  columns: string[];
-  scenario: unknown;
-  words: Words;
-  changed: Difference[] | null; // how A differs from its preset
-  comparing: boolean;
-  changed_b?: Difference[] | null; // how B differs from A
-  markers: { at_s: number; label: string }[]; // the scenario's events, for the charts
-  sweep?: Plan; // the sweep definition a link held
-}
-
-// Words are the labels of a comparison's sides and the author's title and note.
-export interface Words {
-  label_a: string;
-  label_b: string;
-  title: string;
-  note: string;
-}
-
-export interface Difference {
-  param: string;
-  label: string;
-  old: string;
-  new: string;
-  at_s: number;
-  timed: boolean;
-}
-
-// Row is a line of the difference table (core/compare).
-export interface Row {
-  name: string;
-  unit?: string;
-  a: number;
-  b: number;
-  delta: number;
-  delta_pct: number | null;
-}
-
-export interface Comparison {
-  label_a: string;
-  label_b: string;
-  a: Summary;
-  b: Summary;
-  table: Row[];
-}
+// Plan is a sweep: the page's pool runs it, a link holds it.
+export type Plan = PlanJSON;
 
 // Compared is the state of a comparison the worker sends with each batch of rows.
 export interface Compared {
@@ -178,46 +20,6 @@ export interface Compared {
   valuesA: Values;
   comparison: Comparison;
 }
-
-export interface ClassSummary {
-  name: string;
-  offered: number;
-  completed: number;
-  late: number;
-  rejected: number;
-  dropped: number;
-  throttled: number;
-  in_flight: number;
-  goodput_per_s: number;
-}
-
-export interface Summary {
-  scenario: string;
-  model: string;
-  seed: number;
-  duration_s: number;
-  intervals: number;
-  classes: ClassSummary[];
-  total: ClassSummary;
-  cpu: { mean: number; max: number };
-  controls: Record<string, Record<string, number>>;
-  digest: string;
-  claims?: ClaimResult[]; // the preset's claims checked over the run so far
-  error?: string; // why the run stopped early, if it did
-}
-
-// ClaimResult is one of the preset's claims checked over a run (core/claim).
-export interface ClaimResult {
-  name: string;
-  says: string;
-  holds: boolean;
-  measured: number;
-  wanted: string;
-  figure: string;
-  pending?: boolean;
-}
-
-export type Values = Record<string, number | string | boolean>;
 
 // Messages from the page to the worker.
 export type ToWorker =

@@ -2,7 +2,7 @@
 // answers the page's messages with one call into it each. The page never
 // waits on the simulator: it sends one "advance" per animation frame and
 // draws what comes back.
-import type { FromWorker, ToWorker } from "./types";
+import type { Bridge, Failure, FromWorker, ToWorker } from "./types";
 
 declare class Go {
   importObject: WebAssembly.Imports;
@@ -10,34 +10,6 @@ declare class Go {
 }
 declare function importScripts(...urls: string[]): void;
 
-interface Bridge {
-  describe(): string | Failure;
-  startPreset(name: string): string | Failure;
-  startLink(link: string): string | Failure;
-  linkPreset(link: string): string | Failure;
-  start(json: string): string | Failure;
-  advance(seconds: number, budgetMs: number): Float64Array | Failure;
-  set(name: string, value: string): string | Failure;
-  values(): string | Failure;
-  summary(): string | Failure;
-  link(): string | Failure;
-  export(): string | Failure;
-  compare(i: number): Float64Array | Failure;
-  compareWithBase(): string | Failure;
-  endCompare(): string | Failure;
-  reset(): string | Failure;
-  info(): string | Failure;
-  rowsB(): Float64Array | Failure;
-  valuesA(): string | Failure;
-  comparison(): string | Failure;
-  setWords(title: string, note: string): string | Failure;
-  report(page: string): string | Failure;
-  planPoint(scenario: string, plan: string, v: number, i: number): string | Failure;
-  setSweep(plan: string): string | Failure;
-}
-interface Failure {
-  error: string;
-}
 
 const post = (m: FromWorker, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(m, transfer);
 

@@ -131,7 +131,7 @@ type Info struct {
 	// Markers are the scenario's events, drawn on every time chart.
 	Markers []sim.Event `json:"markers"`
 	// Sweep is the sweep definition the link held, if any: the page runs it.
-	Sweep json.RawMessage `json:"sweep,omitempty"`
+	Sweep *sim.PlanJSON `json:"sweep,omitempty"`
 }
 
 // Info describes the run.
@@ -142,7 +142,10 @@ func (s *Session) Info() Info {
 		names[i] = c.Name
 	}
 	sc := s.run.Scenario
-	in := Info{Model: sc.Model, Preset: sc.Preset, Seed: sc.Seed, DurationS: sc.Duration, IntervalS: sc.Interval, Columns: names, Scenario: sc, Words: s.words, Markers: sim.Markers(s.def, sc), Sweep: s.sweep}
+	in := Info{Model: sc.Model, Preset: sc.Preset, Seed: sc.Seed, DurationS: sc.Duration, IntervalS: sc.Interval, Columns: names, Scenario: sc, Words: s.words, Markers: sim.Markers(s.def, sc)}
+	if plan, err := catalog.SweepOf(&scenario.WhatIf{A: sc, Sweep: s.sweep}); err == nil && plan != nil {
+		in.Sweep = plan.JSON(s.def.Params)
+	}
 	a := s.run.Replay()
 	if base, err := catalog.Base(sc.Model, sc.Preset); err == nil {
 		in.Changed = scenario.Differences(a, base)

@@ -357,7 +357,7 @@ func TestLinkSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := string(r.Info().Sweep); got != plan {
+	if got := JSON(r.Info().Sweep); got != plan {
 		t.Errorf("Info().Sweep = %s, want %s", got, plan)
 	}
 	if err := s.SetSweep(`{"param":"ssp.load","from":0.5,"to":3,"points":6,"seeds":0}`); err == nil || !strings.Contains(err.Error(), "sweep seeds: 0") {
