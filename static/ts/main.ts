@@ -574,7 +574,7 @@ function csvHead(): string[] {
 el("json").onclick = () => send({ t: "export" });
 el("png").onclick = () => {
   const width = 1000;
-  const title = `overloadlab — ${info?.preset || "custom"} (seed ${info?.seed}), t = ${fmt(summary?.duration_s ?? 0)} s`;
+  const title = `overloadlab — ${info?.preset || "custom"} (seed ${info?.seed}), t = ${timeText(summary?.duration_s ?? 0, true)}`;
   const draw = (ctx: CanvasRenderingContext2D | null): number => {
     if (ctx) {
       ctx.fillStyle = "#fff";
