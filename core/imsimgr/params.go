@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"overloadlab/core/cpu"
+	"overloadlab/core/cpuguard"
 	"overloadlab/core/kernel"
 	"overloadlab/core/pacing"
 	"overloadlab/core/param"
@@ -61,22 +62,9 @@ var specs = func() []param.Spec {
 			Doc: "an instance whose CPU stays ≥ 99 % this long crashes, losing its queued work; 0 = never crash"},
 		param.Spec{Name: "crash.restart", Label: "Restart time", Group: "CPU", Unit: "s", Kind: param.Number, Min: 1, Max: 600, Step: 1, Default: param.Num(30),
 			Doc: "time a crashed instance takes to restart; arrivals meanwhile are dropped"},
-		param.Spec{Name: "lab.cpu-guard", Label: "CPU guard (70 %)", Group: "CPU guard", Kind: param.Bool, Default: param.On(true),
-			Doc: "lab switch: the real IMSI Manager always has the fixed 70 % guard; switch it off to see what it prevents"},
-		param.Spec{Name: "cpu-guard.sampling-period", Label: "Guard's CPU sampling period", Group: "CPU guard", Unit: "s", Kind: param.Number, Min: 0.1, Max: 5, Step: 0.1, Default: param.Num(guardSamplingDefault),
-			Doc: "reconstructed (the seed says \"on reaching 70 %\", not over what window): each instance reads its CPU over this period and its guard follows the last reading; " +
-				"apart from the 1 s reporting interval of the charts"},
 	)
-	return s
+	return append(s, cpuguard.Params...)
 }()
-
-// guardSamplingDefault is the guard's default sampling period in seconds.
-// The seed says the guard acts "on reaching" 70 % and gives no window, so
-// the period is reconstructed. 1 s, the reporting interval: the CPU chart
-// then shows exactly the readings the guard acts on, and the runs (and so
-// the links) made before the period was a parameter stay the same. Shorter
-// periods react sooner and pin the CPU less (attach-storm-fast-guard).
-const guardSamplingDefault = 1
 
 // check applies the rules that involve several fields.
 func check(v param.Values) error {
