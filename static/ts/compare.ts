@@ -38,10 +38,11 @@ export function storeB(): Store | null {
   return bStore;
 }
 
-// signed writes a difference with its sign; whole numbers of 1000 and
-// more with thousands separators (web/report writes them alike).
-const signed = (x: number, unit = "") => (x > 0 ? "+" : x < 0 ? "−" : "±") + (Number.isInteger(x) && Math.abs(x) >= 1000 && !unit ? Math.abs(x).toLocaleString("en-US") : fmt(Math.abs(x), unit));
-const pct = (x: number | null) => (x === null ? "–" : signed(x, "%"));
+// sign is the sign of a difference; signed writes a difference as the
+// row's values are written (web/report writes them alike).
+const sign = (x: number) => (x > 0 ? "+" : x < 0 ? "−" : "±");
+const signed = (r: Row, x: number) => sign(x) + num(r, Math.abs(x));
+const pct = (x: number | null) => (x === null ? "–" : sign(x) + fmt(Math.abs(x), "%"));
 
 function newStore(m: Model, columns: string[]): Store {
   return new Store(columns, new Set(m.columns.filter((c) => c.max).map((c) => c.name)));
@@ -138,7 +139,7 @@ function table(c: Comparison): HTMLTableElement {
     const tr = body.insertRow();
     tr.dataset.row = r.name;
     const u = r.unit && r.unit !== "msgs" ? r.unit : "";
-    const cells = [r.name + (u ? ` (${u})` : ""), num(r, r.a), num(r, r.b), r.delta === 0 ? "0" : signed(r.delta), pct(r.delta_pct)];
+    const cells = [r.name + (u ? ` (${u})` : ""), num(r, r.a), num(r, r.b), r.delta === 0 ? "0" : signed(r, r.delta), pct(r.delta_pct)];
     cells.forEach((text, k) => {
       const td = tr.insertCell();
       td.textContent = text;
@@ -167,7 +168,7 @@ export function decorateTiles() {
       ab.className = "ab";
       v.append(ab);
     }
-    ab.textContent = `A ${num(r, r.a)} · Δ ${r.delta === 0 ? "0" : signed(r.delta)}`;
+    ab.textContent = `A ${num(r, r.a)} · Δ ${r.delta === 0 ? "0" : signed(r, r.delta)}`;
   }
 }
 
