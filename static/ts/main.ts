@@ -242,7 +242,10 @@ function started(i: Info, v: Values, s: Summary) {
   for (const c of charts) c.limit(v);
   orderCharts();
   tour.setPreset(i.preset);
-  setupSweep(m, i, preset?.compare ?? []);
+  setupSweep(m, i, preset?.compare ?? [], (plan) => {
+    send({ t: "sweep", plan });
+    linkSoon();
+  });
   for (const b of buttons) b.disabled = false;
   delete document.body.dataset.done;
   syncControls(true);
@@ -574,7 +577,7 @@ function csvHead(): string[] {
 el("json").onclick = () => send({ t: "export" });
 el("png").onclick = () => {
   const width = 1000;
-  const title = `overloadlab — ${info?.preset || "custom"} (seed ${info?.seed}), t = ${fmt(summary?.duration_s ?? 0)} s`;
+  const title = `overloadlab — ${info?.preset || "custom"} (seed ${info?.seed}), t = ${timeText(summary?.duration_s ?? 0, true)}`;
   const draw = (ctx: CanvasRenderingContext2D | null): number => {
     if (ctx) {
       ctx.fillStyle = "#fff";
