@@ -88,3 +88,18 @@ func TestDecodeObjectStrict(t *testing.T) {
 		}
 	}
 }
+
+// A refused value is shown cut to MaxShown bytes, whatever its kind.
+func TestLongValuesAreCut(t *testing.T) {
+	long := strings.Repeat("é", 1<<19)
+	c := Spec{Name: "action", Kind: Choice, Choices: []string{"drop"}, Default: Str("drop")}
+	n := Spec{Name: "rate", Kind: Number, Max: 1}
+	_, e1 := c.Parse(long)
+	_, e2 := n.Parse(long)
+	_, e3 := c.Decode([]byte(`"` + long + `"`))
+	for _, err := range []error{e1, e2, e3, c.CheckValue(Str(long))} {
+		if err == nil || len(err.Error()) > 300 || !strings.Contains(err.Error(), "…") {
+			t.Errorf("error of %d bytes: %.120s", len(fmt.Sprint(err)), fmt.Sprint(err))
+		}
+	}
+}

@@ -220,6 +220,9 @@ function started(i: Info, v: Values, s: Summary) {
   view.long = i.duration_s > 600;
   view.at = null;
   view.zoom = null;
+  el("scrub-at").textContent = "latest";
+  document.body.dataset.lookAt = "";
+  document.body.dataset.zoom = "";
   claimLog = [{ t: 0, claims: s.claims }];
   setMarkers(i.markers);
   const paced = tour.presetPace(i.preset);
