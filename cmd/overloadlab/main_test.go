@@ -137,7 +137,7 @@ func TestBadInputIsOneLineAndStatusTwo(t *testing.T) {
 		{[]string{"run", "-scenario", file("nullseed.json", `{"preset":"attach-storm","seed":null}`)}, "seed: null is not allowed"},
 		{[]string{"run", "-scenario", file("case.json", `{"preset":"attach-storm","SEED":3}`)}, "SEED: an unknown field"},
 		{[]string{"run", "-scenario", file("twice.json", `{"preset":"attach-storm","seed":3,"seed":4}`)}, "seed: a second value"},
-		{[]string{"run", "-scenario", file("trail.json", `{"preset":"attach-storm"} {}`)}, "more data after the value"},
+		{[]string{"run", "-scenario", file("trail.json", `{"preset":"attach-storm"} {}`)}, "more than one value"},
 		{[]string{"run", "-scenario", file("fixed.json", `{"preset":"attach-storm","timeline":[{"at_s":5,"param":"imsimgr-instances","value":2}]}`)}, "timeline[0].param"},
 		{[]string{"run", "-preset", long}, `preset: "xxxxxxxx`},
 		{[]string{"run", "-preset", "busy-hour", "-format", long}, "-format"},

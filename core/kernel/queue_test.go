@@ -206,3 +206,42 @@ func TestQueueNoAllocs(t *testing.T) {
 		t.Fatalf("%v allocations per pop+push", a)
 	}
 }
+
+// TestQueueHeadSkip checks that Head then Skip removes what Pop would.
+func TestQueueHeadSkip(t *testing.T) {
+	var q, p Queue
+	s := NewStream(5, 5)
+	for i := range 5000 {
+		e := Event{At: Time(s.Intn(1000)) * Microsecond, Arg: int64(i)}
+		q.Push(e)
+		p.Push(e)
+	}
+	for q.Len() > 0 {
+		h := q.Head()
+		got := *h
+		q.Skip()
+		if want := p.Pop(); got != want {
+			t.Fatalf("Head+Skip gave (%d, #%d), Pop (%d, #%d)", got.At, got.Arg, want.At, want.Arg)
+		}
+	}
+	if q.Head() != nil || p.Len() != 0 {
+		t.Fatal("Head of an empty queue is not nil")
+	}
+}
+
+// TestSortEvents sorts buckets of every size, with ties, like a stable sort.
+func TestSortEvents(t *testing.T) {
+	s := NewStream(9, 9)
+	for n := range 200 {
+		ev := make([]Event, n)
+		for i := range ev {
+			ev[i] = Event{At: Time(s.Intn(1 + n/4)), seq: uint64(s.Intn(1<<30))<<8 | uint64(i)}
+		}
+		sortEvents(ev)
+		for i := 1; i < n; i++ {
+			if !less(&ev[i-1], &ev[i]) {
+				t.Fatalf("n=%d: (%d, %d) before (%d, %d)", n, ev[i-1].At, ev[i-1].seq, ev[i].At, ev[i].seq)
+			}
+		}
+	}
+}

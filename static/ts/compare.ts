@@ -119,16 +119,18 @@ export function render() {
     el("compare-head").textContent = "";
     return;
   }
-  el("compare-head").textContent = `${comparison.label_a} (A, faint) against ${comparison.label_b} (B, solid): same seed, same traffic.`;
+  el("compare-head").textContent = `${side("A", comparison.label_a)} (faint) against ${side("B", comparison.label_b)} (solid): same seed, same traffic.`;
   out.replaceChildren(table(comparison));
 }
+
+// side names a side of the comparison: "A", or "A: its label".
+const side = (k: string, label: string) => (label === k ? k : `${k}: ${label}`);
 
 function table(c: Comparison): HTMLTableElement {
   const t = document.createElement("table");
   t.className = "diff";
   t.id = "diff-table";
   const head = t.createTHead().insertRow();
-  const side = (k: string, label: string) => (label === k ? k : `${k}: ${label}`);
   for (const h of ["", side("A", c.label_a), side("B", c.label_b), "Δ = B − A", "Δ %"]) {
     const th = document.createElement("th");
     th.textContent = h;

@@ -242,7 +242,10 @@ function started(i: Info, v: Values, s: Summary) {
   for (const c of charts) c.limit(v);
   orderCharts();
   tour.setPreset(i.preset);
-  setupSweep(m, i, preset?.compare ?? []);
+  setupSweep(m, i, preset?.compare ?? [], (plan) => {
+    send({ t: "sweep", plan });
+    linkSoon();
+  });
   for (const b of buttons) b.disabled = false;
   delete document.body.dataset.done;
   syncControls(true);
@@ -527,7 +530,9 @@ function changeLabel(name: string, old: number | string | boolean | undefined, v
   if (!sp) return `${name} → ${value}`;
   if (sp.kind === "bool") return `${sp.label} ${value === "true" ? "on" : "off"}`;
   const unit = sp.unit && (sp.kind === "number" || sp.kind === "integer") ? ` ${sp.unit}` : "";
-  return `${sp.label} ${String(old)} → ${value}${unit}`;
+  // A label that ends in its unit ("Load ×") says it once, after the value.
+  const label = sp.unit && sp.label.endsWith(` ${sp.unit}`) ? sp.label.slice(0, -sp.unit.length - 1) : sp.label;
+  return `${label} ${String(old)} → ${value}${unit}`;
 }
 
 for (const sec of document.querySelectorAll<HTMLElement>("section.controls")) {
@@ -572,7 +577,7 @@ function csvHead(): string[] {
 el("json").onclick = () => send({ t: "export" });
 el("png").onclick = () => {
   const width = 1000;
-  const title = `overloadlab — ${info?.preset || "custom"} (seed ${info?.seed}), t = ${fmt(summary?.duration_s ?? 0)} s`;
+  const title = `overloadlab — ${info?.preset || "custom"} (seed ${info?.seed}), t = ${timeText(summary?.duration_s ?? 0, true)}`;
   const draw = (ctx: CanvasRenderingContext2D | null): number => {
     if (ctx) {
       ctx.fillStyle = "#fff";
