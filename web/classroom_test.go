@@ -199,6 +199,14 @@ func TestClassroom(t *testing.T) {
 	if len(ranges) != 1 || ranges[0] == whole {
 		t.Errorf("zoomed charts show x ranges %q (whole run %s)", ranges, whole)
 	}
+	// One crosshair: hovering the CPU chart moves every chart's legend to
+	// the same time.
+	tb.do(t, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, box.L+box.W*0.3, y))
+	legendT := `JSON.stringify([...new Set([...document.querySelectorAll("figure.chart")].map((f) => f.querySelector(".u-legend .u-series .u-value").textContent))])`
+	tb.wait(t, `JSON.parse(`+legendT+`).length === 1`, 5*time.Second)
+	if got := eval[string](t, tb, legendT); got == `["0:07:00"]` {
+		t.Errorf("hovering at 30 %% of the zoomed range: the legends show the latest time %s", got)
+	}
 	tb.do(t, chromedp.MouseClickXY(box.L+box.W*0.4, y), chromedp.MouseClickXY(box.L+box.W*0.4, y, chromedp.ClickCount(2)))
 	tb.wait(t, `document.body.dataset.zoom === ""`, 5*time.Second)
 	if got := eval[string](t, tb, xs); got != whole {
