@@ -103,13 +103,9 @@ func Start(def *Def, sc *scenario.Scenario, live bool) (*Run, error) {
 	r.end = r.env.Duration
 	cols := def.AllColumns()
 	r.row = make([]float64, len(cols)+1)
-	if def.Columns != nil {
-		r.env.Out = NewOutcomes(def.Classes)
-		w := 1 + len(outcomeCols)*(1+len(def.Classes))
-		r.meas = newRow(r.row[1:w], r.row[w:])
-	} else {
-		r.meas = newRow(r.row[1:1], r.row[1:])
-	}
+	r.env.Out = NewOutcomes(def.Classes)
+	w := 1 + len(outcomeCols)*(1+len(def.Classes))
+	r.meas = newRow(r.row[1:w], r.row[w:])
 	node, err := def.New(&r.env, r.values.Clone())
 	if err != nil {
 		return nil, err
@@ -215,14 +211,10 @@ func (r *Run) measure(now kernel.Time) {
 	r.row[0] = now.Seconds()
 	r.meas.start(now, now-r.last)
 	r.last = now
-	if r.env.Out != nil {
-		r.env.Out.Fill(r.meas.out, r.meas.Seconds())
-	}
+	r.env.Out.Fill(r.meas.out, r.meas.Seconds())
 	r.node.Measure(r.meas)
-	if r.env.Out != nil {
-		if i := r.meas.unwritten(); i >= 0 && r.err == nil {
-			r.err = unwrittenError(r.Def, r.Def.Columns.List()[i].Name, now)
-		}
+	if i := r.meas.unwritten(); i >= 0 && r.err == nil {
+		r.err = unwrittenError(r.Def, r.Def.Columns.List()[i].Name, now)
 	}
 	r.rec.Append(r.row)
 	if r.claims != nil {
@@ -312,9 +304,7 @@ func (r *Run) Events() uint64 { return r.events }
 // Report returns the node's counters now (for tests and the page).
 func (r *Run) Report() Report {
 	rep := r.node.Report(r.now)
-	if rep.Classes == nil && r.env.Out != nil {
-		rep.Classes = r.env.Out.Classes()
-	}
+	rep.Classes = r.env.Out.Classes()
 	return rep
 }
 
