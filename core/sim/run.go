@@ -21,10 +21,12 @@ const (
 	// and 171 MB reserved at most (attach-storm with 20 000 emergency
 	// attaches/s). The presets hold at most 150 000.
 	MaxPending = 1_000_000
-	// MaxEvents bounds the events a run processes in all: about a minute of
-	// one core natively at 10 million events per second, two in the
-	// browser. The presets process at most 7 million, a 24-hour attach
-	// storm 160 million.
+	// MaxEvents bounds the events a run processes in all, so the wall time
+	// of a valid extreme run: one to two minutes of one core natively (5 to
+	// 10 million events per second; the DSR model at its maximum rates
+	// stops at 2045 s simulated after about 105 s of CPU), about twice that
+	// in the browser. The presets process at most 7 million, a 24-hour
+	// attach storm 160 million.
 	MaxEvents = 500_000_000
 	// budgetEvery is how often, in events processed, the budget is checked.
 	budgetEvery = 1 << 16
