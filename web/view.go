@@ -6,6 +6,7 @@ package web
 
 import (
 	"strconv"
+	"strings"
 
 	"overloadlab/core/catalog"
 	"overloadlab/core/param"
@@ -65,6 +66,9 @@ func step(sp param.Spec) string {
 // inputID is the id of a parameter's input in the page (model names and
 // parameter names are unique together).
 func inputID(model string, sp param.Spec) string { return "p-" + model + "-" + sp.Name }
+
+// rows is the height of a multi-line text's box: its lines and one more.
+func rows(text string) string { return strconv.Itoa(strings.Count(text, "\n") + 2) }
 
 // allowed says what a parameter takes and its default, from the schema.
 func allowed(sp param.Spec) string {

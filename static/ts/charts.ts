@@ -3,7 +3,7 @@
 // (a fixed value, or a parameter's current value, shown only while its
 // switch is on) drawn as labelled dashed lines.
 import uPlot from "uplot";
-import type { Chart, Column, Model, Values } from "./types";
+import type { Chart, Column, Model, Style, Values } from "./types";
 
 // MAX_ROWS bounds the rows a Store keeps: past it, neighbouring rows are
 // merged two into one (means, or maxima for Max columns), as the core's
@@ -61,28 +61,118 @@ export class Store {
   }
 }
 
-const named: Record<string, string> = {
-  offered: "#1f2328",
-  completed: "#2e9d4f",
-  late: "#d4a017",
-  rejected: "#e8772e",
-  dropped: "#c9302c",
-  throttled: "#7a4fc9",
-  cpu: "#1f6feb",
-};
-const palette = ["#1f6feb", "#e8772e", "#2e9d4f", "#c9302c", "#7a4fc9", "#8c6d1f", "#0f8b8d", "#d6336c"];
-const lineColors = ["#c9302c", "#6e7781", "#7a4fc9", "#0f8b8d"];
+// FILL_ALPHA is the opacity of stacked areas (core/palette.FillAlpha).
+const FILL_ALPHA = "d9"; // 0.85 × 255
 
-function colorOf(name: string, i: number): string {
-  const last = name.slice(name.lastIndexOf(".") + 1);
-  return named[name] ?? named[last] ?? palette[i % palette.length];
+// isDark tells whether the page is dark: the toggle's choice, else the system's.
+export function isDark(): boolean {
+  const t = document.documentElement.dataset.theme;
+  if (t === "dark" || t === "light") return t === "dark";
+  return matchMedia("(prefers-color-scheme: dark)").matches;
 }
 
+// cssVar reads a colour of the style sheet's theme.
+export function cssVar(name: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+}
+
+const colourOf = (st: Style | undefined, dark: boolean) => (st ? (dark ? st.dark : st.light) : dark ? "#e6edf3" : "#1f2328");
+
+// hatchTile draws one tile of a hatching ("/", "\\", "x", "|") in ink over colour.
+function hatchTile(colour: string, hatch: string, ink: string, px: number): HTMLCanvasElement {
+  const c = document.createElement("canvas");
+  c.width = c.height = px;
+  const x = c.getContext("2d")!;
+  x.fillStyle = colour;
+  x.fillRect(0, 0, px, px);
+  x.strokeStyle = ink;
+  x.lineWidth = Math.max(1, px / 8);
+  x.beginPath();
+  const diag = (sign: number) => {
+    // Three segments so the tiles join without a seam.
+    for (const o of [-px, 0, px]) {
+      if (sign > 0) {
+        x.moveTo(o, px);
+        x.lineTo(o + px, 0);
+      } else {
+        x.moveTo(o, 0);
+        x.lineTo(o + px, px);
+      }
+    }
+  };
+  if (hatch === "/" || hatch === "x") diag(1);
+  if (hatch === "\\" || hatch === "x") diag(-1);
+  if (hatch === "|") {
+    x.moveTo(px / 2, 0);
+    x.lineTo(px / 2, px);
+  }
+  x.stroke();
+  return c;
+}
+
+// areaFill is a stacked area's fill: its colour, hatched when its style says so.
+function areaFill(st: Style, dark: boolean): string | CanvasPattern {
+  const colour = colourOf(st, dark) + FILL_ALPHA;
+  if (!st.hatch) return colour;
+  const ink = dark ? "rgba(0,0,0,0.55)" : "rgba(255,255,255,0.7)";
+  return measurer.createPattern(hatchTile(colour, st.hatch, ink, Math.round(8 * devicePixelRatio)), "repeat") ?? colour;
+}
+
+// markerCSS is a legend marker's CSS background: the colour, hatched or dashed as drawn.
+function markerCSS(st: Style | undefined, dark: boolean, area: boolean): string {
+  const c = colourOf(st, dark);
+  const ink = dark ? "rgba(0,0,0,0.55)" : "rgba(255,255,255,0.7)";
+  if (area && st?.hatch) {
+    const angle = st.hatch === "/" ? "45deg" : st.hatch === "|" ? "90deg" : "-45deg";
+    const lines = `repeating-linear-gradient(${angle}, ${ink} 0 1.5px, transparent 1.5px 5px)`;
+    return st.hatch === "x" ? `${lines}, repeating-linear-gradient(45deg, ${ink} 0 1.5px, transparent 1.5px 5px), ${c}` : `${lines}, ${c}`;
+  }
+  if (!area && st?.dash?.length) return `repeating-linear-gradient(90deg, ${c} 0 4px, transparent 4px 7px)`;
+  return c;
+}
+
+// decimals is how many decimals a number of this magnitude is shown with:
+// none from 100 up, one from 10, two from 1, else two significant digits.
+function decimals(a: number): number {
+  if (a >= 100 || a === 0) return 0;
+  if (a >= 10) return 1;
+  if (a >= 1) return 2;
+  return Math.min(6, 1 - Math.floor(Math.log10(a)));
+}
+
+// fmt writes a number as every part of the page does: thousands
+// separators, decimals by magnitude, "–" for no value.
 function fmt(v: number | null | undefined, unit = ""): string {
   if (v === null || v === undefined || Number.isNaN(v)) return "–";
-  const a = Math.abs(v);
-  const s = a >= 1000 ? v.toFixed(0) : a >= 10 ? v.toFixed(1) : a >= 1 ? v.toFixed(2) : v.toPrecision(2);
+  const d = decimals(Math.abs(v));
+  const s = v.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
   return unit ? `${s} ${unit}` : s;
+}
+
+// ticks writes an axis's tick values alike: the decimals their step needs.
+export function ticks(vals: number[]): string[] {
+  const step = vals.length > 1 ? Math.abs(vals[1] - vals[0]) : Math.abs(vals[0] ?? 1);
+  const d = step > 0 && step < 1 ? Math.min(6, Math.ceil(-Math.log10(step) - 1e-9)) : 0;
+  return vals.map((v) => (v === null ? "" : v.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d })));
+}
+
+// shortLabels moves the words every label shares (at its start or its end)
+// out of the legend into a note for the caption.
+export function shortLabels(labels: string[]): { labels: string[]; note: string } {
+  if (labels.length < 2) return { labels, note: "" };
+  const words = labels.map((l) => l.split(" "));
+  const shortest = Math.min(...words.map((w) => w.length));
+  let pre = 0;
+  while (pre < shortest - 1 && words.every((w) => w[pre] === words[0][pre])) pre++;
+  let suf = 0;
+  while (suf < shortest - 1 - pre && words.every((w) => w[w.length - 1 - suf] === words[0][words[0].length - 1 - suf])) suf++;
+  if (pre === 0 && suf === 0) return { labels, note: "" };
+  const head = words[0].slice(0, pre).join(" ");
+  const tail = words[0].slice(words[0].length - suf).join(" ");
+  return {
+    labels: words.map((w) => w.slice(pre, w.length - suf).join(" ")),
+    note: [head, "…", tail].filter((x) => x).join(" "),
+  };
 }
 
 // classesOf lists the classes of a model: the prefixes of "<class>.offered".
@@ -95,7 +185,13 @@ const MAX_POINTS = 1000;
 // measurer measures legend text for the PNG export's layout.
 const measurer = document.createElement("canvas").getContext("2d")!;
 
-// ChartView is one chart of the page.
+// DATA_ROWS is how many of the latest rows a chart's data table shows.
+const DATA_ROWS = 10;
+let chartNo = 0;
+
+// ChartView is one chart of the page: a figure named by its caption, the
+// chart, its legend, and a "data" table of the latest rows for those who
+// do not read the picture.
 export class ChartView {
   readonly root: HTMLElement;
   private u: uPlot | null = null;
@@ -104,6 +200,10 @@ export class ChartView {
   private steps: { t: number; v: number | null }[][];
   private cols: Map<string, Column>;
   private colors: string[] = []; // of the series after "t", for the PNG legend
+  private note: HTMLElement;
+  private table: HTMLTableElement;
+  private dataBtn: HTMLButtonElement;
+  private labels: string[] = [];
 
   constructor(
     parent: HTMLElement,
@@ -114,12 +214,38 @@ export class ChartView {
   ) {
     this.cols = new Map(model.columns.map((c) => [c.name, c]));
     this.steps = (chart.lines ?? []).map(() => []);
+    const id = `chart-${++chartNo}`;
     this.root = document.createElement("figure");
-    this.root.className = "chart" + (compact ? " compact" : "");
+    this.root.className = "chart" + (compact ? " compact" : "") + (chart.series.length + (chart.overlay ?? []).length > 6 ? " many" : "");
     this.root.dataset.chart = chart.id;
+    this.root.setAttribute("aria-labelledby", id);
     const cap = document.createElement("figcaption");
-    cap.textContent = chart.title + (chart.unit ? ` (${chart.unit})` : "");
+    const title = document.createElement("span");
+    title.className = "title";
+    title.id = id;
+    title.textContent = chart.title;
+    this.note = document.createElement("span");
+    this.note.className = "note";
+    title.append(this.note);
+    this.dataBtn = document.createElement("button");
+    this.dataBtn.type = "button";
+    this.dataBtn.textContent = "data";
+    this.dataBtn.setAttribute("aria-expanded", "false");
+    this.dataBtn.setAttribute("aria-controls", id + "-data");
+    this.dataBtn.setAttribute("aria-label", `data of ${chart.title}`);
+    this.dataBtn.onclick = () => {
+      const open = this.table.hidden;
+      this.table.hidden = !open;
+      this.dataBtn.setAttribute("aria-expanded", String(open));
+      if (open) this.fillTable();
+    };
+    cap.append(title);
+    if (!compact) cap.append(this.dataBtn);
     this.root.append(cap);
+    this.table = document.createElement("table");
+    this.table.className = "data";
+    this.table.id = id + "-data";
+    this.table.hidden = true;
     parent.append(this.root);
     this.build();
   }
@@ -140,6 +266,12 @@ export class ChartView {
     this.build();
   }
 
+  // retheme draws the chart again in the page's current theme.
+  retheme() {
+    this.build();
+    this.redraw();
+  }
+
   private seriesName(name: string): string {
     return this.chart.per_class && this.cls && this.store.index.has(`${this.cls}.${name}`) ? `${this.cls}.${name}` : name;
   }
@@ -150,44 +282,76 @@ export class ChartView {
   }
 
   // stackOrder lists the stacked series top first, so lower layers paint over.
-  private stackOrder(): string[] {
-    return this.chart.stacked ? [...this.chart.series].reverse() : this.chart.series;
+  private stackOrder(): number[] {
+    const idx = this.chart.series.map((_, i) => i);
+    return this.chart.stacked ? idx.reverse() : idx;
+  }
+
+  private get percent(): boolean {
+    return this.chart.unit === "%";
+  }
+
+  private height(): number {
+    return this.compact ? 150 : 220;
   }
 
   private build() {
     const c = this.chart;
-    const width = Math.max(280, (this.root.clientWidth || this.root.parentElement?.clientWidth || 600) - 20);
+    const dark = isDark();
+    const st = c.styles;
+    const width = Math.max(260, (this.root.clientWidth || this.root.parentElement?.clientWidth || 600) - 18);
     const series: uPlot.Series[] = [{ label: "t", value: (_u, v) => fmt(v, "s") }];
     this.colors = [];
-    const main = this.stackOrder();
-    main.forEach((name, i) => {
-      const color = colorOf(name, i);
-      const s: uPlot.Series = { label: this.label(name), stroke: color, width: 1.5, points: { show: false } };
+    const short = shortLabels(c.series.map((n) => this.label(n)));
+    this.note.textContent = short.note ? ` — each series: ${short.note}` : "";
+    this.labels = [...short.labels, ...(c.overlay ?? []).map((n) => this.label(n))];
+    const markers: string[] = [];
+    for (const i of this.stackOrder()) {
+      const name = c.series[i];
+      const style = st.series[i];
+      const color = colourOf(style, dark);
+      const s: uPlot.Series = { label: short.labels[i], stroke: color, width: 1.5, points: { show: false } };
       this.colors.push(color);
+      markers.push(markerCSS(style, dark, !!c.stacked));
       if (c.stacked) {
-        s.fill = color + "cc";
+        s.fill = areaFill(style, dark);
+        s.width = 1;
         s.value = (_u, _v, _si, idx) => (idx === null ? "–" : fmt(this.raw(name, idx), c.unit));
       } else {
+        s.dash = style.dash;
+        s.width = 2;
         s.value = (_u, v) => fmt(v, c.unit);
       }
       series.push(s);
-    });
-    for (const name of c.overlay ?? []) {
-      this.colors.push(colorOf(name, 0));
-      series.push({ label: this.label(name), stroke: colorOf(name, 0), width: 2, dash: [2, 3], points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
     }
-    (c.lines ?? []).forEach((l, k) => {
-      this.colors.push(lineColors[k % lineColors.length]);
-      series.push({ label: l.label, stroke: lineColors[k % lineColors.length], width: 1.5, dash: [8, 5], points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
+    // Overlays and thresholds are drawn after (above) the areas, wider.
+    (c.overlay ?? []).forEach((name, k) => {
+      const style = st.overlay?.[k];
+      const color = colourOf(style, dark);
+      this.colors.push(color);
+      markers.push(markerCSS(style, dark, false));
+      series.push({ label: this.label(name), stroke: color, width: 2.5, dash: style?.dash, points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
     });
+    (c.lines ?? []).forEach((l, k) => {
+      const style = st.lines?.[k];
+      const color = colourOf(style, dark);
+      this.colors.push(color);
+      markers.push(markerCSS(style, dark, false));
+      series.push({ label: l.label, stroke: color, width: 2, dash: style?.dash ?? [8, 5], points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
+    });
+    const axis = { stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid"), width: 1 }, ticks: { stroke: cssVar("--grid"), width: 1 } };
     const opts: uPlot.Options = {
       width,
-      height: this.compact ? 150 : 210,
+      height: this.height(),
       series,
-      scales: { x: { time: false }, y: { range: (_u, lo, hi) => [Math.min(0, lo), hi > 0 ? hi * 1.08 : 1] } },
+      padding: [c.unit ? 18 : 8, 12, 0, 0],
+      scales: {
+        x: { time: false },
+        y: { range: this.percent ? () => [0, 100] : (_u, lo, hi) => [Math.min(0, lo), hi > 0 ? hi * 1.08 : 1] },
+      },
       axes: [
-        { label: this.compact ? undefined : "simulated time (s)", size: 36 },
-        { label: c.unit || undefined, size: 56, values: (_u, vals) => vals.map((v) => fmt(v)) },
+        { ...axis, label: this.compact ? undefined : "simulated time (s)", size: 40, values: (_u, vals) => ticks(vals) },
+        { ...axis, size: 56, values: (_u, vals) => ticks(vals) },
       ],
       legend: { live: !this.compact },
       cursor: { drag: { x: false, y: false } },
@@ -195,6 +359,16 @@ export class ChartView {
     };
     this.u?.destroy();
     this.u = new uPlot(opts, this.data(), this.root);
+    // The legend's markers as drawn: hatched areas, dashed lines.
+    this.root.querySelectorAll<HTMLElement>(".u-legend .u-series").forEach((row, i) => {
+      const m = row.querySelector<HTMLElement>(".u-marker");
+      if (m && i > 0) {
+        m.style.background = markers[i - 1];
+        m.style.borderColor = "transparent";
+      }
+    });
+    this.root.append(this.table);
+    if (!this.table.hidden) this.fillTable();
   }
 
   // raw returns the value of a stacked series (not the running sum) at a drawn index.
@@ -245,6 +419,37 @@ export class ChartView {
     return out as uPlot.AlignedData;
   }
 
+  // fillTable writes the latest rows as a table: time, then each series.
+  private fillTable() {
+    const c = this.chart;
+    const names = [...c.series, ...(c.overlay ?? [])];
+    const n = this.store.length;
+    const cap = document.createElement("caption");
+    cap.textContent = `${c.title}: the latest ${Math.min(n, DATA_ROWS)} of ${n} intervals${c.unit ? ` (${c.unit})` : ""}`;
+    const head = document.createElement("tr");
+    for (const h of ["t (s)", ...this.labels]) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = h;
+      head.append(th);
+    }
+    const rows = [head];
+    for (let r = Math.max(0, n - DATA_ROWS); r < n; r++) {
+      const tr = document.createElement("tr");
+      const t = document.createElement("th");
+      t.scope = "row";
+      t.textContent = fmt(this.store.col("t")?.[r]);
+      tr.append(t);
+      for (const name of names) {
+        const td = document.createElement("td");
+        td.textContent = fmt(this.store.col(this.seriesName(name))?.[r]);
+        tr.append(td);
+      }
+      rows.push(tr);
+    }
+    this.table.replaceChildren(cap, ...rows);
+  }
+
   // thresholdsFrom records the thresholds in force from simulated time t on.
   thresholdsFrom(t: number, values: Values | null) {
     (this.chart.lines ?? []).forEach((l, k) => {
@@ -274,21 +479,30 @@ export class ChartView {
     // Without a cursor on the chart, the legend shows the latest values.
     const n = d[0].length;
     if (n > 0 && (u.cursor.idx === null || u.cursor.idx === undefined || u.cursor.left! < 0)) u.setLegend({ idx: n - 1 });
+    if (!this.table.hidden) this.fillTable();
   }
 
   resize() {
-    const w = Math.max(280, this.root.clientWidth - 20);
-    if (this.u && Math.abs(this.u.width - w) > 1) this.u.setSize({ width: w, height: this.compact ? 150 : 210 });
+    const w = Math.max(260, this.root.clientWidth - 18);
+    if (this.u && Math.abs(this.u.width - w) > 1) this.u.setSize({ width: w, height: this.height() });
   }
 
-  // drawLabels writes each threshold's label at the right end of its line.
+  // drawLabels writes the unit above the y axis (horizontal), each
+  // threshold's label at the right end of its line, and on a percentage
+  // chart a marker on the top edge wherever a value beyond 100 % is clipped.
   private drawLabels(u: uPlot) {
-    const lines = this.chart.lines ?? [];
-    if (!lines.length) return;
-    const first = 1 + this.chart.series.length + (this.chart.overlay ?? []).length;
     const ctx = u.ctx;
+    const dpr = devicePixelRatio;
     ctx.save();
-    ctx.font = `${Math.round(11 * devicePixelRatio)}px system-ui, sans-serif`;
+    ctx.font = `${Math.round(11 * dpr)}px system-ui, sans-serif`;
+    if (this.chart.unit) {
+      ctx.fillStyle = cssVar("--muted");
+      ctx.textAlign = "left";
+      ctx.fillText(this.chart.unit, 2 * dpr, u.bbox.top - 6 * dpr);
+    }
+    if (this.percent) this.drawClipped(u);
+    const lines = this.chart.lines ?? [];
+    const first = 1 + this.chart.series.length + (this.chart.overlay ?? []).length;
     ctx.textAlign = "right";
     const placed: { y: number; left: number }[] = [];
     lines.forEach((l, k) => {
@@ -298,14 +512,54 @@ export class ChartView {
       if (v === null || v === undefined) return;
       const y = u.valToPos(v, "y", true);
       if (y < u.bbox.top || y > u.bbox.top + u.bbox.height) return;
-      ctx.fillStyle = lineColors[k % lineColors.length];
+      ctx.fillStyle = this.colors[first - 1 + k] ?? cssVar("--fg");
       // Labels of lines at the same height go side by side.
       let right = u.bbox.left + u.bbox.width - 4;
-      for (const p of placed) if (Math.abs(p.y - y) < 14 * devicePixelRatio) right = Math.min(right, p.left - 10);
-      ctx.fillText(l.label, right, y - 4 * devicePixelRatio);
+      for (const p of placed) if (Math.abs(p.y - y) < 14 * dpr) right = Math.min(right, p.left - 10);
+      ctx.fillText(l.label, right, y - 4 * dpr);
       placed.push({ y, left: right - ctx.measureText(l.label).width });
     });
     ctx.restore();
+  }
+
+  // drawClipped marks, on the top edge, the stretches where a series is
+  // above 100 %, with a triangle at each start.
+  private drawClipped(u: uPlot) {
+    const ctx = u.ctx;
+    const dpr = devicePixelRatio;
+    const top = u.bbox.top;
+    let any = false;
+    for (let si = 1; si < u.series.length; si++) {
+      const d = u.data[si];
+      ctx.fillStyle = ctx.strokeStyle = this.colors[si - 1] ?? cssVar("--fg");
+      ctx.lineWidth = 3 * dpr;
+      let start = -1;
+      for (let i = 0; i <= d.length; i++) {
+        const over = i < d.length && (d[i] ?? 0) > 100;
+        if (over && start < 0) start = i;
+        if (!over && start >= 0) {
+          any = true;
+          const x0 = u.valToPos(u.data[0][start], "x", true);
+          const x1 = u.valToPos(u.data[0][i - 1], "x", true);
+          ctx.beginPath();
+          ctx.moveTo(x0, top + 1.5 * dpr);
+          ctx.lineTo(Math.max(x1, x0 + 2 * dpr), top + 1.5 * dpr);
+          ctx.stroke();
+          ctx.beginPath();
+          ctx.moveTo(x0 - 5 * dpr, top + 10 * dpr);
+          ctx.lineTo(x0, top);
+          ctx.lineTo(x0 + 5 * dpr, top + 10 * dpr);
+          ctx.fill();
+          start = -1;
+        }
+      }
+    }
+    this.root.dataset.clipped = String(any);
+    if (any) {
+      ctx.fillStyle = cssVar("--muted");
+      ctx.textAlign = "right";
+      ctx.fillText("▲ above 100 %, clipped", u.bbox.left + u.bbox.width, top - 6 * dpr);
+    }
   }
 
   // paint draws the chart with its title and legend onto ctx at y and
@@ -315,8 +569,9 @@ export class ChartView {
     const cv = this.u.ctx.canvas;
     const h = (cv.height / cv.width) * width;
     const m = ctx ?? measurer;
+    const fg = cssVar("--fg");
     if (ctx) {
-      ctx.fillStyle = "#1f2328";
+      ctx.fillStyle = fg;
       ctx.font = "bold 15px system-ui, sans-serif";
       ctx.fillText(this.chart.title + (this.chart.unit ? ` (${this.chart.unit})` : ""), 12, y + 18);
       ctx.drawImage(cv, 0, y + 26, width, h);
@@ -334,7 +589,7 @@ export class ChartView {
       if (ctx) {
         ctx.fillStyle = this.colors[i] ?? "#888";
         ctx.fillRect(x, ly - 9, 14, 10);
-        ctx.fillStyle = "#1f2328";
+        ctx.fillStyle = fg;
         ctx.fillText(label, x + 18, ly);
       }
       x += 26 + w;

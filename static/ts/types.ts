@@ -41,6 +41,21 @@ export interface Chart {
   overlay?: string[];
   lines?: Line[];
   per_class?: boolean;
+  styles: Styles; // from the core's palette: the page only draws them
+}
+
+// Style is how one series is drawn (core/palette.Style).
+export interface Style {
+  light: string;
+  dark: string;
+  dash?: number[];
+  hatch?: string; // "/", "\\", "x" or "|"
+}
+
+export interface Styles {
+  series: Style[];
+  overlay?: Style[];
+  lines?: Style[];
 }
 
 export interface Panel {
@@ -156,6 +171,7 @@ export type ToWorker =
 
 // Messages from the worker to the page.
 export type FromWorker =
+  | { t: "loading"; got: number; total: number }
   | { t: "ready"; describe: string }
   | { t: "started"; info: Info; values: Values; summary: Summary }
   | { t: "start-failed"; error: string; link?: string; preset: string }
