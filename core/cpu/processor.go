@@ -16,6 +16,7 @@ type Processor struct {
 	acct  kernel.Time // busy time is counted up to here
 	busy  kernel.Time // busy time in the current interval
 	start kernel.Time // start of the current interval
+	total kernel.Time // busy time since the start
 }
 
 // New returns an idle processor.
@@ -29,7 +30,9 @@ func (p *Processor) count(now kernel.Time) {
 		return
 	}
 	if p.free > p.acct {
-		p.busy += min(now, p.free) - p.acct
+		d := min(now, p.free) - p.acct
+		p.busy += d
+		p.total += d
 	}
 	p.acct = now
 }
@@ -70,4 +73,31 @@ func (p *Processor) Measure(now kernel.Time) float64 {
 func (p *Processor) Flush(now kernel.Time) {
 	p.count(now)
 	p.free = now
+}
+
+// Meter reads a processor's occupancy over periods of its own, apart from
+// the reporting interval that Measure closes: ρ = b + (1−b)·busy/elapsed
+// since the meter's previous reading.
+type Meter struct {
+	busy kernel.Time // the processor's total busy time at the last reading
+	at   kernel.Time // time of the last reading
+}
+
+// Read returns the occupancy since the previous reading (or since Reset)
+// and starts a new period at now.
+func (m *Meter) Read(p *Processor, now kernel.Time) float64 {
+	p.count(now)
+	span := now - m.at
+	rho := p.Background
+	if span > 0 {
+		rho += (1 - p.Background) * float64(p.total-m.busy) / float64(span)
+	}
+	m.busy, m.at = p.total, now
+	return min(rho, 1)
+}
+
+// Reset starts a new period at now without reading.
+func (m *Meter) Reset(p *Processor, now kernel.Time) {
+	p.count(now)
+	m.busy, m.at = p.total, now
 }

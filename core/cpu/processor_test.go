@@ -1,6 +1,7 @@
 package cpu
 
 import (
+	"math"
 	"testing"
 
 	"overloadlab/core/kernel"
@@ -57,5 +58,27 @@ func TestFlushDiscardsQueuedWork(t *testing.T) {
 	}
 	if got := p.Measure(2 * kernel.Second); got != 0.5 {
 		t.Fatalf("occupancy %v, want 0.5 (busy until the crash at 1 s)", got)
+	}
+}
+
+// A meter reads the occupancy over its own periods, independently of the
+// reporting interval that Measure closes.
+func TestMeterReadsItsOwnPeriods(t *testing.T) {
+	p := New(1, 0.1)
+	var m Meter
+	p.Do(0, 0.09) // busy 0 … 0.1 s at 0.9 of the CPU
+	if got := m.Read(p, 200*kernel.Millisecond); math.Abs(got-0.55) > 1e-6 {
+		t.Fatalf("meter over 0–0.2 s: %v, want 0.55", got)
+	}
+	if got := p.Measure(kernel.Second); math.Abs(got-0.19) > 1e-6 {
+		t.Fatalf("interval 0–1 s: %v, want 0.19", got)
+	}
+	if got := m.Read(p, kernel.Second); math.Abs(got-0.1) > 1e-6 {
+		t.Fatalf("meter over 0.2–1 s: %v, want 0.1 (background only)", got)
+	}
+	p.Do(kernel.Second, 0.9*3) // busy 1 … 4 s
+	m.Reset(p, 2*kernel.Second)
+	if got := m.Read(p, 2500*kernel.Millisecond); got != 1 {
+		t.Fatalf("meter over 2–2.5 s: %v, want 1", got)
 	}
 }

@@ -76,6 +76,12 @@ var Def = &sim.Def{
 				"so the load the clients offer is ρ/(1 − R_sent). A report with new content, or one half-way through " +
 				"its validity, gets a new sequence number; the end of the overload is a newer report with reduction 0."},
 	},
+	Tiles: []sim.Tile{
+		{Label: "Goodput", Column: "completed", Doc: "answered in time /s"},
+		{Label: "Reduction in force", Column: "agent.reduction", Doc: "% abated at the agent"},
+		{Label: "Rejected", Column: "rejected", Doc: "/s answered DIAMETER_TOO_BUSY"},
+		{Label: "Server occupancy", Column: "server.cpu", Doc: "%"},
+	},
 	Presets: presets,
 	Sweeps: []sim.Sweep{{
 		ID: "load", Title: "Goodput against offered load", Param: "traffic.scale",

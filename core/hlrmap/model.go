@@ -62,6 +62,13 @@ var Def = &sim.Def{
 				"among S) fill the table again; subscribers whose session was lost get one on the least loaded Session " +
 				"Manager [R]."},
 	},
+	Tiles: []sim.Tile{
+		{Label: "CPU", Column: "cpu", Doc: "% of the IMSI Manager"},
+		{Label: "Broadcasts", Column: "broadcasts", Doc: "/s to every Session Manager"},
+		{Label: "Misrouted", Column: "misrouted", Doc: "/s sent to a wrong Session Manager"},
+		{Label: "Late answers", Column: "late", Doc: "/s after the HLR's MAP timer"},
+	},
+	Events:  events,
 	Presets: presets,
 	New:     newNode,
 }

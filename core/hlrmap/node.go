@@ -27,8 +27,6 @@
 package hlrmap
 
 import (
-	"fmt"
-
 	"overloadlab/core/broadcast"
 	"overloadlab/core/cpu"
 	"overloadlab/core/kernel"
@@ -229,9 +227,6 @@ func (n *node) reboot(now kernel.Time) {
 
 // Apply changes a parameter during the run.
 func (n *node) Apply(now kernel.Time, name string, val param.Value) error {
-	if name == pSubscribers || name == pSessMgrs {
-		return &param.Error{Field: name, Value: fmt.Sprint(val.Num), Allowed: "a value set before the run starts (it cannot change during a run)"}
-	}
 	if err := n.v.Put(name, val); err != nil {
 		return err
 	}

@@ -42,6 +42,12 @@ func whole(name, label, group, unit string, lo, hi, step, def float64, doc strin
 	return s
 }
 
+// fixed marks s as fixed during a run (the population is built at the start).
+func fixed(s param.Spec) param.Spec {
+	s.Fixed = true
+	return s
+}
+
 func flag(name, label, group string, def bool, doc string) param.Spec {
 	return param.Spec{Name: name, Label: label, Group: group, Kind: param.Bool, Default: param.On(def), Doc: doc}
 }
@@ -68,10 +74,10 @@ var specs = func() []param.Spec {
 		whole("hlr.retry.max-attempts", "Max attempts", gHLR, "", 1, 5, 1, 2,
 			"attempts per MAP request, the first included"),
 
-		whole(pSubscribers, "Registered subscribers", gSubs, "", 1000, 50_000_000, 1000, 400_000,
-			"S: subscribers the HLR has registered at this SGSN; before any reboot all are hosted and mapped (counted, not stored one by one)"),
-		whole(pSessMgrs, "Session Managers", gSubs, "", 1, 384, 1, 64,
-			"N: active Session Managers; a broadcast asks every one of them"),
+		fixed(whole(pSubscribers, "Registered subscribers", gSubs, "", 1000, 50_000_000, 1000, 400_000,
+			"S: subscribers the HLR has registered at this SGSN; before any reboot all are hosted and mapped (counted, not stored one by one)")),
+		fixed(whole(pSessMgrs, "Session Managers", gSubs, "", 1, 384, 1, 64,
+			"N: active Session Managers; a broadcast asks every one of them")),
 		num(pAttachRate, "Attaches", gSubs, "/s", 0, 20000, 10, 200,
 			"attaches and inter-SGSN RAUs reaching the IMSI Manager, each by a random registered subscriber: it re-learns a lost mapping, or hosts a subscriber whose session was lost on the least loaded Session Manager"),
 		flag(pReboot, "Reboot", gSubs, false,

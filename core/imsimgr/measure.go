@@ -1,6 +1,8 @@
 package imsimgr
 
 import (
+	"strconv"
+
 	"overloadlab/core/kernel"
 	"overloadlab/core/metrics"
 	"overloadlab/core/pacing"
@@ -11,7 +13,11 @@ import (
 // crash watchdog.
 const pinnedAt = 0.99
 
-var nodeColumns = []metrics.Column{
+// maxInstances bounds imsimgr-instances; a message's tag has 3 bits for its
+// instance, and every instance has its own CPU and guard columns.
+const maxInstances = 8
+
+var nodeColumns = append([]metrics.Column{
 	{Name: "cpu", Label: "IMSI Manager CPU (busiest instance)", Unit: "%", Max: true},
 	{Name: "guard", Label: "CPU guard on (instances)", Unit: "instances", Max: true},
 	{Name: "up", Label: "instances up", Unit: "instances"},
@@ -28,10 +34,38 @@ var nodeColumns = []metrics.Column{
 	{Name: "pacing.overflow-dropped", Label: "overflow drops (action drop)", Unit: "/s"},
 	{Name: "pacing.overflow-dropped-high-cpu", Label: "overflow drops with high CPU (guard)", Unit: "/s"},
 	{Name: "lost", Label: "lost in a crash or while down", Unit: "/s"},
+}, instanceColumns()...)
+
+// fixedColumns is how many node columns come before the per-instance ones.
+const fixedColumns = 16
+
+// instanceColumns are, for each possible instance i (1-based), its CPU
+// over the interval ("cpu.i") and the share of the interval its guard was
+// on ("guard.i"); both stay 0 for instances the scenario does not have.
+func instanceColumns() []metrics.Column {
+	var c []metrics.Column
+	for i := 1; i <= maxInstances; i++ {
+		c = append(c, metrics.Column{Name: "cpu." + strconv.Itoa(i), Label: "instance " + strconv.Itoa(i) + " CPU", Unit: "%", Max: true})
+	}
+	for i := 1; i <= maxInstances; i++ {
+		c = append(c, metrics.Column{Name: "guard." + strconv.Itoa(i), Label: "instance " + strconv.Itoa(i) + " guard on", Unit: "% of interval", Max: true})
+	}
+	return c
 }
 
-// Measure closes an interval: every instance measures its CPU, its guard
-// takes the new value, and an instance pinned too long crashes.
+// instanceSeries lists the names of one per-instance column for every
+// possible instance: instanceSeries("cpu") = cpu.1 … cpu.8.
+func instanceSeries(name string) []string {
+	s := make([]string, maxInstances)
+	for i := range s {
+		s[i] = name + "." + strconv.Itoa(i+1)
+	}
+	return s
+}
+
+// Measure closes an interval: every instance measures its CPU over it, and
+// an instance pinned too long crashes. (The guards read the CPU on their
+// own sampling period: readGuards.)
 func (n *node) Measure(now kernel.Time, row []float64) {
 	dt := n.env.Interval.Seconds()
 	if now%n.env.Interval != 0 {
@@ -45,13 +79,12 @@ func (n *node) Measure(now kernel.Time, row []float64) {
 		inst.rho = inst.cpu.Measure(now)
 		r[0] = max(r[0], 100*inst.rho)
 		r[3] = max(r[3], inst.cpu.Backlog(now).Seconds())
+		r[fixedColumns+k] = 100 * inst.rho
+		r[fixedColumns+maxInstances+k] = 100 * inst.guard.OnTime(now).Seconds() / dt
 		if !inst.up {
 			continue
 		}
 		r[2]++
-		if n.guardOn {
-			inst.guard.Observe(inst.rho)
-		}
 		if inst.guard.High() {
 			r[1]++
 		}
@@ -125,18 +158,18 @@ func (n *node) crash(now kernel.Time, k int) {
 	}
 	inst.inCPU = 0
 	inst.cpu.Flush(now)
-	inst.guard.Reset()
+	inst.guard.Reset(now)
 	inst.pinned = 0
 	n.env.At(now+n.restart, kindRestart, int32(k), int64(inst.epoch))
 }
 
 // Report returns the outcomes and the controls' counters.
 func (n *node) Report(now kernel.Time) sim.Report {
-	var crashes, activations, highIntervals int64
+	var crashes, activations, highSamples int64
 	for _, inst := range n.insts {
 		crashes += inst.crashes
 		activations += inst.guard.Activations
-		highIntervals += inst.guard.HighIntervals
+		highSamples += inst.guard.HighSamples
 	}
 	rep := sim.Report{Classes: n.out.Classes(), Held: make([]int64, len(classes))}
 	for _, inst := range n.insts {
@@ -176,7 +209,7 @@ func (n *node) Report(now kernel.Time) sim.Report {
 		sim.Group{Name: "cpu guard (70 %)", Counters: []sim.Counter{
 			{Name: "enabled", Value: on},
 			{Name: "activations", Value: float64(activations)},
-			{Name: "intervals_at_or_above_70", Value: float64(highIntervals)},
+			{Name: "readings_at_or_above_70", Value: float64(highSamples)},
 		}},
 		sim.Group{Name: "imsimgr", Counters: []sim.Counter{
 			{Name: "crashes", Value: float64(crashes)},

@@ -8,12 +8,11 @@
 // Manager (CPU) → completed in time or late. A request that finds the queue
 // full is rejected through the messenger (CPU) or dropped; while the
 // instance's own CPU is ≥ 70 % it is dropped whatever the action.
-// Emergency attaches bypass the queue; unpaced messages still cost CPU.
+// Emergency attaches bypass the queue unless mme-emergency-paced is on;
+// unpaced messages still cost CPU.
 package imsimgr
 
 import (
-	"fmt"
-
 	"overloadlab/core/cpu"
 	"overloadlab/core/cpuguard"
 	"overloadlab/core/kernel"
@@ -35,7 +34,7 @@ type class struct {
 	traffic.Class
 	side      int  // sgsn, mme or unpaced
 	newConn   bool // a new connection: subject to the storm factor and the new guard timer
-	emergency bool // emergency attach: never paced
+	emergency bool // emergency attach: paced only if mme-emergency-paced
 	rate      float64
 }
 
@@ -54,11 +53,12 @@ var sideNames = [2]string{"sgsn", "mme"}
 
 // Event kinds.
 const (
-	kindArrive  = sim.FirstKind + iota // a source's wake-up (sim.Arrivals)
-	kindRetry                          // Ref: tag; Arg: first-sent time (unused)
-	kindRelease                        // Ref: instance·2+side; Arg: epoch
-	kindDone                           // Ref: tag; Arg: sent time
-	kindRestart                        // Ref: instance; Arg: epoch
+	kindArrive    = sim.FirstKind + iota // a source's wake-up (sim.Arrivals)
+	kindRetry                            // Ref: tag; Arg: first-sent time (unused)
+	kindRelease                          // Ref: instance·2+side; Arg: epoch
+	kindDone                             // Ref: tag; Arg: sent time
+	kindRestart                          // Ref: instance; Arg: epoch
+	kindGuardRead                        // every instance reads its CPU for its guard
 )
 
 // What the CPU is doing for a message that ends when its job completes.
@@ -85,6 +85,7 @@ func (t tag) epoch() int32 { return int32(t>>14) & 0xffff }
 type instance struct {
 	cpu     *cpu.Processor
 	guard   cpuguard.Guard
+	meter   cpu.Meter // the guard's reading of the CPU, every sampling period
 	queues  [2]*pacing.Queue
 	pending [2]bool // a release event is scheduled
 	epoch   int32
@@ -110,6 +111,9 @@ type node struct {
 	retry      traffic.Retry
 	cost       costs
 	guardOn    bool
+	guardEvery kernel.Time // the guard's sampling period
+	busiest    float64     // share of arrivals that instance 0 takes; 0 = even
+	emPaced    bool        // emergency attaches go through the MME pacing queue
 	paced      [2]bool
 	ingressMax int
 	watchdog   kernel.Time
@@ -146,8 +150,9 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 		}
 		n.insts = append(n.insts, inst)
 	}
-	n.configure()
+	n.configure(0)
 	n.restartSources(0)
+	env.At(n.guardEvery, kindGuardRead, 0, 0)
 	return n, nil
 }
 
@@ -160,7 +165,7 @@ func classNames() []string {
 }
 
 // configure reads every parameter but the traffic into the node's state.
-func (n *node) configure() {
+func (n *node) configure(now kernel.Time) {
 	v := n.v
 	us := func(name string) float64 { return v.Num(name) / 1e6 }
 	n.cost = costs{us("cost.ingress"), us("cost.queue"), us("cost.accept"), us("cost.reject"), us("cost.drop"), us("cost.other")}
@@ -179,6 +184,9 @@ func (n *node) configure() {
 		}
 	}
 	n.guardOn = v.Bool("lab.cpu-guard")
+	n.guardEvery = kernel.Seconds(v.Num("cpu-guard.sampling-period"))
+	n.busiest = v.Num("imsimgr-busiest-share") / 100
+	n.emPaced = v.Bool("mme-emergency-paced")
 	n.ingressMax = v.Int("ingress-buffer")
 	n.watchdog = kernel.Seconds(v.Num("crash.watchdog"))
 	n.restart = kernel.Seconds(v.Num("crash.restart"))
@@ -208,7 +216,7 @@ func (n *node) configure() {
 		inst.cpu.Speed = v.Num("cpu.speed")
 		inst.cpu.Background = v.Num("cpu.background") / 100
 		if !n.guardOn {
-			inst.guard.Reset()
+			inst.guard.Reset(now)
 		}
 	}
 }
@@ -233,13 +241,10 @@ func (n *node) restartSources(now kernel.Time) {
 
 // Apply changes a parameter during the run.
 func (n *node) Apply(now kernel.Time, name string, val param.Value) error {
-	if name == "imsimgr-instances" {
-		return &param.Error{Field: name, Value: fmt.Sprint(val.Num), Allowed: "a value set before the run starts (it cannot change during a run)"}
-	}
 	if err := n.v.Put(name, val); err != nil {
 		return err
 	}
-	n.configure()
+	n.configure(now)
 	if len(name) > 5 && (name[:5] == "rate." || name[:6] == "storm.") {
 		n.restartSources(now)
 	}
@@ -271,18 +276,49 @@ func (n *node) Handle(e kernel.Event) {
 		if int32(e.Arg) == inst.epoch {
 			inst.up = true
 			inst.pinned = 0
-			inst.guard.Reset()
+			inst.guard.Reset(e.At)
+			inst.meter.Reset(inst.cpu, e.At)
 		}
+	case kindGuardRead:
+		n.readGuards(e.At)
+	}
+}
+
+// readGuards lets every instance that is up read its CPU over the last
+// sampling period and update its guard; the next reading is one period on.
+func (n *node) readGuards(now kernel.Time) {
+	for _, inst := range n.insts {
+		rho := inst.meter.Read(inst.cpu, now)
+		if inst.up && n.guardOn {
+			inst.guard.Observe(now, rho)
+		}
+	}
+	if next := now + n.guardEvery; next < n.env.Duration {
+		n.env.At(next, kindGuardRead, 0, 0)
+	}
+}
+
+// instanceFor picks the instance that hosts an arriving request: instance
+// 0 takes the busiest share when one is set, the others share the rest
+// evenly.
+func (n *node) instanceFor() int {
+	k := len(n.insts)
+	switch {
+	case k == 1:
+		return 0
+	case n.busiest == 0:
+		return n.pick.Intn(k)
+	case n.pick.Float64() < n.busiest:
+		return 0
+	default:
+		return 1 + n.pick.Intn(k-1)
 	}
 }
 
 // arrive handles one attempt of class c arriving at now.
 func (n *node) arrive(now kernel.Time, c, attempt int) {
 	n.out.Offer(c)
-	k := 0
-	if len(n.insts) > 1 {
-		k = n.pick.Intn(len(n.insts))
-	}
+	k := n.instanceFor()
 	inst := n.insts[k]
 	if !inst.up {
 		n.downDrops++
@@ -296,8 +332,12 @@ func (n *node) arrive(now kernel.Time, c, attempt int) {
 	}
 	inst.cpu.Do(now, n.cost.ingress)
 	cl := &classes[c]
+	side := cl.side
+	if cl.emergency && n.emPaced {
+		side = mme
+	}
 	switch {
-	case cl.side == unpaced || !n.paced[cl.side]:
+	case side == unpaced || !n.paced[side]:
 		if cl.emergency {
 			n.emergency++
 		}
@@ -307,13 +347,13 @@ func (n *node) arrive(now kernel.Time, c, attempt int) {
 		}
 		n.job(now, k, inst, mkTag(c, attempt, k, opAccept, inst.epoch), cost, now)
 	default:
-		q := inst.queues[cl.side]
+		q := inst.queues[side]
 		t := mkTag(c, attempt, k, opAccept, inst.epoch)
 		switch q.Offer(now, int32(t), n.guardOn && inst.guard.High()) {
 		case pacing.Queued:
 			inst.cpu.Do(now, n.cost.queue)
 			inst.held[c][attempt]++
-			n.kick(now, k, cl.side)
+			n.kick(now, k, side)
 		case pacing.OverflowRejected:
 			n.job(now, k, inst, mkTag(c, attempt, k, opReject, inst.epoch), n.cost.reject, now)
 		default: // dropped by the action, or by the CPU guard

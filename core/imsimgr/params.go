@@ -41,6 +41,9 @@ var specs = func() []param.Spec {
 	var s []param.Spec
 	s = append(s, side("sgsn-", "SGSN")...)
 	s = append(s, side("mme-", "MME")...)
+	s = append(s, param.Spec{Name: "mme-emergency-paced", Label: "Pace emergency attaches", Group: "MME pacing queue", Kind: param.Bool, Default: param.On(false),
+		Doc: "off (default): emergency attaches bypass the MME pacing queue, as Cisco's command reference for network-overload-protection says (\"emergency attaches are not throttled\"); " +
+			"on: they are paced like every attach, as a reader of seed 000 alone would expect (it lists emergency among the attach types and names no bypass)"})
 	for _, c := range classes {
 		s = append(s, rate(c.Name, c.Label, c.rate))
 	}
@@ -77,8 +80,10 @@ var specs = func() []param.Spec {
 		cost("reject", "Reject via messenger", 600, "CPU of the messenger read/write that forwards an overflow request to a Session Manager to build the reject"),
 		cost("drop", "Drop", 5, "CPU to discard a request"),
 		cost("other", "Other message", 150, "CPU of an unpaced message for a known subscriber"),
-		param.Spec{Name: "imsimgr-instances", Label: "IMSI Managers", Group: "CPU", Kind: param.Integer, Min: 1, Max: 8, Step: 1, Default: param.Num(1),
-			Doc: "IMSI Manager instances: subscribers are spread evenly; each has its own CPU, CPU guard and its share N/k, Q/k of each pacing queue"},
+		param.Spec{Name: "imsimgr-instances", Label: "IMSI Managers", Group: "CPU", Kind: param.Integer, Min: 1, Max: maxInstances, Step: 1, Default: param.Num(1), Fixed: true,
+			Doc: "IMSI Manager instances k: each has its own CPU, CPU guard and its share N/k, Q/k of each pacing queue"},
+		param.Spec{Name: "imsimgr-busiest-share", Label: "Busiest instance's share", Group: "CPU", Unit: "%", Kind: param.Number, Min: 0, Max: 100, Step: 1, Default: param.Num(0),
+			Doc: "share of subscribers (and so of their requests) that instance 1 hosts; the others share the rest evenly; 0 = all instances alike (100/k each). With k > 1: 0 or 100/k–100"},
 		param.Spec{Name: "ingress-buffer", Label: "Ingress buffer", Group: "CPU", Unit: "msgs", Kind: param.Integer, Min: 100, Max: 200000, Step: 100, Default: param.Num(20000),
 			Doc: "messages that may wait for the CPU; more are lost at the socket (dropped: ingress full)"},
 		param.Spec{Name: "crash.watchdog", Label: "Crash after pinned", Group: "CPU", Unit: "s", Kind: param.Number, Min: 0, Max: 600, Step: 1, Default: param.Num(20),
@@ -87,12 +92,26 @@ var specs = func() []param.Spec {
 			Doc: "time a crashed instance takes to restart; arrivals meanwhile are dropped"},
 		param.Spec{Name: "lab.cpu-guard", Label: "CPU guard (70 %)", Group: "CPU guard", Kind: param.Bool, Default: param.On(true),
 			Doc: "lab switch: the real IMSI Manager always has the fixed 70 % guard; switch it off to see what it prevents"},
+		param.Spec{Name: "cpu-guard.sampling-period", Label: "Guard's CPU sampling period", Group: "CPU guard", Unit: "s", Kind: param.Number, Min: 0.1, Max: 5, Step: 0.1, Default: param.Num(guardSamplingDefault),
+			Doc: "reconstructed (the seed says \"on reaching 70 %\", not over what window): each instance reads its CPU over this period and its guard follows the last reading; " +
+				"apart from the 1 s reporting interval of the charts"},
 	)
 	return s
 }()
 
+// guardSamplingDefault is the guard's default sampling period in seconds.
+// The seed says the guard acts "on reaching" 70 % and gives no window, so
+// the period is reconstructed. 1 s, the reporting interval: the CPU chart
+// then shows exactly the readings the guard acts on, and the runs (and so
+// the links) made before the period was a parameter stay the same. Shorter
+// periods react sooner and pin the CPU less (attach-storm-fast-guard).
+const guardSamplingDefault = 1
+
 // check applies the rules that involve several fields.
 func check(v param.Values) error {
+	if k, s := v.Int("imsimgr-instances"), v.Num("imsimgr-busiest-share"); k > 1 && s != 0 && s < 100/float64(k) {
+		return &param.Error{Field: "imsimgr-busiest-share", Value: fmt.Sprint(s), Allowed: fmt.Sprintf("0 (all instances alike) or from 100/k = %.4g to 100 with k = %d instances", 100/float64(k), k)}
+	}
 	for _, p := range []string{"sgsn-", "mme-"} {
 		if q := v.Int(p + "queue-size"); q != 0 && q < 250 {
 			return &param.Error{Field: p + "queue-size", Value: fmt.Sprint(q), Allowed: "0 (the default N·W) or a whole number from 250 to 25000"}

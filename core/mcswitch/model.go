@@ -92,6 +92,16 @@ var Def = &sim.Def{
 				"and in intervals, and the same for the admitted work alone (admission_reaction_*), which leaves out the " +
 				"time the processor needs to work off the backlog built before the control reacted."},
 	},
+	Tiles: []sim.Tile{
+		{Label: "Occupancy", Column: "cpu", Doc: "% of the processor"},
+		{Label: "Goodput", Column: "completed", Doc: "calls completed /s"},
+		{Label: "Admitted share f", Column: "f", Doc: "of the equivalent load"},
+		{Label: "Longest reaction", Column: "reaction", Agg: sim.TileMax, Doc: "s above target + 5 %, so far"},
+	},
+	Events: func(sc *scenario.Scenario) []sim.Event {
+		v := sc.Params
+		return sim.ProfileEvents("overload", v.Text("load.shape"), v.Num("load.at"), v.Num("load.length"), v.Num("load.peak"))
+	},
 	Presets: presets,
 	Sweeps: []sim.Sweep{{
 		ID: "load", Title: "Goodput against offered load", Param: "load.base",

@@ -44,6 +44,9 @@ type Spec struct {
 	Default Value    `json:"default"`           // value when a scenario does not say
 	Choices []string `json:"choices,omitempty"` // Choice: allowed values
 	Doc     string   `json:"doc"`               // one line: what it means
+	// Fixed means fixed during a run: set before it starts; refused in a
+	// timeline and as a live change.
+	Fixed bool `json:"fixed,omitempty"`
 	// Check validates a Text value; nil accepts any text up to MaxText bytes.
 	Check func(string) error `json:"-"`
 }

@@ -20,7 +20,28 @@ type Preset struct {
 	// Compare lists variants worth running side by side with the preset
 	// (the same scenario with a few parameters changed).
 	Compare []Variant
+	// Pace is the playback speed the page starts at, in simulated seconds
+	// per second of wall time (one of Paces), chosen so that the run takes
+	// 30 to 60 s to watch.
+	Pace float64
+	// Watch is the id of the lesson's chart: the page shows it first.
+	Watch string
+	// Tour is the preset's guided story, three to six steps in time order.
+	Tour []Step
 }
+
+// Step is one step of a preset's tour: playback pauses at At, the page
+// shows Text and points at Charts (the first is scrolled into view).
+type Step struct {
+	At     float64  // simulated time (s) at which playback pauses for the step
+	Text   string   // what the run shows then, in the seed's terms
+	Charts []string // ids of the model's charts to look at
+	Claims []string // names of the preset's checked claims the step relies on
+}
+
+// Paces are the playback speeds the page offers, in simulated seconds per
+// second of wall time (0, as fast as possible, comes after them).
+var Paces = []float64{1, 2, 3, 5, 10, 20, 30, 60, 90, 120, 300}
 
 // Variant is a scenario with a few parameters changed: a curve of a sweep,
 // or the other side of a side-by-side comparison.

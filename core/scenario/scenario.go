@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 
 	"overloadlab/core/param"
 )
@@ -211,6 +212,10 @@ func (s *Scenario) Validate() error {
 		sp, ok := s.Params.Schema().Lookup(c.Param)
 		if !ok {
 			return fmt.Errorf("timeline[%d].param: %w", i, &param.UnknownError{Name: c.Param})
+		}
+		if sp.Fixed {
+			return &param.Error{Field: fmt.Sprintf("timeline[%d].param", i), Value: strconv.Quote(c.Param),
+				Allowed: fmt.Sprintf("a parameter that may change during a run (%s is fixed: set it in params)", c.Param)}
 		}
 		if err := sp.CheckValue(c.Value); err != nil {
 			return fmt.Errorf("timeline[%d]: %w", i, err)

@@ -14,6 +14,7 @@ var testSchema = param.NewSet(
 	param.Spec{Name: "n", Kind: param.Integer, Min: 1, Max: 8, Default: param.Num(1), Doc: "a count"},
 	param.Spec{Name: "on", Kind: param.Bool, Default: param.On(true), Doc: "a switch"},
 	param.Spec{Name: "mode", Kind: param.Choice, Choices: []string{"a", "b"}, Default: param.Str("a"), Doc: "a mode"},
+	param.Spec{Name: "size", Kind: param.Integer, Min: 1, Max: 9, Default: param.Num(3), Fixed: true, Doc: "fixed during a run"},
 )
 
 func schemas(model string) (*param.Set, bool) {
@@ -69,7 +70,8 @@ func TestDecodeErrorsNameTheField(t *testing.T) {
 		`{"model":"m","timeline":[{"at_s":-1,"param":"n","value":2}]}`: "timeline[0].at_s",
 		`{"model":"m","timeline":[{"at_s":5,"param":"zz","value":2}]}`: "zz",
 		`{"model":"m","timeline":[{"at_s":5,"param":"n","value":99}]}`: "n",
-		`{"model":"m","timeline":[{"at_s":5,"param":"n","value":2},{"at_s":4,"param":"n","value":2}]}`: "timeline[1].at_s",
+		`{"model":"m","timeline":[{"at_s":5,"param":"n","value":2},{"at_s":4,"param":"n","value":2}]}`:    "timeline[1].at_s",
+		`{"model":"m","timeline":[{"at_s":1,"param":"n","value":2},{"at_s":5,"param":"size","value":4}]}`: "timeline[1].param",
 		`{"model":"m","colour":"red"}`: "colour",
 		`not json`:                     "scenario",
 	} {

@@ -70,6 +70,12 @@ var Def = &sim.Def{
 				"everything. The chart uses per-SSP carried rates smoothed over the fairness window; the summary " +
 				"counts the whole period since the traffic last changed."},
 	},
+	Tiles: []sim.Tile{
+		{Label: "Throughput", Column: "completed", Doc: "queries answered in time /s"},
+		{Label: "SCP CPU", Column: "cpu", Doc: "% of capacity"},
+		{Label: "SSPs gapped", Column: "gapped", Doc: "% with a gap in force"},
+		{Label: "Jain's index", Column: "fairness", Doc: "1 = the desired shares"},
+	},
 	Presets: presets,
 	Sweeps: []sim.Sweep{{
 		ID: "carried-vs-offered", Title: "Carried vs offered load, one curve per control",

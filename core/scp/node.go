@@ -16,7 +16,6 @@
 package scp
 
 import (
-	"fmt"
 	"slices"
 
 	"overloadlab/core/acg"
@@ -228,9 +227,6 @@ func (n *node) nextArrival(now kernel.Time, s *ssp) kernel.Time {
 
 // Apply changes a parameter during the run.
 func (n *node) Apply(now kernel.Time, name string, val param.Value) error {
-	if name == "ssp.count" {
-		return &param.Error{Field: name, Value: fmt.Sprint(val.Num), Allowed: "a value set before the run starts (it cannot change during a run)"}
-	}
 	if err := n.v.Put(name, val); err != nil {
 		return err
 	}

@@ -64,7 +64,14 @@ type Def struct {
 	Panels  []Panel
 	Presets []scenario.Preset
 	Sweeps  []Sweep // carried-vs-offered studies the page and `overloadlab sweep` offer
-	New     func(env *Env, v param.Values) (Node, error)
+	// Tiles are the model's two to four headline numbers, shown above the
+	// charts; every other count is under "Details".
+	Tiles []Tile
+	// Events names the moments of a scenario whose times the model derives
+	// from its parameters ("storm starts", "60-minute window ends"); the
+	// timeline's own changes are named by Markers. nil if none.
+	Events func(sc *scenario.Scenario) []Event
+	New    func(env *Env, v param.Values) (Node, error)
 }
 
 // Chart is one chart of the playground, drawn from some of the columns.
@@ -79,6 +86,9 @@ type Chart struct {
 	// PerClass means the series exist per class too ("<class>.<name>"),
 	// so the page can offer a class selector.
 	PerClass bool `json:"per_class,omitempty"`
+	// Upto names an integer parameter k when the series are one per
+	// instance: only the first k are drawn.
+	Upto string `json:"upto,omitempty"`
 }
 
 // Line is a horizontal threshold on a chart: a fixed value, or the current

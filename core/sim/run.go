@@ -167,6 +167,9 @@ func (r *Run) apply(name string, v param.Value) {
 }
 
 func (r *Run) set(name string, v param.Value) error {
+	if sp, ok := r.Def.Params.Lookup(name); ok && sp.Fixed {
+		return &param.Error{Field: name, Value: sp.Format(v), Allowed: "a value set before the run starts (it is fixed during a run)"}
+	}
 	next := r.values.Clone()
 	if err := next.Put(name, v); err != nil {
 		return err

@@ -213,6 +213,7 @@ export class ChartView {
     readonly compact = false,
   ) {
     this.cols = new Map(model.columns.map((c) => [c.name, c]));
+    this.shown = chart.series;
     this.steps = (chart.lines ?? []).map(() => []);
     const id = `chart-${++chartNo}`;
     this.root = document.createElement("figure");
@@ -250,6 +251,19 @@ export class ChartView {
     this.build();
   }
 
+  // shown: the series drawn; with upto, only the first values[upto] (one per instance).
+  private shown: string[];
+
+  // limit draws, for a chart whose series are per instance, one series per
+  // instance the run has (values[upto]).
+  limit(values: Values) {
+    const k = this.chart.upto ? values[this.chart.upto] : undefined;
+    const next = typeof k === "number" ? this.chart.series.slice(0, k) : this.chart.series;
+    if (next.length === this.shown.length) return;
+    this.shown = next;
+    this.build();
+  }
+
   // setStore points the chart at the series of a new run.
   setStore(s: Store) {
     this.store = s;
@@ -283,7 +297,7 @@ export class ChartView {
 
   // stackOrder lists the stacked series top first, so lower layers paint over.
   private stackOrder(): number[] {
-    const idx = this.chart.series.map((_, i) => i);
+    const idx = this.shown.map((_, i) => i);
     return this.chart.stacked ? idx.reverse() : idx;
   }
 
@@ -302,12 +316,12 @@ export class ChartView {
     const width = Math.max(260, (this.root.clientWidth || this.root.parentElement?.clientWidth || 600) - 18);
     const series: uPlot.Series[] = [{ label: "t", value: (_u, v) => fmt(v, "s") }];
     this.colors = [];
-    const short = shortLabels(c.series.map((n) => this.label(n)));
+    const short = shortLabels(this.shown.map((n) => this.label(n)));
     this.note.textContent = short.note ? ` — each series: ${short.note}` : "";
     this.labels = [...short.labels, ...(c.overlay ?? []).map((n) => this.label(n))];
     const markers: string[] = [];
     for (const i of this.stackOrder()) {
-      const name = c.series[i];
+      const name = this.shown[i];
       const style = st.series[i];
       const color = colourOf(style, dark);
       const s: uPlot.Series = { label: short.labels[i], stroke: color, width: 1.5, points: { show: false } };
@@ -397,13 +411,13 @@ export class ChartView {
     const c = this.chart;
     if (c.stacked) {
       const sums = idx.map(() => 0);
-      const layers = c.series.map((name) => {
+      const layers = this.shown.map((name) => {
         const v = at(name);
         return v.map((x, j) => (sums[j] += x ?? 0));
       });
       out.push(...layers.reverse());
     } else {
-      for (const name of c.series) out.push(at(name));
+      for (const name of this.shown) out.push(at(name));
     }
     for (const name of c.overlay ?? []) out.push(at(name));
     const ts = out[0] as number[];
@@ -422,7 +436,7 @@ export class ChartView {
   // fillTable writes the latest rows as a table: time, then each series.
   private fillTable() {
     const c = this.chart;
-    const names = [...c.series, ...(c.overlay ?? [])];
+    const names = [...this.shown, ...(c.overlay ?? [])];
     const n = this.store.length;
     const cap = document.createElement("caption");
     cap.textContent = `${c.title}: the latest ${Math.min(n, DATA_ROWS)} of ${n} intervals${c.unit ? ` (${c.unit})` : ""}`;
@@ -502,7 +516,7 @@ export class ChartView {
     }
     if (this.percent) this.drawClipped(u);
     const lines = this.chart.lines ?? [];
-    const first = 1 + this.chart.series.length + (this.chart.overlay ?? []).length;
+    const first = 1 + this.shown.length + (this.chart.overlay ?? []).length;
     ctx.textAlign = "right";
     const placed: { y: number; left: number }[] = [];
     lines.forEach((l, k) => {

@@ -176,6 +176,7 @@ function started(i: Info, v: Values, s: Summary) {
       c.clear();
       stale.add(c);
     }
+  for (const c of charts) c.limit(v);
   setupExtras(preset?.compare?.length ?? 0);
   for (const b of buttons) b.disabled = false;
   delete document.body.dataset.done;

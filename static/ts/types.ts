@@ -16,6 +16,7 @@ export interface Spec {
   choices?: string[];
   doc: string;
   allowed: string;
+  fixed?: boolean; // fixed during a run: set before it starts
 }
 
 export interface Column {
@@ -41,6 +42,7 @@ export interface Chart {
   overlay?: string[];
   lines?: Line[];
   per_class?: boolean;
+  upto?: string; // draw only the first values[upto] series (one per instance)
   styles: Styles; // from the core's palette: the page only draws them
 }
 

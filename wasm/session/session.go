@@ -92,6 +92,8 @@ type Info struct {
 	IntervalS float64            `json:"interval_s"`
 	Columns   []string           `json:"columns"` // the row layout of Advance: "t" first
 	Scenario  *scenario.Scenario `json:"scenario"`
+	// Markers are the scenario's events, drawn on every time chart.
+	Markers []sim.Event `json:"markers"`
 }
 
 // Info describes the run.
@@ -102,7 +104,7 @@ func (s *Session) Info() Info {
 		names[i] = c.Name
 	}
 	sc := s.run.Scenario
-	return Info{Model: sc.Model, Preset: sc.Preset, Seed: sc.Seed, DurationS: sc.Duration, IntervalS: sc.Interval, Columns: names, Scenario: sc}
+	return Info{Model: sc.Model, Preset: sc.Preset, Seed: sc.Seed, DurationS: sc.Duration, IntervalS: sc.Interval, Columns: names, Scenario: sc, Markers: sim.Markers(s.def, sc)}
 }
 
 // Width returns the number of values in a row.

@@ -1,10 +1,12 @@
 package session
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/sim"
 )
 
 func runToEnd(t *testing.T, s *Session, slice float64) int {
@@ -174,5 +176,18 @@ func TestCompareSelf(t *testing.T) {
 	}
 	if len(side.Rows) != side.Summary.Intervals*s.Width() {
 		t.Errorf("side has %d values, want %d", len(side.Rows), side.Summary.Intervals*s.Width())
+	}
+}
+
+// A run's info carries its markers: the timeline's changes and the model's
+// derived events.
+func TestInfoMarkers(t *testing.T) {
+	s, err := StartPreset("attach-storm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []sim.Event{{At: 120, Label: "Traffic ×1.75 (6 parameters)"}, {At: 120, Label: "attach storm starts ×6"}, {At: 300, Label: "attach storm ends"}}
+	if got := s.Info().Markers; !slices.Equal(got, want) {
+		t.Errorf("markers %v, want %v", got, want)
 	}
 }

@@ -1,0 +1,127 @@
+package catalog
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"overloadlab/core/kernel"
+	"overloadlab/core/metrics"
+	"overloadlab/core/scenario"
+	"overloadlab/core/sim"
+)
+
+// Every preset has a pace that plays it in 30 to 60 s of wall time, a chart
+// to watch that the model draws, and a tour of three to six steps in time
+// order, each inside the run and pointing at charts that exist. The run is
+// played to each step's time (as the page pauses there) and must reach it
+// without error.
+func TestTours(t *testing.T) {
+	for _, d := range Models {
+		charts := map[string]bool{}
+		for _, c := range d.Charts {
+			charts[c.ID] = true
+		}
+		for i := range d.Presets {
+			p := &d.Presets[i]
+			t.Run(p.Name, func(t *testing.T) {
+				if !slices.Contains(scenario.Paces, p.Pace) {
+					t.Errorf("pace %g is not one the page offers %v", p.Pace, scenario.Paces)
+				} else if wall := p.Duration / p.Pace; wall < 30 || wall > 60 {
+					t.Errorf("pace %g plays the %g s run in %g s of wall time, want 30 to 60 s", p.Pace, p.Duration, wall)
+				}
+				if !charts[p.Watch] {
+					t.Errorf("watch %q: the model has no such chart", p.Watch)
+				}
+				if n := len(p.Tour); n < 3 || n > 6 {
+					t.Errorf("tour of %d steps, want 3 to 6", n)
+				}
+				sc, err := p.Build(d.Params)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r, err := sim.Start(d, sc, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				prev := 0.0
+				for k, st := range p.Tour {
+					where := fmt.Sprintf("step %d (at %g s)", k+1, st.At)
+					if st.At <= prev || st.At > p.Duration {
+						t.Errorf("%s: not after the step before (%g s) and inside the run (%g s)", where, prev, p.Duration)
+					}
+					prev = st.At
+					if st.Text == "" || len(st.Charts) == 0 {
+						t.Errorf("%s: no text or no chart to look at", where)
+					}
+					for _, c := range st.Charts {
+						if !charts[c] {
+							t.Errorf("%s: chart %q: the model has no such chart", where, c)
+						}
+					}
+					// Claims are declared with the presets by the lessons issue:
+					// until then no step may name one.
+					if len(st.Claims) > 0 {
+						t.Errorf("%s: claims %v named before the presets have claims", where, st.Claims)
+					}
+					r.AdvanceTo(kernel.Seconds(st.At))
+					if r.Err() != nil || r.Now() != kernel.Seconds(st.At) {
+						t.Fatalf("%s: the run stopped at %v: %v", where, r.Now(), r.Err())
+					}
+				}
+			})
+		}
+	}
+}
+
+// Each model declares two to four headline tiles over columns it records.
+func TestTiles(t *testing.T) {
+	for _, d := range Models {
+		if n := len(d.Tiles); n < 2 || n > 4 {
+			t.Errorf("%s: %d tiles, want 2 to 4", d.Name, n)
+		}
+		for _, tl := range d.Tiles {
+			if !slices.ContainsFunc(d.Columns, func(c metrics.Column) bool { return c.Name == tl.Column }) {
+				t.Errorf("%s: tile %q reads column %q, which the model does not record", d.Name, tl.Label, tl.Column)
+			}
+			if !slices.Contains([]string{sim.TileNow, sim.TileMax, sim.TileSum}, tl.Agg) {
+				t.Errorf("%s: tile %q: aggregation %q", d.Name, tl.Label, tl.Agg)
+			}
+		}
+	}
+}
+
+// The markers of a preset name its timeline's changes and the moments the
+// model derives from its parameters, in time order.
+func TestMarkers(t *testing.T) {
+	for _, tc := range []struct {
+		preset string
+		want   []sim.Event
+	}{
+		{"attach-storm", []sim.Event{
+			{At: 120, Label: "Traffic ×1.75 (6 parameters)"},
+			{At: 120, Label: "attach storm starts ×6"},
+			{At: 300, Label: "attach storm ends"},
+		}},
+		{"hlr-storm-after-reboot", []sim.Event{
+			{At: 300, Label: "Reboot on"},
+			{At: 2100, Label: "HLR storm ends"},
+			{At: 3900, Label: "60-minute window ends"},
+		}},
+		{"switch-overload-steps", []sim.Event{
+			{At: 30, Label: "Load 0.8 → 2 ×"},
+			{At: 60, Label: "Load 2 → 5 ×"},
+			{At: 90, Label: "Load 5 → 10 ×"},
+		}},
+		{"busy-hour", nil},
+	} {
+		sc, err := Preset(tc.preset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, _ := Model(sc.Model)
+		if got := sim.Markers(d, sc); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: markers\n%v\nwant\n%v", tc.preset, got, tc.want)
+		}
+	}
+}
