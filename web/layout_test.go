@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -103,7 +104,8 @@ func jsString(s string) string {
 // choose picks a preset in the page and waits for its run to start.
 func choose(t *testing.T, tb *tab, preset string) {
 	t.Helper()
-	tb.do(t, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById("preset"); s.value = `+jsString(preset)+`; s.dispatchEvent(new Event("change")); })()`))
+	// The page marks itself ready again when the new run has started.
+	tb.do(t, chromedp.Evaluate[chromedp.Void](`(() => { document.body.dataset.state = "switching"; const s = document.getElementById("preset"); s.value = `+jsString(preset)+`; s.dispatchEvent(new Event("change")); })()`))
 	tb.wait(t, ready+` && document.getElementById("preset").value === `+jsString(preset)+` && document.querySelectorAll("#charts figure.chart canvas").length > 0`, 20*time.Second)
 }
 
@@ -121,7 +123,24 @@ func TestLayout(t *testing.T) {
 	tb := newTab(t, ctx)
 	tb.do(t, chromedp.Navigate(srv.URL+"/"))
 	tb.wait(t, ready, 20*time.Second)
+	// The download progress reached its end and made way for the charts.
+	if got := eval[string](t, tb, `document.getElementById("loading").hidden + " " + document.getElementById("loading-progress").value`); got != "true 1" {
+		t.Errorf("after loading: loading box hidden, progress = %s, want true 1", got)
+	}
 	playSome(t, tb)
+	// Numbers are written alike: thousands separated, decimals by magnitude.
+	for _, v := range strings.Split(eval[string](t, tb, `[...document.querySelectorAll("#tiles .tile:not([hidden]) .v, #counters dd")].map((e) => e.textContent).join("|")`), "|") {
+		if !numberRE.MatchString(v) {
+			t.Errorf("tile or counter shows %q, want a number like 1,234 or 12.5 or 99.9 %%", v)
+		}
+	}
+	// Percentages on a fixed 0–100 scale; the polite live region speaks.
+	if y := eval[string](t, tb, `document.querySelector('[data-chart="cpu"]').dataset.y`); y != "0 to 100" {
+		t.Errorf("CPU chart's y scale: %s, want 0 to 100", y)
+	}
+	if live := eval[string](t, tb, `document.getElementById("live").textContent`); !strings.Contains(live, "goodput") {
+		t.Errorf("live region: %q", live)
+	}
 
 	for _, v := range viewports {
 		t.Run(v.name, func(t *testing.T) {
@@ -196,6 +215,9 @@ func TestLayout(t *testing.T) {
 		t.Errorf("console errors: %q", errs)
 	}
 }
+
+// numberRE is how the page writes a count or a measure.
+var numberRE = regexp.MustCompile(`^-?\d{1,3}(,\d{3})*(\.\d+)?( %)?$`)
 
 func hasPreset(name string) bool {
 	for _, p := range catalog.Presets() {

@@ -5,18 +5,23 @@
 package web
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
 	"overloadlab/core/catalog"
 	"overloadlab/core/param"
 	"overloadlab/core/sim"
+	"overloadlab/web/palette"
 )
 
 // View is what the page is rendered from.
 type View struct {
 	Models  []*sim.Def
 	Default string // the preset shown first
+	// Styles is, as JSON, how every chart of every model draws its series
+	// (palette.For), by model name and chart id: the page only draws them.
+	Styles string
 }
 
 // NewView returns the view of every model of the catalog.
@@ -25,6 +30,18 @@ func NewView() (View, error) {
 	if ps := catalog.Presets(); len(ps) > 0 {
 		v.Default = ps[0].Name
 	}
+	styles := map[string]map[string]palette.Styles{}
+	for _, d := range catalog.Models {
+		styles[d.Name] = map[string]palette.Styles{}
+		for _, c := range d.Charts {
+			styles[d.Name][c.ID] = palette.For(c)
+		}
+	}
+	b, err := json.Marshal(styles)
+	if err != nil {
+		return v, err
+	}
+	v.Styles = string(b)
 	return v, nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 
 	"overloadlab/core/metrics"
-	"overloadlab/core/palette"
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
 	"overloadlab/core/sim"
@@ -26,17 +25,10 @@ type ModelDescription struct {
 	Params  []ParamDescription  `json:"params"`
 	Columns []metrics.Column    `json:"columns"` // "t" first
 	CPU     string              `json:"cpu"`
-	Charts  []ChartDescription  `json:"charts"`
+	Charts  []sim.Chart         `json:"charts"`
 	Panels  []sim.Panel         `json:"panels"`
 	Sweeps  []sim.Sweep         `json:"sweeps,omitempty"`
 	Presets []PresetDescription `json:"presets"`
-}
-
-// ChartDescription is a chart with the styles of its series (colours on
-// the light and dark page, dashes, hatching): the page only draws them.
-type ChartDescription struct {
-	sim.Chart
-	Styles palette.Styles `json:"styles"`
 }
 
 // ParamDescription is a param.Spec with its default written by kind (a
@@ -80,11 +72,9 @@ func Describe() (Description, error) {
 			Params:  describeParams(def.Params),
 			Columns: metrics.NewRecorder(def.Columns, false).Columns(),
 			CPU:     def.CPU,
+			Charts:  def.Charts,
 			Panels:  def.Panels,
 			Sweeps:  def.Sweeps,
-		}
-		for _, c := range def.Charts {
-			m.Charts = append(m.Charts, ChartDescription{Chart: c, Styles: palette.For(c)})
 		}
 		for i := range def.Presets {
 			p := &def.Presets[i]

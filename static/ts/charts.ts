@@ -61,7 +61,7 @@ export class Store {
   }
 }
 
-// FILL_ALPHA is the opacity of stacked areas (core/palette.FillAlpha).
+// FILL_ALPHA is the opacity of stacked areas (web/palette.FillAlpha).
 const FILL_ALPHA = "d9"; // 0.85 × 255
 
 // isDark tells whether the page is dark: the toggle's choice, else the system's.
@@ -202,6 +202,7 @@ export class ChartView {
   private colors: string[] = []; // of the series after "t", for the PNG legend
   private note: HTMLElement;
   private table: HTMLTableElement;
+  private tableBox: HTMLElement; // scrolls sideways, reachable by keyboard
   private dataBtn: HTMLButtonElement;
   private labels: string[] = [];
 
@@ -235,8 +236,8 @@ export class ChartView {
     this.dataBtn.setAttribute("aria-controls", id + "-data");
     this.dataBtn.setAttribute("aria-label", `data of ${chart.title}`);
     this.dataBtn.onclick = () => {
-      const open = this.table.hidden;
-      this.table.hidden = !open;
+      const open = this.tableBox.hidden;
+      this.tableBox.hidden = !open;
       this.dataBtn.setAttribute("aria-expanded", String(open));
       if (open) this.fillTable();
     };
@@ -244,9 +245,14 @@ export class ChartView {
     if (!compact) cap.append(this.dataBtn);
     this.root.append(cap);
     this.table = document.createElement("table");
-    this.table.className = "data";
-    this.table.id = id + "-data";
-    this.table.hidden = true;
+    this.tableBox = document.createElement("div");
+    this.tableBox.className = "data";
+    this.tableBox.id = id + "-data";
+    this.tableBox.tabIndex = 0;
+    this.tableBox.setAttribute("role", "region");
+    this.tableBox.setAttribute("aria-label", `latest values of ${chart.title}`);
+    this.tableBox.hidden = true;
+    this.tableBox.append(this.table);
     parent.append(this.root);
     this.build();
   }
@@ -381,8 +387,8 @@ export class ChartView {
         m.style.borderColor = "transparent";
       }
     });
-    this.root.append(this.table);
-    if (!this.table.hidden) this.fillTable();
+    this.root.append(this.tableBox);
+    if (!this.tableBox.hidden) this.fillTable();
   }
 
   // raw returns the value of a stacked series (not the running sum) at a drawn index.
@@ -493,7 +499,7 @@ export class ChartView {
     // Without a cursor on the chart, the legend shows the latest values.
     const n = d[0].length;
     if (n > 0 && (u.cursor.idx === null || u.cursor.idx === undefined || u.cursor.left! < 0)) u.setLegend({ idx: n - 1 });
-    if (!this.table.hidden) this.fillTable();
+    if (!this.tableBox.hidden) this.fillTable();
   }
 
   resize() {
@@ -515,6 +521,7 @@ export class ChartView {
       ctx.fillText(this.chart.unit, 2 * dpr, u.bbox.top - 6 * dpr);
     }
     if (this.percent) this.drawClipped(u);
+    this.root.dataset.y = `${u.scales.y.min} to ${u.scales.y.max}`;
     const lines = this.chart.lines ?? [];
     const first = 1 + this.shown.length + (this.chart.overlay ?? []).length;
     ctx.textAlign = "right";

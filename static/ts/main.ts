@@ -5,7 +5,7 @@
 import { ChartView, Store, classesOf, cssVar, fmt } from "./charts";
 import uPlot from "uplot";
 import { variantLabel } from "./types";
-import type { Description, FromWorker, Info, Model, Point, Side, Summary, ToWorker, Values } from "./types";
+import type { Description, FromWorker, Styles, Info, Model, Point, Side, Summary, ToWorker, Values } from "./types";
 import { downloadBlob, downloadText, el, toCSV } from "./util";
 
 // The models' description comes from the core in the worker (not in the
@@ -75,6 +75,9 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
     case "ready": {
       el("loading-text").textContent = "Starting the simulator…";
       models = (JSON.parse(m.describe) as Description).models ?? [];
+      // The charts' styles come with the page (web/palette), by model and chart.
+      const styles = JSON.parse(el("charts").dataset.styles ?? "{}") as Record<string, Record<string, Styles>>;
+      for (const md of models) for (const c of md.charts) c.styles = styles[md.name]?.[c.id] ?? { series: [] };
       const link = linkOf(location.hash);
       if (link) start({ t: "start", link });
       else start({ t: "start", preset: presetSelect.value });
@@ -611,7 +614,7 @@ function showSweep(id: string, curves: Point[][], error?: string) {
   const series: uPlot.Series[] = [{ label: spec?.label ?? sw.param }];
   const data: (number | null)[][] = [xs];
   curves.forEach((pts, c) => {
-    const color = ["#2e9d4f", "#1f6feb", "#c9302c", "#7a4fc9"][c % 4];
+    const color = ["#009e73", "#0072b2", "#d55e00", "#cc79a7"][c % 4]; // Okabe–Ito, as web/palette
     series.push({ label: `${variantLabel(sw.curves[c])}: carried in time /s`, stroke: color, width: 2 });
     data.push(pts.map((p) => p.goodput));
     series.push({ label: `${variantLabel(sw.curves[c])}: offered /s`, stroke: color, dash: [4, 4], width: 1 });
@@ -623,7 +626,10 @@ function showSweep(id: string, curves: Point[][], error?: string) {
       height: 260,
       series,
       scales: { x: { time: false } },
-      axes: [{ label: `${spec?.label ?? sw.param}${spec?.unit ? ` (${spec.unit})` : ""}` }, { label: "per second", size: 60 }],
+      axes: [
+        { stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid") }, label: `${spec?.label ?? sw.param}${spec?.unit ? ` (${spec.unit})` : ""}` },
+        { stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid") }, label: "per second", size: 60 },
+      ],
     },
     data as uPlot.AlignedData,
     out,

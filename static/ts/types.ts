@@ -43,10 +43,10 @@ export interface Chart {
   lines?: Line[];
   per_class?: boolean;
   upto?: string; // draw only the first values[upto] series (one per instance)
-  styles: Styles; // from the core's palette: the page only draws them
+  styles: Styles; // from web/palette, given with the page: the page only draws them
 }
 
-// Style is how one series is drawn (core/palette.Style).
+// Style is how one series is drawn (web/palette.Style).
 export interface Style {
   light: string;
   dark: string;

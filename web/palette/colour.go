@@ -1,8 +1,10 @@
 package palette
 
 import (
-	"fmt"
+	"errors"
 	"math"
+	"strconv"
+	"strings"
 )
 
 // RGB is an sRGB colour, each channel in [0, 1].
@@ -15,20 +17,22 @@ type Lab struct{ L, A, B float64 }
 
 // Hex parses "#rrggbb".
 func Hex(s string) (RGB, error) {
-	var r, g, b uint8
-	if len(s) != 7 || s[0] != '#' {
-		return RGB{}, fmt.Errorf("colour %q: want #rrggbb", s)
+	v, err := strconv.ParseUint(strings.TrimPrefix(s, "#"), 16, 32)
+	if len(s) != 7 || s[0] != '#' || err != nil {
+		return RGB{}, errors.New("colour " + strconv.Quote(s) + ": want #rrggbb")
 	}
-	if _, err := fmt.Sscanf(s[1:], "%02x%02x%02x", &r, &g, &b); err != nil {
-		return RGB{}, fmt.Errorf("colour %q: want #rrggbb", s)
-	}
-	return RGB{float64(r) / 255, float64(g) / 255, float64(b) / 255}, nil
+	return RGB{float64(v>>16) / 255, float64(v>>8&0xff) / 255, float64(v&0xff) / 255}, nil
 }
 
 // Hex writes the colour as "#rrggbb", each channel clipped to [0, 1].
 func (c RGB) Hex() string {
-	q := func(x float64) int { return int(math.Round(math.Max(0, math.Min(1, x)) * 255)) }
-	return fmt.Sprintf("#%02x%02x%02x", q(c.R), q(c.G), q(c.B))
+	const digits = "0123456789abcdef"
+	out := []byte("#")
+	for _, x := range []float64{c.R, c.G, c.B} {
+		q := int(math.Round(math.Max(0, math.Min(1, x)) * 255))
+		out = append(out, digits[q>>4], digits[q&15])
+	}
+	return string(out)
 }
 
 func toLinear(x float64) float64 {

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"overloadlab/core/catalog"
-	"overloadlab/core/palette"
+	"overloadlab/web/palette"
 )
 
 // BenchmarkEveryChart styles every chart of every model, as the page's

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"overloadlab/core/catalog"
-	"overloadlab/core/palette"
+	"overloadlab/web/palette"
 	"overloadlab/core/sim"
 )
 
