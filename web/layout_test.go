@@ -260,7 +260,9 @@ func rowCounts(rows map[float64][]box, tops []float64) string {
 }
 
 func checkDark(t *testing.T, tb *tab) {
-	bg := func() string { return eval[string](t, tb, `getComputedStyle(document.documentElement).backgroundColor`) }
+	bg := func() string {
+		return eval[string](t, tb, `getComputedStyle(document.documentElement).backgroundColor`)
+	}
 	axisInk := `(() => { const c = document.querySelector('#charts figure.chart canvas'); return c.toDataURL(); })()`
 	light, lightCanvas := bg(), eval[string](t, tb, axisInk)
 	// The system's dark mode is followed ...

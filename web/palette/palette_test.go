@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"overloadlab/core/catalog"
-	"overloadlab/web/palette"
 	"overloadlab/core/sim"
+	"overloadlab/web/palette"
 )
 
 // The thresholds of the colour test, in OKLab ΔE (a distance of about 0.02
