@@ -46,7 +46,7 @@ digests:
 	$(GO) run ./wasm/digests > testdata/digests-native.txt
 	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) run ./wasm/digests > testdata/digests-wasm.txt
 	diff testdata/digests-native.txt testdata/digests-wasm.txt
-	@echo "digests: $$(wc -l < testdata/digests-native.txt) presets, native = wasm"
+	@echo "digests: $$(grep -vc ^sweep testdata/digests-native.txt) presets and $$(grep -c ^sweep testdata/digests-native.txt) sweep points, native = wasm"
 	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 ./wasm/
 	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 -run 'Golden|Pinned|Queue|Stream|Link' ./core/kernel ./core/scp ./core/dsr ./core/mcswitch ./core/catalog
 

@@ -174,7 +174,7 @@ func (tb *tab) errors() []string {
 
 const (
 	ready     = `document.body.dataset.state === "ready"`
-	tilesJS   = `JSON.stringify([...document.querySelectorAll("#tiles .v")].map((e) => e.textContent))`
+	tilesJS   = `JSON.stringify([...document.querySelectorAll("#tiles .v, #totals .v")].map((e) => e.textContent))`
 	canvasJS  = `document.querySelector('[data-chart="cpu"] canvas').toDataURL()`
 	maxSpeed  = `(() => { const s = document.getElementById("speed"); s.value = "0"; s.dispatchEvent(new Event("change")); return true })()`
 	doneJS    = `document.body.dataset.done === "true" && document.body.dataset.settled === "true"`

@@ -59,20 +59,6 @@ func (tb *tab) emulate(t *testing.T, v viewport) {
 	})
 }
 
-// viewShot saves what the window shows (not the whole page).
-func viewShot(t *testing.T, tb *tab, name string) {
-	buf, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Errorf("screenshot: %v", err)
-		return
-	}
-	dir := filepath.Join("..", "testdata", "screenshots")
-	os.MkdirAll(dir, 0o755)
-	if err := os.WriteFile(filepath.Join(dir, name), buf, 0o644); err != nil {
-		t.Error(err)
-	}
-}
-
 // box is an element's place in the page (CSS px, document coordinates).
 type box struct {
 	Name                     string

@@ -91,3 +91,6 @@ func rows(text string) string { return strconv.Itoa(strings.Count(text, "\n") + 
 func allowed(sp param.Spec) string {
 	return sp.Allowed() + ", default " + sp.Format(sp.Default)
 }
+
+// joined writes chart ids or claim names as one space-separated attribute.
+func joined(xs []string) string { return strings.Join(xs, " ") }

@@ -5,6 +5,8 @@
 //	overloadlab presets
 //	overloadlab scenario -preset attach-storm > s.json
 //	overloadlab run [-preset NAME | -scenario FILE] [-seed N] [-duration D] [-format text|json|csv]
+//	overloadlab sweep [-preset NAME] [-param NAME -from X -to Y -points K [-log]] [-seeds S] [-shard i/n]
+//	overloadlab merge SHARD...
 //	overloadlab serve [-addr 127.0.0.1:8080]
 package main
 
@@ -31,7 +33,9 @@ var commands = []struct {
 	{"presets", "", "list the presets with what each one teaches", cmdPresets},
 	{"scenario", "-preset NAME", "print the full scenario of a preset as editable JSON", cmdScenario},
 	{"run", "[-preset NAME | -scenario FILE] [-seed N] [-duration S] [-format text|json|csv]", "run a scenario and print its summary (text, json) or per-interval series (csv)", cmdRun},
-	{"sweep", "-preset NAME [-sweep ID] [-format csv|json]", "run a carried-vs-offered sweep over a preset, one curve per control", cmdSweep},
+	{"sweep", "[-preset NAME | -scenario FILE] [-param NAME -from X -to Y [-points K] [-log]] [-seeds S] [-variant V]... [-workers W] [-raw] [-shard i/n]",
+		"sweep a parameter (default: the model's carried-vs-offered study) on every core: mean and 95 % interval per point, or raw rows", cmdSweep},
+	{"merge", "[-raw] FILE...", "join the raw files of a sharded sweep into the output of one unsharded run", cmdMerge},
 	{"serve", "[-addr 127.0.0.1:8080]", "serve the browser playground (built by make build) and print its address", cmdServe},
 }
 

@@ -112,3 +112,19 @@ func TestBadInputIsOneLineAndStatusTwo(t *testing.T) {
 		}
 	}
 }
+
+// TestOverBudgetRunExitsTwo: a run past the pending-events cap stops with
+// one line saying why and exit status 2, in every output format (csv after
+// the rows it reached).
+func TestOverBudgetRunExitsTwo(t *testing.T) {
+	const file = "../../core/sim/testdata/beyond-the-lab.json"
+	for _, format := range []string{"text", "json", "csv"} {
+		out, errs, code := cli(t, "run", "-scenario", file, "-format", format)
+		if code != 2 || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "more than 1000000 pending events") {
+			t.Errorf("%s: code %d, stderr %q", format, code, errs)
+		}
+		if rows := strings.Count(out, "\n"); (format == "csv") != (rows > 100) {
+			t.Errorf("%s: %d lines on stdout", format, rows)
+		}
+	}
+}

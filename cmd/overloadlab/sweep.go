@@ -1,43 +1,61 @@
 package main
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
+	"os"
+	"runtime"
 	"strconv"
 	"strings"
 
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
 	"overloadlab/core/catalog"
 	"overloadlab/core/param"
+	"overloadlab/core/scenario"
 	"overloadlab/core/sim"
 )
 
-// sweepResult is the JSON form of a sweep.
-type sweepResult struct {
-	Scenario string      `json:"scenario"`
-	Model    string      `json:"model"`
-	Seed     uint64      `json:"seed"`
-	Duration float64     `json:"duration_s"`
-	Sweep    *sim.Sweep  `json:"sweep"`
-	Curves   []sim.Curve `json:"curves"`
-}
-
-// cmdSweep runs a carried-vs-offered sweep of a model over a preset or a
-// scenario file and prints one row per point.
+// cmdSweep runs a sweep over a preset or a scenario file: one parameter from
+// -from to -to (or the model's own study), for each variant, with -seeds
+// seeds per point, on -workers cores. It prints one CSV row per point with
+// the mean and 95 % interval of every metric, or (with -raw or -shard) one
+// row per run, which `overloadlab merge` turns into the same summary.
 func cmdSweep(args []string, stdout io.Writer) error {
 	fs := newFlags("sweep")
 	preset := fs.String("preset", "", "preset `name` to sweep over")
 	file := fs.String("scenario", "", "scenario JSON `file` to sweep over ('-' for standard input)")
-	id := fs.String("sweep", "", "sweep `id` (default: the model's first)")
-	seed := fs.Float64("seed", -1, "seed of the random streams (default: the scenario's)")
-	duration := fs.Float64("duration", -1, "simulated `seconds` of every point (default: the scenario's)")
-	format := fs.String("format", "csv", "output: csv (one row per point) or json")
+	id := fs.String("sweep", "", "the model's own study `id`, used when -param is not given (default: the model's first)")
+	seed := fs.Float64("seed", -1, "seed of the first run of every point (default: the scenario's); the others take seed+1, seed+2, …")
+	duration := fs.Float64("duration", -1, "simulated `seconds` of every run (default: the scenario's)")
+	name := fs.String("param", "", "numeric parameter `name` to sweep (default: the model's study)")
+	from := fs.Float64("from", math.NaN(), "first `value` of -param")
+	to := fs.Float64("to", math.NaN(), "last `value` of -param")
+	points := fs.Int("points", 11, "number of values from -from to -to")
+	logScale := fs.Bool("log", false, "space the values geometrically (from and to above 0)")
+	seeds := fs.Int("seeds", sim.DefaultSeeds, "seeds (runs) per point and variant")
+	var variants []string
+	fs.Func("variant", "a curve: `LABEL` of a preset variant or model study curve, or LABEL:name=value,name=value (repeat for several; default: the study's curves, or the scenario as set)",
+		func(s string) error { variants = append(variants, s); return nil })
+	workers := fs.Int("workers", runtime.NumCPU(), "runs at a time (default: every core)")
+	raw := fs.Bool("raw", false, "print one row per run (variant, point, seed) instead of the summary")
+	shard := fs.String("shard", "", "run only shard `i/n` of the grid (0 ≤ i < n), as raw rows for 'overloadlab merge'")
+	format := fs.String("format", "csv", "summary output: csv or json")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if *format != "csv" && *format != "json" {
 		return usagef("-format %q: allowed csv, json", *format)
+	}
+	if *workers < 1 {
+		return usagef("-workers %d: allowed 1 or more", *workers)
+	}
+	si, sn, err := parseShard(*shard)
+	if err != nil {
+		return err
 	}
 	sc, err := loadScenario(*preset, *file, *seed, *duration)
 	if err != nil {
@@ -47,45 +65,173 @@ func cmdSweep(args []string, stdout io.Writer) error {
 	if !ok {
 		return &param.Error{Field: "model", Value: strconv.Quote(sc.Model), Allowed: "the name of a node model"}
 	}
-	var ids []string
-	var sw *sim.Sweep
-	for i := range def.Sweeps {
-		ids = append(ids, def.Sweeps[i].ID)
-		if sw == nil && (*id == "" || def.Sweeps[i].ID == *id) {
-			sw = &def.Sweeps[i]
+	var plan *sim.Plan
+	if *name == "" {
+		sw, err := modelStudy(def, *id)
+		if err != nil {
+			return err
+		}
+		plan = sw.Plan(*seeds)
+	} else {
+		if math.IsNaN(*from) || math.IsNaN(*to) {
+			return usagef("-param %s: give -from and -to", *name)
+		}
+		plan = &sim.Plan{Param: *name, From: *from, To: *to, Points: *points, Log: *logScale, Seeds: *seeds}
+	}
+	if len(variants) > 0 {
+		plan.Variants = nil
+		for _, v := range variants {
+			pv, err := parseVariant(def, sc, v)
+			if err != nil {
+				return err
+			}
+			plan.Variants = append(plan.Variants, pv)
 		}
 	}
-	if sw == nil {
-		allowed := "one of " + strings.Join(ids, ", ")
-		if len(ids) == 0 {
-			allowed = "none: model " + def.Name + " has no sweep"
-		}
-		return &param.Error{Field: "sweep", Value: strconv.Quote(*id), Allowed: allowed}
+	if err := plan.Check(def, sc); err != nil {
+		return err
 	}
-	curves, err := sim.RunSweep(def, sc, sw)
+	head, err := newSweepHeader(sc, def, plan)
 	if err != nil {
 		return err
 	}
-	if *format == "json" {
-		name := sc.Preset
-		if name == "" {
-			name = "custom"
+	cells := plan.Shard(si, sn)
+	samples, err := sim.RunCells(def, sc, plan, cells, *workers, progressBar(len(cells)))
+	if err != nil {
+		return err
+	}
+	if *raw || *shard != "" {
+		if *shard != "" {
+			head.Shard = *shard
 		}
-		enc := json.NewEncoder(stdout)
+		return writeRaw(stdout, head, def, plan, samples)
+	}
+	return writeSummary(stdout, *format, head, def, plan, samples)
+}
+
+// modelStudy returns the model's study named id (its first when id is "").
+func modelStudy(def *sim.Def, id string) (*sim.Sweep, error) {
+	var ids []string
+	for i := range def.Sweeps {
+		ids = append(ids, def.Sweeps[i].ID)
+		if id == "" || def.Sweeps[i].ID == id {
+			return &def.Sweeps[i], nil
+		}
+	}
+	allowed := "one of " + strings.Join(ids, ", ")
+	if len(ids) == 0 {
+		allowed = "none: model " + def.Name + " has no study of its own; give -param, -from and -to"
+	}
+	return nil, &param.Error{Field: "sweep", Value: strconv.Quote(id), Allowed: allowed}
+}
+
+// parseShard reads "i/n"; "" is the whole grid, 0/1.
+func parseShard(s string) (int, int, error) {
+	if s == "" {
+		return 0, 1, nil
+	}
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return 0, 0, usagef("-shard %q: allowed i/n with 0 ≤ i < n, e.g. 0/4", s)
+	}
+	return i, n, nil
+}
+
+// parseVariant reads -variant: a label of the preset's variants or of the
+// model's study curves, or LABEL:name=value,name=value.
+func parseVariant(def *sim.Def, sc *scenario.Scenario, s string) (scenario.Variant, error) {
+	label, body, custom := strings.Cut(s, ":")
+	if !custom {
+		var known []string
+		for _, p := range def.Presets {
+			if p.Name == sc.Preset {
+				for _, v := range p.Compare {
+					if v.Label == label {
+						return v, nil
+					}
+					known = append(known, v.Label)
+				}
+			}
+		}
+		for _, sw := range def.Sweeps {
+			for _, v := range sw.Curves {
+				if v.Label == label {
+					return v, nil
+				}
+				known = append(known, v.Label)
+			}
+		}
+		return scenario.Variant{}, &param.Error{Field: "-variant", Value: strconv.Quote(s), Allowed: fmt.Sprintf("LABEL:name=value,… or one of %q", known)}
+	}
+	v := scenario.Variant{Label: label, Params: map[string]param.Value{}}
+	for _, kv := range strings.Split(body, ",") {
+		n, text, ok := strings.Cut(kv, "=")
+		if !ok {
+			return v, &param.Error{Field: "-variant", Value: strconv.Quote(s), Allowed: "LABEL:name=value,name=value"}
+		}
+		sp, ok := def.Params.Lookup(n)
+		if !ok {
+			return v, fmt.Errorf("-variant %s: %w", label, &param.UnknownError{Name: n})
+		}
+		x, err := sp.Parse(text)
+		if err != nil {
+			return v, fmt.Errorf("-variant %s: %w", label, err)
+		}
+		v.Params[n] = x
+	}
+	return v, nil
+}
+
+// progressBar returns a progress callback drawing a bar on standard error
+// when it is a terminal; nil (nothing drawn) when it is not, as in a batch
+// job or a pipe.
+func progressBar(n int) func() {
+	if !term.IsTerminal(int(os.Stderr.Fd())) {
+		return nil
+	}
+	bar := progressbar.NewOptions(n,
+		progressbar.OptionSetWriter(os.Stderr),
+		progressbar.OptionSetDescription("sweep"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionClearOnFinish(),
+	)
+	return func() { bar.Add(1) }
+}
+
+// sweepSummary is the JSON form of a summarised sweep.
+type sweepSummary struct {
+	sweepHeader
+	Metrics []sim.Metric    `json:"metrics"`
+	Points  []sim.PointStat `json:"points"`
+}
+
+// writeSummary prints one row per point: the curve, the value swept, the
+// seeds, then mean, lo and hi of every metric, and the point's digest.
+func writeSummary(w io.Writer, format string, head *sweepHeader, def *sim.Def, plan *sim.Plan, samples []sim.Sample) error {
+	pts, err := sim.Summarize(plan, samples)
+	if err != nil {
+		return err
+	}
+	if format == "json" {
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(sweepResult{Scenario: name, Model: def.Name, Seed: sc.Seed, Duration: sc.Duration, Sweep: sw, Curves: curves})
+		return enc.Encode(sweepSummary{sweepHeader: *head, Metrics: sim.Metrics, Points: pts})
 	}
-	cw := csv.NewWriter(stdout)
-	cw.Write([]string{"curve", sw.Param, "offered_per_s", "goodput_per_s", "throttled_per_s", "cpu_mean_pct", "digest"})
+	cols := []string{"variant", plan.Param, "seeds"}
+	for _, m := range sim.Metrics {
+		cols = append(cols, m.Name+"_mean", m.Name+"_lo", m.Name+"_hi")
+	}
+	rows := [][]string{append(cols, "digest")}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 8, 64) }
-	for _, c := range curves {
-		for _, p := range c.Points {
-			cw.Write([]string{c.Label, f(p.X), f(p.Offered), f(p.Goodput), f(p.Throttled), f(p.CPUMean), p.Digest})
+	for _, p := range pts {
+		r := []string{p.Label, num(p.X), strconv.Itoa(p.Seeds)}
+		for _, s := range p.Stats {
+			r = append(r, f(s.Mean), f(s.Lo), f(s.Hi))
 		}
+		rows = append(rows, append(r, p.Digest))
 	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		return fmt.Errorf("writing csv: %w", err)
-	}
-	return nil
+	return writeRows(w, rows)
 }

@@ -3,65 +3,150 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 )
 
-// TestSweepCSV: one row per point of every curve, the swept parameter named
-// in the header, and the points of a curve at the offered loads asked for.
-func TestSweepCSV(t *testing.T) {
-	out, errs, code := cli(t, "sweep", "-preset", "scp-10-ssps", "-duration", "20")
-	if code != 0 {
-		t.Fatalf("code %d: %s", code, errs)
-	}
+func readCSV(t *testing.T, out string) [][]string {
+	t.Helper()
 	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"curve", "ssp.load", "offered_per_s", "goodput_per_s", "throttled_per_s", "cpu_mean_pct", "digest"}
-	if strings.Join(rows[0], ",") != strings.Join(want, ",") {
-		t.Fatalf("header %v, want %v", rows[0], want)
+	return rows
+}
+
+func mustCLI(t *testing.T, args ...string) string {
+	t.Helper()
+	out, errs, code := cli(t, args...)
+	if code != 0 {
+		t.Fatalf("%v: code %d: %s", args, code, errs)
+	}
+	return out
+}
+
+// TestSweepCSV: the model's study by default, one row per point of every
+// curve with mean ≤ lo ≤ hi per metric, at the offered loads asked for.
+func TestSweepCSV(t *testing.T) {
+	rows := readCSV(t, mustCLI(t, "sweep", "-preset", "scp-10-ssps", "-duration", "20", "-seeds", "2"))
+	head := strings.Join(rows[0], ",")
+	if !strings.HasPrefix(head, "variant,ssp.load,seeds,offered_per_s_mean,offered_per_s_lo,offered_per_s_hi,goodput_per_s_mean,") ||
+		!strings.HasSuffix(head, ",cpu_max_pct_hi,digest") || len(rows[0]) != 3+3*8+1 {
+		t.Fatalf("header %v", rows[0])
 	}
 	if len(rows) != 1+3*11 {
 		t.Fatalf("%d rows, want 1 + 3 curves × 11 loads", len(rows))
 	}
-	if rows[1][0] != "no control" || rows[1][1] != "0.5" || rows[33][0] != "adaptive" || rows[33][1] != "10" {
+	if rows[1][0] != "no control" || rows[1][1] != "0.5" || rows[1][2] != "2" || rows[33][0] != "adaptive" || rows[33][1] != "10" {
 		t.Fatalf("first row %v, last row %v", rows[1], rows[33])
 	}
 	for _, r := range rows[1:] {
 		x, _ := strconv.ParseFloat(r[1], 64)
-		offered, _ := strconv.ParseFloat(r[2], 64)
+		var v [27]float64
+		for i := 3; i < 27; i++ {
+			v[i], _ = strconv.ParseFloat(r[i], 64)
+		}
 		// 10 SSPs offer x × 500/s: over 20 s within 10 %.
-		if offered < 0.9*500*x || offered > 1.1*500*x {
-			t.Errorf("%s at %g×: offered %g/s", r[0], x, offered)
+		if v[3] < 0.9*500*x || v[3] > 1.1*500*x {
+			t.Errorf("%s at %g×: offered %g/s", r[0], x, v[3])
+		}
+		for i := 3; i < 27; i += 3 {
+			if !(v[i+1] <= v[i] && v[i] <= v[i+2]) {
+				t.Errorf("%s at %g×, %s: mean %g outside [%g, %g]", r[0], x, rows[0][i], v[i], v[i+1], v[i+2])
+			}
 		}
 	}
 }
 
-func TestSweepJSON(t *testing.T) {
-	out, errs, code := cli(t, "sweep", "-preset", "scp-10-ssps", "-sweep", "carried-vs-offered", "-duration", "5", "-format", "json")
-	if code != 0 {
-		t.Fatalf("code %d: %s", code, errs)
+var testSweep = []string{"sweep", "-preset", "scp-10-ssps", "-duration", "10", "-param", "ssp.load", "-from", "0.5", "-to", "4", "-points", "4", "-log", "-seeds", "3",
+	"-variant", "standard:scp.control=standard-acg", "-variant", "adaptive"}
+
+// The numbers do not depend on the number of workers.
+func TestSweepWorkers(t *testing.T) {
+	for _, raw := range []bool{false, true} {
+		args := testSweep
+		if raw {
+			args = append(args[:len(args):len(args)], "-raw")
+		}
+		one := mustCLI(t, append(args[:len(args):len(args)], "-workers", "1")...)
+		four := mustCLI(t, append(args[:len(args):len(args)], "-workers", "4")...)
+		if one != four {
+			t.Fatalf("raw %v: -workers 1 and 4 differ:\n%s\n%s", raw, one, four)
+		}
+		if n := len(readCSV(t, strings.SplitN(one, "\n", 2)[1])); !raw && n != 2*4 || raw && n != 1+2*4*3 {
+			t.Fatalf("raw %v: %d rows", raw, n)
+		}
 	}
+}
+
+// Three shards merged equal the unsharded run byte for byte: the summary,
+// and with -raw the raw rows.
+func TestSweepShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for i := range 3 {
+		f := filepath.Join(dir, "shard"+strconv.Itoa(i)+".csv")
+		os.WriteFile(f, []byte(mustCLI(t, append(testSweep[:len(testSweep):len(testSweep)], "-shard", strconv.Itoa(i)+"/3", "-workers", "1")...)), 0o644)
+		files = append(files, f)
+	}
+	whole := mustCLI(t, testSweep...)
+	if merged := mustCLI(t, append([]string{"merge"}, files...)...); merged != whole {
+		t.Fatalf("merged:\n%s\nunsharded:\n%s", merged, whole)
+	}
+	raw := mustCLI(t, append(testSweep[:len(testSweep):len(testSweep)], "-raw")...)
+	if merged := mustCLI(t, append([]string{"merge", "-raw", files[2]}, files[:2]...)...); merged != raw {
+		t.Fatalf("merged raw:\n%s\nunsharded raw:\n%s", merged, raw)
+	}
+	if !strings.HasPrefix(raw, `# overloadlab sweep {"scenario":"1.`) {
+		t.Fatalf("raw header: %.80s", raw)
+	}
+	other := filepath.Join(dir, "other.csv")
+	os.WriteFile(other, []byte(mustCLI(t, append(testSweep[:len(testSweep):len(testSweep)], "-shard", "0/3", "-seeds", "2")...)), 0o644)
+	bad := filepath.Join(dir, "bad.csv")
+	os.WriteFile(bad, []byte(strings.Replace(raw, "\nadaptive,3,4,", "\nadaptive,3,5,", 1)), 0o644)
+	for _, c := range []struct {
+		files []string
+		want  string
+	}{
+		{files[:2], "shard 2/3 is missing"},
+		{[]string{files[0], files[1], files[1]}, "are both shard 1/3"},
+		{[]string{files[1], files[2], other}, "other.csv is not a shard of the same sweep"},
+		{[]string{bad}, "bad.csv: line 24: value: \"5\" is not allowed (allowed: 4, the plan's value at point 3)"},
+		{[]string{filepath.Join(dir, "nope.csv")}, "no such file"},
+	} {
+		_, errs, code := cli(t, append([]string{"merge"}, c.files...)...)
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("merge %v: code %d, %q, want %q", c.files, code, errs, c.want)
+		}
+	}
+	f := filepath.Join(dir, "plain.csv")
+	os.WriteFile(f, []byte(whole), 0o644)
+	if _, errs, _ := cli(t, "merge", f); !strings.Contains(errs, "not a raw sweep file") {
+		t.Errorf("merging a summary: %q", errs)
+	}
+}
+
+func TestSweepJSON(t *testing.T) {
+	out := mustCLI(t, "sweep", "-preset", "scp-10-ssps", "-sweep", "carried-vs-offered", "-duration", "5", "-seeds", "2", "-format", "json")
 	var r struct {
-		Model string `json:"model"`
-		Sweep struct {
-			ID string `json:"id"`
-		} `json:"sweep"`
-		Curves []struct {
-			Label  string `json:"label"`
-			Points []struct {
-				X       float64 `json:"x"`
-				Goodput float64 `json:"goodput"`
-			} `json:"points"`
-		} `json:"curves"`
+		Model  string `json:"model"`
+		Points []struct {
+			Label string  `json:"label"`
+			X     float64 `json:"x"`
+			Seeds int     `json:"seeds"`
+			Stats []struct {
+				Mean, Lo, Hi float64
+			} `json:"stats"`
+		} `json:"points"`
 	}
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)
 	}
-	if r.Model != "scp" || r.Sweep.ID != "carried-vs-offered" || len(r.Curves) != 3 || len(r.Curves[2].Points) != 11 ||
-		r.Curves[2].Label != "adaptive" || r.Curves[2].Points[10].X != 10 {
+	last := r.Points[len(r.Points)-1]
+	if r.Model != "scp" || len(r.Points) != 33 || last.Label != "adaptive" || last.X != 10 || last.Seeds != 2 || len(last.Stats) != 8 {
 		t.Fatalf("%+v", r)
 	}
 }
@@ -73,9 +158,17 @@ func TestSweepBadInput(t *testing.T) {
 	}{
 		{[]string{"sweep"}, "give -preset NAME or -scenario FILE"},
 		{[]string{"sweep", "-preset", "scp-10-ssps", "-sweep", "nope"}, `sweep: "nope" is not allowed (allowed: one of carried-vs-offered)`},
-		{[]string{"sweep", "-preset", "busy-hour"}, "model imsimgr has no sweep"},
+		{[]string{"sweep", "-preset", "busy-hour"}, "model imsimgr has no study of its own; give -param, -from and -to"},
 		{[]string{"sweep", "-preset", "scp-10-ssps", "-format", "xml"}, `-format "xml": allowed csv, json`},
 		{[]string{"sweep", "-preset", "scp-10-ssps", "-duration", "0"}, "duration_s"},
+		{[]string{"sweep", "-preset", "scp-10-ssps", "-param", "ssp.load"}, "-param ssp.load: give -from and -to"},
+		{[]string{"sweep", "-preset", "scp-10-ssps", "-param", "ssp.load", "-from", "0", "-to", "30"}, "sweep to: 30 is not allowed"},
+		{[]string{"sweep", "-preset", "scp-10-ssps", "-shard", "3/3"}, `-shard "3/3": allowed i/n with 0 ≤ i < n`},
+		{[]string{"sweep", "-preset", "scp-10-ssps", "-workers", "0"}, "-workers 0: allowed 1 or more"},
+		{[]string{"sweep", "-preset", "scp-10-ssps", "-variant", "nope"}, `-variant: "nope" is not allowed (allowed: LABEL:name=value,… or one of`},
+		{[]string{"sweep", "-preset", "scp-10-ssps", "-variant", "x:scp.control=bogus"}, "-variant x: scp.control"},
+		{[]string{"sweep", "-preset", "scp-10-ssps", "-variant", "x:nope=1"}, "-variant x: "},
+		{[]string{"merge"}, "give the raw sweep files to merge"},
 	}
 	for _, c := range cases {
 		_, errs, code := cli(t, c.args...)

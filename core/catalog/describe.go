@@ -46,6 +46,7 @@ type PresetDescription struct {
 	Teaches  string             `json:"teaches"`
 	Scenario *scenario.Scenario `json:"scenario"`
 	Compare  []VariantDesc      `json:"compare,omitempty"`
+	Claims   []string           `json:"claims,omitempty"` // names of the preset's checked claims (a tour step may list them)
 }
 
 // VariantDesc is a variant with its values written by kind.
@@ -83,6 +84,9 @@ func Describe() (Description, error) {
 				return d, err
 			}
 			pd := PresetDescription{Name: p.Name, Summary: p.Summary, Teaches: p.Teaches, Scenario: sc}
+			for _, c := range p.Claims {
+				pd.Claims = append(pd.Claims, c.Name)
+			}
 			for _, v := range p.Compare {
 				vd := VariantDesc{Label: v.Label, Params: map[string]json.RawMessage{}}
 				for name, x := range v.Params {

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -173,26 +174,19 @@ func TestPresetsConserveAndReplay(t *testing.T) {
 }
 
 // TestOverloadBeyondTheLabStopsWithAnError: a scenario whose offered load
-// would fill the memory (every rate at its maximum, a 50× storm, retries
-// held for half an hour) stops early with an error that says why, instead
-// of exhausting memory; nothing crashes and the counts still add up.
+// would fill the memory (every rate at its maximum, rejected attempts
+// retried after half an hour) stops early with an error that says why,
+// instead of exhausting memory; nothing crashes and the counts still add up.
 func TestOverloadBeyondTheLabStopsWithAnError(t *testing.T) {
-	def, _ := Model("imsimgr")
-	sc := scenario.New("imsimgr", def.Params)
-	for _, sp := range def.Params.Specs() {
-		if len(sp.Name) > 5 && sp.Name[:5] == "rate." {
-			sc.Params.Put(sp.Name, param.Num(sp.Max))
-		}
+	b, err := os.ReadFile("../sim/testdata/beyond-the-lab.json")
+	if err != nil {
+		t.Fatal(err)
 	}
-	sc.Params.Put("storm.shape", param.Str("step"))
-	sc.Params.Put("storm.at", param.Num(0))
-	sc.Params.Put("storm.factor", param.Num(50))
-	sc.Params.Put("retry.probability", param.Num(1))
-	sc.Params.Put("retry.after-reject", param.Num(1800))
-	sc.Params.Put("retry.after-timeout", param.Num(600))
-	sc.Params.Put("sgsn-network-overload-protection", param.On(true))
-	sc.Params.Put("sgsn-action", param.Str("reject"))
-	r, err := sim.Start(def, sc, false)
+	sc, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Start(sc, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,9 +2,12 @@ package catalog
 
 import (
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 	"testing"
 
+	"overloadlab/core/claim"
 	"overloadlab/core/kernel"
 	"overloadlab/core/metrics"
 	"overloadlab/core/scenario"
@@ -59,14 +62,21 @@ func TestTours(t *testing.T) {
 							t.Errorf("%s: chart %q: the model has no such chart", where, c)
 						}
 					}
-					// Claims are declared with the presets by the lessons issue:
-					// until then no step may name one.
-					if len(st.Claims) > 0 {
-						t.Errorf("%s: claims %v named before the presets have claims", where, st.Claims)
+					for _, name := range st.Claims {
+						if !slices.ContainsFunc(p.Claims, func(c claim.Claim) bool { return c.Name == name }) {
+							t.Errorf("%s: claim %q: the preset has no such claim", where, name)
+						}
 					}
 					r.AdvanceTo(kernel.Seconds(st.At))
 					if r.Err() != nil || r.Now() != kernel.Seconds(st.At) {
 						t.Fatalf("%s: the run stopped at %v: %v", where, r.Now(), r.Err())
+					}
+					// A claim the step names holds as soon as it is decided (the
+					// claims test checks them all at the end, over five seeds).
+					for _, res := range r.Summary().Claims {
+						if slices.Contains(st.Claims, res.Name) && !res.Pending && !res.Holds {
+							t.Errorf("%s: claim %s does not hold: %s, measured %s", where, res.Name, res.Says, res.Figure)
+						}
 					}
 				}
 			})
@@ -122,6 +132,47 @@ func TestMarkers(t *testing.T) {
 		d, _ := Model(sc.Model)
 		if got := sim.Markers(d, sc); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: markers\n%v\nwant\n%v", tc.preset, got, tc.want)
+		}
+	}
+}
+
+// Every counter a model reports has a plain name, and every plain name is
+// of a counter the model reports (in some preset).
+func TestCounterNames(t *testing.T) {
+	for _, d := range Models {
+		reported := map[string]bool{}
+		for i := range d.Presets {
+			sc, err := d.Presets[i].Build(d.Params)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := sim.Start(d, sc, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.AdvanceTo(kernel.Seconds(min(5, sc.Duration)))
+			for _, g := range r.Report().Controls {
+				for _, c := range g.Counters {
+					reported[c.Name] = true
+				}
+			}
+		}
+		named := func(key string) bool {
+			return slices.ContainsFunc(d.Counters, func(n sim.CounterName) bool {
+				return n.Name == key || (strings.HasSuffix(n.Name, ".") && strings.HasPrefix(key, n.Name))
+			})
+		}
+		for key := range reported {
+			if !named(key) {
+				t.Errorf("%s: counter %q has no plain name", d.Name, key)
+			}
+		}
+		for _, n := range d.Counters {
+			if !slices.ContainsFunc(slices.Collect(maps.Keys(reported)), func(key string) bool {
+				return key == n.Name || (strings.HasSuffix(n.Name, ".") && strings.HasPrefix(key, n.Name))
+			}) {
+				t.Errorf("%s: plain name of %q, which no preset reports", d.Name, n.Name)
+			}
 		}
 	}
 }

@@ -368,16 +368,18 @@ func TestLoadSweep(t *testing.T) {
 	base := scenario.New("dsr", Def.Params)
 	base.Duration = 20
 	sw := &Def.Sweeps[0]
-	off, err := sim.SweepPoint(Def, base, sw, 0, 2)
+	// Values[5] = 2×.
+	off, err := sim.RunCell(Def, base, sw.Plan(1), sim.Cell{Variant: 0, Point: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	on, err := sim.SweepPoint(Def, base, sw, 2, 2)
+	on, err := sim.RunCell(Def, base, sw.Plan(1), sim.Cell{Variant: 2, Point: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if off.Goodput > on.Goodput/2 || on.Goodput < 3800 {
-		t.Errorf("at 2× load: goodput without DOIC %.0f/s, with priority-only %.0f/s", off.Goodput, on.Goodput)
+	g := sim.MetricGoodput
+	if off.Values[g] > on.Values[g]/2 || on.Values[g] < 3800 {
+		t.Errorf("at 2× load: goodput without DOIC %.0f/s, with priority-only %.0f/s", off.Values[g], on.Values[g])
 	}
 }
 

@@ -76,6 +76,7 @@ var Def = &sim.Def{
 				"so the load the clients offer is ρ/(1 − R_sent). A report with new content, or one half-way through " +
 				"its validity, gets a new sequence number; the end of the overload is a newer report with reduction 0."},
 	},
+	Counters: counterNames,
 	Tiles: []sim.Tile{
 		{Label: "Goodput", Column: "completed", Doc: "answered in time /s"},
 		{Label: "Reduction in force", Column: "agent.reduction", Doc: "% abated at the agent"},
@@ -91,7 +92,8 @@ var Def = &sim.Def{
 			{Label: "plain loss", Params: map[string]param.Value{"doic.abatement": param.Str("plain-loss")}},
 			{Label: "priority only", Params: map[string]param.Value{"doic.abatement": param.Str("priority-only")}},
 		},
-		Doc: "Without DOIC the server's queue grows past the clients' timeout and every answer comes late: goodput collapses. With DOIC the server stays near its target and the excess is answered TOO_BUSY at the agent.",
+		Doc:   "Without DOIC the server's queue grows past the clients' timeout and every answer comes late: goodput collapses. With DOIC the server stays near its target and the excess is answered TOO_BUSY at the agent.",
+		Lines: []sim.SweepLine{{Label: "server capacity", Param: "server.capacity", Factor: 1}},
 	}},
 	New: newNode,
 }

@@ -62,6 +62,7 @@ var Def = &sim.Def{
 				"among S) fill the table again; subscribers whose session was lost get one on the least loaded Session " +
 				"Manager [R]."},
 	},
+	Counters: counterNames,
 	Tiles: []sim.Tile{
 		{Label: "CPU", Column: "cpu", Doc: "% of the IMSI Manager"},
 		{Label: "Broadcasts", Column: "broadcasts", Doc: "/s to every Session Manager"},

@@ -64,6 +64,7 @@ var Def = &sim.Def{
 				"their guard timer (T3410, 15 s) they try again. So every drop or reject returns as new load, and an " +
 				"answer after the guard timer is wasted work (completed late). Goodput is what completes in time."},
 	},
+	Counters: counterNames,
 	Tiles: []sim.Tile{
 		{Label: "Goodput", Column: "completed", Doc: "completed in time /s"},
 		{Label: "High-CPU drops", Column: "pacing.overflow-dropped-high-cpu", Doc: "/s: overflow dropped by the 70 % guard"},

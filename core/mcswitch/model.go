@@ -92,6 +92,7 @@ var Def = &sim.Def{
 				"and in intervals, and the same for the admitted work alone (admission_reaction_*), which leaves out the " +
 				"time the processor needs to work off the backlog built before the control reacted."},
 	},
+	Counters: counterNames,
 	Tiles: []sim.Tile{
 		{Label: "Occupancy", Column: "cpu", Doc: "% of the processor"},
 		{Label: "Goodput", Column: "completed", Doc: "calls completed /s"},

@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 
+	"overloadlab/core/claim"
 	"overloadlab/core/param"
 )
 
@@ -28,6 +29,9 @@ type Preset struct {
 	Watch string
 	// Tour is the preset's guided story, three to six steps in time order.
 	Tour []Step
+	// Claims are what the run shows, checked by the tests over several
+	// seeds and shown ✓/✗ in the page for the run on screen.
+	Claims []claim.Claim
 }
 
 // Step is one step of a preset's tour: playback pauses at At, the page

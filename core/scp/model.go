@@ -70,6 +70,7 @@ var Def = &sim.Def{
 				"everything. The chart uses per-SSP carried rates smoothed over the fairness window; the summary " +
 				"counts the whole period since the traffic last changed."},
 	},
+	Counters: counterNames,
 	Tiles: []sim.Tile{
 		{Label: "Throughput", Column: "completed", Doc: "queries answered in time /s"},
 		{Label: "SCP CPU", Column: "cpu", Doc: "% of capacity"},
@@ -88,6 +89,10 @@ var Def = &sim.Def{
 		},
 		Doc: "Offered load from 0.5× to 10× the SCP's capacity. The pass line of switch practice is ≥ 90 % of " +
 			"capacity up to 30 % overload; the adaptive control should hold it to 10×, the standard table falls well below.",
+		Lines: []sim.SweepLine{
+			{Label: "capacity", Param: "scp.capacity", Factor: 1},
+			{Label: "pass: 90 % of capacity", Param: "scp.capacity", Factor: 0.9},
+		},
 	}},
 	New: newNode,
 }

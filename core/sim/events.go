@@ -28,6 +28,14 @@ type Tile struct {
 	Doc    string `json:"doc"` // under the number: what it counts
 }
 
+// CounterName is the plain name of a counter a model reports (Report),
+// shown in the page's Details instead of its key.
+type CounterName struct {
+	Name  string // the counter's key ("stale_drops"); a key ending in "." names every "<key><suffix>" as "<Label> <suffix>"
+	Label string // plain words ("stale drops (waited longer than W)")
+	Flag  bool   // the value is 1 or 0: shown as on or off
+}
+
 // Tile aggregations.
 const (
 	TileNow = ""

@@ -64,6 +64,8 @@ type Def struct {
 	Panels  []Panel
 	Presets []scenario.Preset
 	Sweeps  []Sweep // carried-vs-offered studies the page and `overloadlab sweep` offer
+	// Counters name the counters the model reports in plain words.
+	Counters []CounterName
 	// Tiles are the model's two to four headline numbers, shown above the
 	// charts; every other count is under "Details".
 	Tiles []Tile
@@ -134,4 +136,14 @@ type Group struct {
 type Counter struct {
 	Name  string
 	Value float64
+}
+
+// Preset returns the preset named name, or nil.
+func (d *Def) Preset(name string) *scenario.Preset {
+	for i := range d.Presets {
+		if d.Presets[i].Name == name {
+			return &d.Presets[i]
+		}
+	}
+	return nil
 }

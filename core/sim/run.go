@@ -3,17 +3,47 @@ package sim
 import (
 	"fmt"
 
+	"overloadlab/core/claim"
 	"overloadlab/core/kernel"
 	"overloadlab/core/metrics"
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
 )
 
-// MaxPending bounds the events a run may hold pending (arrivals, retries
-// waiting on their timers, work queued for a CPU): about 80 MB. A scenario
-// whose offered load would need more stops with an error instead of
-// exhausting the memory of the browser or the machine.
-const MaxPending = 2_000_000
+// The budget of a run, in events. A scenario that would go past it stops
+// with a *BudgetError (in the CLI, the page and sweeps alike) instead of
+// exhausting the memory of the browser or the machine, or running for hours.
+const (
+	// MaxPending bounds the events a run holds pending at once (arrivals,
+	// retries waiting on their timers, work queued for a CPU). An event
+	// takes 40 bytes in the queue, 40 MB at the cap; with the node's own
+	// queues, a run stopped there was measured at 104 MB of heap in use
+	// and 171 MB reserved at most (attach-storm with 20 000 emergency
+	// attaches/s). The presets hold at most 150 000.
+	MaxPending = 1_000_000
+	// MaxEvents bounds the events a run processes in all: about a minute of
+	// one core natively at 10 million events per second, two in the
+	// browser. The presets process at most 7 million, a 24-hour attach
+	// storm 160 million.
+	MaxEvents = 500_000_000
+	// budgetEvery is how often, in events processed, the budget is checked.
+	budgetEvery = 1 << 16
+)
+
+// BudgetError says why a run stopped before its end: it went past MaxPending
+// or MaxEvents.
+type BudgetError struct {
+	At      float64 // simulated seconds reached
+	Pending bool    // true: past MaxPending; false: past MaxEvents
+	Limit   int     // the limit passed
+}
+
+func (e *BudgetError) Error() string {
+	if e.Pending {
+		return fmt.Sprintf("the run stopped at %.3f s: it holds more than %d pending events (arrivals, retries, queued work); the offered load is beyond what the lab simulates: lower the rates", e.At, e.Limit)
+	}
+	return fmt.Sprintf("the run stopped at %.3f s: it processed more than %d events, the most one run may take: lower the rates or the duration", e.At, e.Limit)
+}
 
 // Event kinds owned by the run.
 const (
@@ -39,6 +69,12 @@ type Run struct {
 	end    kernel.Time
 	live   []scenario.Change // changes made with Set during the run
 	err    error             // first error of a timeline change
+	claims *claim.Evaluator  // the preset's claims, nil without a preset
+	events uint64            // events processed so far, counted across AdvanceTo calls
+	// maxPending and maxEvents are the budget: MaxPending and MaxEvents
+	// (lowered by tests).
+	maxPending int
+	maxEvents  uint64
 }
 
 // Start builds the node of sc and returns a run at time 0. With live set,
@@ -55,7 +91,7 @@ func Start(def *Def, sc *scenario.Scenario, live bool) (*Run, error) {
 			return nil, err
 		}
 	}
-	r := &Run{Def: def, Scenario: sc.Clone(), values: sc.Params.Clone()}
+	r := &Run{Def: def, Scenario: sc.Clone(), values: sc.Params.Clone(), maxPending: MaxPending, maxEvents: MaxEvents}
 	r.env = Env{
 		Queue:    &kernel.Queue{},
 		Seed:     sc.Seed,
@@ -70,6 +106,11 @@ func Start(def *Def, sc *scenario.Scenario, live bool) (*Run, error) {
 	r.node = node
 	r.rec = metrics.NewRecorder(def.Columns, live)
 	r.row = make([]float64, len(def.Columns)+1)
+	if p := def.Preset(sc.Preset); p != nil && len(p.Claims) > 0 {
+		if r.claims, err = claim.New(p.Claims, r.rec.Columns()); err != nil {
+			return nil, err
+		}
+	}
 	r.cpuCol = -1
 	for i, c := range def.Columns {
 		if c.Name == def.CPU {
@@ -111,11 +152,9 @@ func (r *Run) Err() error { return r.err }
 func (r *Run) AdvanceTo(t kernel.Time) {
 	t = min(t, r.end)
 	q := r.env.Queue
-	for n := 1; q.Len() > 0; n++ {
-		if n&0xffff == 0 && q.Len() > MaxPending {
-			r.stopOverloaded()
-			return
-		}
+	n := r.events // counted across calls, so the budget holds however the run is sliced
+	defer func() { r.events = n }()
+	for q.Len() > 0 {
 		e, _ := q.Peek()
 		if e.At >= t && !(t == r.end && e.At == t && e.Kind == kindMeasure) {
 			break
@@ -131,6 +170,10 @@ func (r *Run) AdvanceTo(t kernel.Time) {
 		default:
 			r.node.Handle(e)
 		}
+		n++
+		if n%budgetEvery == 0 && r.overBudget(n) {
+			return
+		}
 	}
 	r.now = max(r.now, t)
 }
@@ -138,18 +181,31 @@ func (r *Run) AdvanceTo(t kernel.Time) {
 // RunToEnd advances to the end of the run.
 func (r *Run) RunToEnd() { r.AdvanceTo(r.end) }
 
-// stopOverloaded ends the run where it is: it holds too many pending events.
-func (r *Run) stopOverloaded() {
+// overBudget reports whether the run, having processed n events, went past
+// its budget; if so it ends the run where it is with a *BudgetError.
+func (r *Run) overBudget(n uint64) bool {
+	pending := r.env.Queue.Len() > r.maxPending
+	if !pending && n <= r.maxEvents {
+		return false
+	}
+	e := &BudgetError{At: r.now.Seconds(), Pending: pending, Limit: int(r.maxEvents)}
+	if pending {
+		e.Limit = r.maxPending
+	}
 	if r.err == nil {
-		r.err = fmt.Errorf("the run stopped at %.3f s: it holds more than %d pending events (arrivals, retries, queued work); the offered load is beyond what the lab simulates: lower the rates", r.now.Seconds(), MaxPending)
+		r.err = e
 	}
 	r.end = r.now
+	return true
 }
 
 func (r *Run) measure(now kernel.Time) {
 	r.row[0] = now.Seconds()
 	r.node.Measure(now, r.row[1:])
 	r.rec.Append(r.row)
+	if r.claims != nil {
+		r.claims.Observe(r.row, r.values.Num)
+	}
 	if r.cpuCol > 0 {
 		c := r.row[r.cpuCol]
 		r.cpuSum += c
@@ -222,6 +278,9 @@ func mergeTimeline(a, b []scenario.Change) []scenario.Change {
 	}
 	return out
 }
+
+// Events returns the number of events processed so far.
+func (r *Run) Events() uint64 { return r.events }
 
 // Report returns the node's counters now (for tests and the page).
 func (r *Run) Report() Report { return r.node.Report(r.now) }

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"strings"
 
+	"overloadlab/core/claim"
 	"overloadlab/core/metrics"
 )
 
@@ -20,7 +22,8 @@ type Summary struct {
 	CPU       CPUSummary     `json:"cpu"`
 	Controls  Controls       `json:"controls"`
 	Digest    string         `json:"digest"`
-	Error     string         `json:"error,omitempty"` // why the run stopped early, if it did
+	Claims    []claim.Result `json:"claims,omitempty"` // the preset's claims, checked over the run so far
+	Error     string         `json:"error,omitempty"`  // why the run stopped early, if it did
 }
 
 // ClassSummary is one class's outcomes; Offered equals the sum of the rest.
@@ -116,5 +119,72 @@ func (r *Run) Summary() Summary {
 	if n := r.rec.Intervals(); n > 0 {
 		s.CPU = CPUSummary{Mean: r.cpuSum / float64(n), Max: r.cpuMax}
 	}
+	if r.claims != nil {
+		s.Claims = r.claims.Results(r.now.Seconds(), r.end.Seconds(), s.Counter)
+	}
 	return s
+}
+
+// Counter looks up a figure of the summary by reference: "group/counter"
+// for a control's counter (the group named exactly, or else the first whose
+// name starts with group), "total/<outcome>" or "<class>/<outcome>" for
+// outcomes (offered, completed, late, rejected, dropped, throttled,
+// in_flight, goodput_per_s), "cpu/mean" or "cpu/max".
+func (s *Summary) Counter(ref string) (float64, bool) {
+	group, name, ok := strings.Cut(ref, "/")
+	if !ok {
+		return 0, false
+	}
+	for _, exact := range []bool{true, false} {
+		for _, g := range s.Controls {
+			if g.Name == group || !exact && strings.HasPrefix(g.Name, group) {
+				for _, c := range g.Counters {
+					if c.Name == name {
+						return c.Value, true
+					}
+				}
+				return 0, false
+			}
+		}
+	}
+	if group == "cpu" {
+		switch name {
+		case "mean":
+			return s.CPU.Mean, true
+		case "max":
+			return s.CPU.Max, true
+		}
+		return 0, false
+	}
+	cs := &s.Total
+	if group != "total" {
+		cs = nil
+		for i := range s.Classes {
+			if s.Classes[i].Name == group {
+				cs = &s.Classes[i]
+			}
+		}
+		if cs == nil {
+			return 0, false
+		}
+	}
+	switch name {
+	case "offered":
+		return float64(cs.Offered), true
+	case "completed":
+		return float64(cs.Completed), true
+	case "late":
+		return float64(cs.Late), true
+	case "rejected":
+		return float64(cs.Rejected), true
+	case "dropped":
+		return float64(cs.Dropped), true
+	case "throttled":
+		return float64(cs.Throttled), true
+	case "in_flight":
+		return float64(cs.InFlight), true
+	case "goodput_per_s":
+		return cs.Goodput, true
+	}
+	return 0, false
 }

@@ -4,6 +4,8 @@
 // switch is on) drawn as labelled dashed lines.
 import uPlot from "uplot";
 import type { Chart, Column, Model, Style, Values } from "./types";
+import { drawCursor, drawMarkers, markers } from "./markers";
+import { rowAt, timeIncrs, timeText, view } from "./scrub";
 
 // MAX_ROWS bounds the rows a Store keeps: past it, neighbouring rows are
 // merged two into one (means, or maxima for Max columns), as the core's
@@ -185,6 +187,17 @@ const MAX_POINTS = 1000;
 // measurer measures legend text for the PNG export's layout.
 const measurer = document.createElement("canvas").getContext("2d")!;
 
+// live lists the charts of the run on screen (not the side-by-side ones):
+// they share one crosshair, one time zoom and the time in view.
+const live = new Set<ChartView>();
+
+// zoomAll shows the time range [min, max] on every live chart (null: all).
+export function zoomAll(range: [number, number] | null) {
+  view.zoom = range;
+  document.body.dataset.zoom = range ? range.map((x) => x.toFixed(1)).join(" ") : "";
+  for (const c of live) c.redraw();
+}
+
 // DATA_ROWS is how many of the latest rows a chart's data table shows.
 const DATA_ROWS = 10;
 let chartNo = 0;
@@ -194,6 +207,7 @@ let chartNo = 0;
 // do not read the picture.
 export class ChartView {
   readonly root: HTMLElement;
+  private height: number;
   private u: uPlot | null = null;
   private cls = "";
   // steps[k]: the k-th threshold's values, each from a simulated time on.
@@ -221,6 +235,8 @@ export class ChartView {
     this.root.className = "chart" + (compact ? " compact" : "") + (chart.series.length + (chart.overlay ?? []).length > 6 ? " many" : "");
     this.root.dataset.chart = chart.id;
     this.root.setAttribute("aria-labelledby", id);
+    this.height = compact ? 150 : 210;
+    if (!compact) live.add(this);
     const cap = document.createElement("figcaption");
     const title = document.createElement("span");
     title.className = "title";
@@ -254,6 +270,12 @@ export class ChartView {
     this.tableBox.hidden = true;
     this.tableBox.append(this.table);
     parent.append(this.root);
+    this.build();
+  }
+
+  // rebuild makes the chart again (a new run: its time axis may read
+  // differently).
+  rebuild() {
     this.build();
   }
 
@@ -311,28 +333,24 @@ export class ChartView {
     return this.chart.unit === "%";
   }
 
-  private height(): number {
-    return this.compact ? 150 : 220;
-  }
-
   private build() {
     const c = this.chart;
     const dark = isDark();
     const st = c.styles;
     const width = Math.max(260, (this.root.clientWidth || this.root.parentElement?.clientWidth || 600) - 18);
-    const series: uPlot.Series[] = [{ label: "t", value: (_u, v) => fmt(v, "s") }];
+    const series: uPlot.Series[] = [{ label: "t", value: (_u, v) => (v === null || v === undefined ? "–" : timeText(v, true)) }];
     this.colors = [];
     const short = shortLabels(this.shown.map((n) => this.label(n)));
     this.note.textContent = short.note ? ` — each series: ${short.note}` : "";
     this.labels = [...short.labels, ...(c.overlay ?? []).map((n) => this.label(n))];
-    const markers: string[] = [];
+    const legendMarks: string[] = [];
     for (const i of this.stackOrder()) {
       const name = this.shown[i];
       const style = st.series[i];
       const color = colourOf(style, dark);
       const s: uPlot.Series = { label: short.labels[i], stroke: color, width: 1.5, points: { show: false } };
       this.colors.push(color);
-      markers.push(markerCSS(style, dark, !!c.stacked));
+      legendMarks.push(markerCSS(style, dark, !!c.stacked));
       if (c.stacked) {
         s.fill = areaFill(style, dark);
         s.width = 1;
@@ -349,20 +367,20 @@ export class ChartView {
       const style = st.overlay?.[k];
       const color = colourOf(style, dark);
       this.colors.push(color);
-      markers.push(markerCSS(style, dark, false));
+      legendMarks.push(markerCSS(style, dark, false));
       series.push({ label: this.label(name), stroke: color, width: 2.5, dash: style?.dash, points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
     });
     (c.lines ?? []).forEach((l, k) => {
       const style = st.lines?.[k];
       const color = colourOf(style, dark);
       this.colors.push(color);
-      markers.push(markerCSS(style, dark, false));
+      legendMarks.push(markerCSS(style, dark, false));
       series.push({ label: l.label, stroke: color, width: 2, dash: style?.dash ?? [8, 5], points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
     });
     const axis = { stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid"), width: 1 }, ticks: { stroke: cssVar("--grid"), width: 1 } };
     const opts: uPlot.Options = {
       width,
-      height: this.height(),
+      height: this.height,
       series,
       padding: [c.unit ? 18 : 8, 12, 0, 0],
       scales: {
@@ -370,12 +388,41 @@ export class ChartView {
         y: { range: this.percent ? () => [0, 100] : (_u, lo, hi) => [Math.min(0, lo), hi > 0 ? hi * 1.08 : 1] },
       },
       axes: [
-        { ...axis, label: this.compact ? undefined : "simulated time (s)", size: 40, values: (_u, vals) => ticks(vals) },
+        {
+          ...axis,
+          label: this.compact ? undefined : `simulated time (${view.long ? "h:mm" : "m:ss"})`,
+          size: 40,
+          incrs: timeIncrs(),
+          values: (_u, vals) => vals.map((v) => timeText(v, false)),
+        },
         { ...axis, size: 56, values: (_u, vals) => ticks(vals) },
       ],
       legend: { live: !this.compact },
-      cursor: { drag: { x: false, y: false } },
-      hooks: { draw: [(u) => this.drawLabels(u)] },
+      // One crosshair over every live chart; dragging across one zooms all
+      // of them in time (double-click shows the whole run again).
+      cursor: this.compact ? { drag: { x: false, y: false } } : { sync: { key: "overloadlab" }, drag: { x: true, y: false, setScale: false } },
+      hooks: {
+        draw: [
+          (u) => {
+            this.drawLabels(u);
+            if (!this.compact) {
+              drawMarkers(u, markers);
+              drawCursor(u, view.at);
+            }
+          },
+        ],
+        // The time range on screen, on the element (for tests).
+        setScale: [(u, key) => void (key === "x" && !this.compact && (this.root.dataset.x = `${u.scales.x.min?.toFixed(1)} ${u.scales.x.max?.toFixed(1)}`))],
+        setSelect: [
+          (u) => {
+            if (this.compact || u.select.width < 5) return;
+            const lo = u.posToVal(u.select.left, "x");
+            const hi = u.posToVal(u.select.left + u.select.width, "x");
+            u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+            zoomAll([lo, hi]);
+          },
+        ],
+      },
     };
     this.u?.destroy();
     this.u = new uPlot(opts, this.data(), this.root);
@@ -383,12 +430,14 @@ export class ChartView {
     this.root.querySelectorAll<HTMLElement>(".u-legend .u-series").forEach((row, i) => {
       const m = row.querySelector<HTMLElement>(".u-marker");
       if (m && i > 0) {
-        m.style.background = markers[i - 1];
+        m.style.background = legendMarks[i - 1];
         m.style.borderColor = "transparent";
       }
     });
     this.root.append(this.tableBox);
     if (!this.tableBox.hidden) this.fillTable();
+    if (!this.compact) this.u.over.addEventListener("dblclick", () => zoomAll(null));
+    this.showMarkers();
   }
 
   // raw returns the value of a stacked series (not the running sum) at a drawn index.
@@ -495,16 +544,45 @@ export class ChartView {
     const u = this.u;
     if (!u) return;
     const d = this.data();
-    u.setData(d);
-    // Without a cursor on the chart, the legend shows the latest values.
+    const zoom = this.compact ? null : view.zoom;
+    u.setData(d, zoom === null);
+    if (zoom) u.setScale("x", { min: zoom[0], max: zoom[1] });
+    // Without a cursor on the chart, the legend shows the values at the
+    // time in view: the scrubbed time, else the latest.
     const n = d[0].length;
-    if (n > 0 && (u.cursor.idx === null || u.cursor.idx === undefined || u.cursor.left! < 0)) u.setLegend({ idx: n - 1 });
+    if (n > 0 && (u.cursor.idx === null || u.cursor.idx === undefined || u.cursor.left! < 0)) u.setLegend({ idx: this.indexAt(view.at) ?? n - 1 });
+    this.showMarkers();
     if (!this.tableBox.hidden) this.fillTable();
+  }
+
+  // showMarkers puts the marker list on the chart's element (for tests and
+  // tools: data-markers, JSON).
+  private showMarkers() {
+    if (this.compact) return;
+    const m = JSON.stringify(markers);
+    if (this.root.dataset.markers !== m) this.root.dataset.markers = m;
+  }
+
+  // indexAt returns the drawn point at or before simulated time t (null
+  // when t is null or before the first point).
+  private indexAt(t: number | null): number | null {
+    if (t === null) return null;
+    const i = rowAt(this.store, t);
+    if (i < 0) return null;
+    let k = this.picked.length - 1;
+    while (k >= 0 && this.picked[k] > i) k--;
+    return k < 0 ? null : k;
+  }
+
+  // setHeight sets the plot's height in CSS pixels (presentation mode).
+  setHeight(h: number) {
+    this.height = Math.max(120, Math.round(h));
+    if (this.u) this.u.setSize({ width: this.u.width, height: this.height });
   }
 
   resize() {
     const w = Math.max(260, this.root.clientWidth - 18);
-    if (this.u && Math.abs(this.u.width - w) > 1) this.u.setSize({ width: w, height: this.height() });
+    if (this.u && Math.abs(this.u.width - w) > 1) this.u.setSize({ width: w, height: this.height });
   }
 
   // drawLabels writes the unit above the y axis (horizontal), each
@@ -619,6 +697,7 @@ export class ChartView {
   }
 
   destroy() {
+    live.delete(this);
     this.u?.destroy();
     this.root.remove();
   }

@@ -3,9 +3,14 @@
 // Everything it shows about a model (controls, charts, panels, presets)
 // comes from the core's description; nothing is restated here.
 import { ChartView, Store, classesOf, cssVar, fmt } from "./charts";
+import { addLive, setMarkers } from "./markers";
+import { fit, initPresent, presenting } from "./present";
+import { rowAt, tileValue, timeText, view } from "./scrub";
+import * as tour from "./tour";
 import uPlot from "uplot";
 import { variantLabel } from "./types";
 import type { Description, FromWorker, Styles, Info, Model, Point, Side, Summary, ToWorker, Values } from "./types";
+import { showClaims } from "./claims";
 import { downloadBlob, downloadText, el, toCSV } from "./util";
 
 // The models' description comes from the core in the worker (not in the
@@ -37,6 +42,9 @@ let frameNo = 0;
 let maxFrameMs = 0;
 const stale = new Set<ChartView>(); // charts with rows they have not drawn
 let startedAt = ""; // how the current run was started, for Reset
+let tourStop: number | null = null; // where the advance on its way pauses for the tour
+let pacedPreset = ""; // the preset whose pace the speed was last set to
+const liveLabels = new Map<string, string>(); // a live change on its way, named
 
 // ---- messages -------------------------------------------------------------
 
@@ -113,15 +121,28 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
         playing = false;
         document.body.dataset.done = "true";
       }
+      if (tourStop !== null && m.now >= tourStop && playing) {
+        playing = false;
+        tour.reached(tourStop);
+      }
       updateStatus();
       return;
     }
-    case "set":
+    case "set": {
       values = m.values;
+      const label = liveLabels.get(m.name);
+      liveLabels.delete(m.name);
       if (m.error) showMessage(`Not applied: ${m.error}`);
-      else showMessage("");
+      else {
+        showMessage("");
+        if (label) {
+          addLive(summary?.duration_s ?? 0, label);
+          for (const c of charts) stale.add(c);
+        }
+      }
       syncControls(true);
       return;
+    }
     case "link": {
       const url = location.pathname + location.search + "#" + m.link;
       history.replaceState(null, "", url);
@@ -172,14 +193,30 @@ function started(i: Info, v: Values, s: Summary) {
   el("preset-summary").textContent = preset ? preset.summary : "";
   el("loading").hidden = true;
   store = new Store(i.columns, new Set(m.columns.filter((c) => c.max).map((c) => c.name)));
+  for (const h of document.querySelectorAll<HTMLElement>(".headline")) h.hidden = h.dataset.model !== m.name;
+  // The time axis reads h:mm for runs over 10 minutes; the markers are the
+  // scenario's; a new run shows the latest values over the whole run.
+  view.long = i.duration_s > 600;
+  view.at = null;
+  view.zoom = null;
+  setMarkers(i.markers);
+  const paced = tour.presetPace(i.preset);
+  if (paced && pacedPreset !== i.preset) {
+    pacedPreset = i.preset;
+    speedSelect.value = String(paced.pace);
+  }
+  watch = paced?.watch ?? "";
   if (newModel || charts.length === 0) buildCharts();
   else
     for (const c of charts) {
       c.setStore(store);
       c.clear();
+      c.rebuild();
       stale.add(c);
     }
   for (const c of charts) c.limit(v);
+  orderCharts();
+  tour.setPreset(i.preset);
   setupExtras(preset?.compare?.length ?? 0);
   for (const b of buttons) b.disabled = false;
   delete document.body.dataset.done;
@@ -188,6 +225,26 @@ function started(i: Info, v: Values, s: Summary) {
   tilesStale = true;
   document.body.dataset.state = "ready";
   if (!document.body.dataset.firstChart) document.body.dataset.firstChart = String(Math.round(performance.now()));
+}
+
+// watch is the lesson's chart of the preset on screen: it comes first.
+let watch = "";
+
+function orderCharts() {
+  const first = charts.find((c) => c.chart.id === watch);
+  if (first) {
+    charts = [first, ...charts.filter((c) => c !== first)];
+    el("charts").prepend(first.root);
+  }
+}
+
+// focusCharts highlights the charts a tour step points at and scrolls the
+// first into view.
+function focusCharts(ids: string[]) {
+  for (const c of charts) c.root.classList.toggle("focus", ids.includes(c.chart.id));
+  const first = charts.find((c) => c.chart.id === ids[0]);
+  if (presenting()) fit();
+  else first?.root.scrollIntoView({ block: "nearest" });
 }
 
 function buildCharts() {
@@ -211,9 +268,13 @@ function frame(now: number) {
   lastFrame = now;
   if (playing && !pending && info) {
     const speed = Number(speedSelect.value);
+    // A tour pauses at its next step's time.
+    // (1 ms past it, so that the interval ending there is drawn).
+    const now = summary?.duration_s ?? 0;
+    tourStop = tour.stopAfter(now);
+    const seconds = Math.min(speed > 0 ? speed * dt : info.duration_s, tourStop === null ? Infinity : tourStop + 0.001 - now);
     pending = true;
-    if (speed > 0) send({ t: "advance", seconds: speed * dt, budget: 12 });
-    else send({ t: "advance", seconds: info.duration_s, budget: 14 });
+    send({ t: "advance", seconds, budget: speed > 0 ? 12 : 14 });
   }
   // Draw a little each frame: one chart per frame in turn, the tiles and
   // sliders every few frames while playing, so no frame holds the main
@@ -275,7 +336,11 @@ function updateStatus() {
   playBtn.classList.toggle("playing", playing);
   const t = summary?.duration_s ?? 0;
   const d = info?.duration_s ?? 1;
-  el("clock").textContent = `t = ${fmt(t)} s of ${fmt(d)} s`;
+  el("clock").textContent = `t = ${timeText(t, true)} of ${timeText(d, true)}`;
+  el("tour-clock").textContent = `${playing ? "▶" : "❚❚"} ${timeText(t, true)} of ${timeText(d, true)}`;
+  const scrub = el<HTMLInputElement>("scrub");
+  scrub.max = String(t);
+  if (view.at === null) scrub.value = String(t);
   el<HTMLProgressElement>("progress").value = t / d;
   document.body.dataset.playing = String(playing);
   document.body.dataset.t = String(t);
@@ -325,19 +390,23 @@ new ResizeObserver(() => {
 // TILE_MIN is the narrowest a tile may be (px).
 const TILE_MIN = 130;
 
-// balanceTiles chooses the tiles per row so that the rows are as even as
-// they can be: 8 tiles in 4 + 4, 7 in 4 + 3, never one alone in its row
-// (unless only one fits).
+// balanceTiles chooses the tiles per row of each tile box so that the
+// rows are as even as they can be: 8 tiles in 4 + 4, 7 in 4 + 3, never one
+// alone in its row (unless only one fits).
 function balanceTiles() {
-  const box = el("tiles");
-  const n = [...box.children].filter((t) => !(t as HTMLElement).hidden).length;
-  const fit = Math.max(1, Math.floor((box.clientWidth + 1) / (TILE_MIN + 1)));
-  const rows = Math.ceil(n / Math.min(fit, n));
-  const cols = Math.ceil(n / rows);
-  box.style.setProperty("--cols", String(cols));
-  box.dataset.cols = String(cols);
+  for (const box of [el("tiles"), el("totals")]) {
+    const n = [...box.querySelectorAll<HTMLElement>(".tile")].filter((t) => !t.hidden && !t.closest("[hidden]")).length;
+    if (n === 0 || box.clientWidth === 0) continue;
+    const fit = Math.max(1, Math.floor((box.clientWidth + 1) / (TILE_MIN + 1)));
+    const rows = Math.ceil(n / Math.min(fit, n));
+    const cols = Math.ceil(n / rows);
+    box.style.setProperty("--cols", String(cols));
+    box.dataset.cols = String(cols);
+  }
 }
-new ResizeObserver(() => balanceTiles()).observe(el("tiles"));
+const tilesSeen = new ResizeObserver(() => balanceTiles());
+tilesSeen.observe(el("tiles"));
+tilesSeen.observe(el("totals"));
 
 function counter(name: string): number | null {
   if (!summary) return null;
@@ -347,10 +416,38 @@ function counter(name: string): number | null {
 
 const count = (x: number) => x.toLocaleString("en-US");
 
+// plainName is a counter's name in plain words, as its model declares it
+// (Details); a key the model does not name reads with spaces.
+function plainName(key: string): { label: string; flag: boolean } {
+  const names = model ? document.querySelector(`dl.counter-names[data-model="${model.name}"]`) : null;
+  for (const dt of names?.querySelectorAll<HTMLElement>("dt") ?? []) {
+    const name = dt.textContent ?? "";
+    const label = dt.nextElementSibling?.textContent ?? "";
+    if (name === key) return { label, flag: dt.hasAttribute("data-flag") };
+    if (name.endsWith(".") && key.startsWith(name)) return { label: `${label} ${key.slice(name.length)}`, flag: false };
+  }
+  return { label: key.replaceAll("_", " "), flag: false };
+}
+
+// updateHeadline fills the model's headline tiles with their figures at
+// the time in view.
+function updateHeadline() {
+  if (!model) return;
+  const i = view.at === null ? store.length - 1 : rowAt(store, view.at);
+  for (const tile of document.querySelectorAll<HTMLElement>(`.headline[data-model="${model.name}"] .tile`)) {
+    const v = tileValue(store, tile.dataset.column!, tile.dataset.agg ?? "", i);
+    const text = v === null ? "–" : tile.dataset.agg === "sum" ? count(Math.round(v)) : fmt(v);
+    const out = tile.querySelector(".v")!;
+    if (out.textContent !== text) out.textContent = text;
+  }
+}
+
 function updateTiles() {
+  updateHeadline();
   const s = summary;
   if (!s) return;
   const t = s.total;
+  showClaims(el("claims"), s.claims);
   el("tile-goodput").textContent = fmt(t.goodput_per_s);
   el("tile-offered").textContent = count(t.offered);
   el("tile-late").textContent = count(t.late);
@@ -379,7 +476,7 @@ function updateTiles() {
         const dl = document.createElement("dl");
         for (const k of Object.keys(cs)) {
           const dt = document.createElement("dt");
-          dt.textContent = k.replaceAll("_", " ");
+          dt.textContent = plainName(k).label;
           dl.append(dt, document.createElement("dd"));
         }
         d.append(h, dl);
@@ -390,8 +487,8 @@ function updateTiles() {
   const dds = box.querySelectorAll("dd");
   let i = 0;
   for (const [, cs] of groups)
-    for (const v of Object.values(cs)) {
-      const text = Number.isInteger(v) ? count(v) : fmt(v);
+    for (const [k, v] of Object.entries(cs)) {
+      const text = plainName(k).flag ? (v ? "on" : "off") : Number.isInteger(v) ? count(v) : fmt(v);
       if (dds[i].textContent !== text) dds[i].textContent = text;
       i++;
     }
@@ -429,8 +526,18 @@ function onControl(ev: Event) {
     if (exact) exact.value = input.value;
     if (ev.type === "input") return; // applied when released
   }
+  liveLabels.set(name, changeLabel(name, values[name], value));
   send({ t: "set", name, value });
 }
+// changeLabel names a live change for its marker: "SGSN N 400 → 800 /s".
+function changeLabel(name: string, old: number | string | boolean | undefined, value: string): string {
+  const sp = model?.params.find((p) => p.name === name);
+  if (!sp) return `${name} → ${value}`;
+  if (sp.kind === "bool") return `${sp.label} ${value === "true" ? "on" : "off"}`;
+  const unit = sp.unit && (sp.kind === "number" || sp.kind === "integer") ? ` ${sp.unit}` : "";
+  return `${sp.label} ${String(old)} → ${value}${unit}`;
+}
+
 for (const sec of document.querySelectorAll<HTMLElement>("section.controls")) {
   sec.addEventListener("input", onControl);
   sec.addEventListener("change", onControl);
@@ -635,3 +742,50 @@ function showSweep(id: string, curves: Point[][], error?: string) {
     out,
   );
 }
+
+// ---- the time in view, the tour and presentation mode ---------------------
+
+// lookAt shows every chart and tile at simulated time t (null: the latest).
+function lookAt(t: number | null) {
+  view.at = t;
+  const scrub = el<HTMLInputElement>("scrub");
+  if (t !== null) scrub.value = String(t);
+  else scrub.value = scrub.max;
+  el("scrub-at").textContent = t === null ? "latest" : timeText(t, true);
+  document.body.dataset.lookAt = t === null ? "" : String(t);
+  for (const c of charts) c.redraw();
+  updateHeadline();
+}
+
+el<HTMLInputElement>("scrub").addEventListener("input", (e) => {
+  const s = e.target as HTMLInputElement;
+  const t = Number(s.value);
+  lookAt(t >= Number(s.max) - 1e-9 ? null : t);
+});
+
+const play = () => {
+  if (!info || (summary && summary.duration_s >= info.duration_s)) return;
+  playing = true;
+  updateStatus();
+};
+
+tour.initTour({
+  now: () => summary?.duration_s ?? 0,
+  play,
+  lookAt,
+  restart: () => resetBtn.click(),
+  focus: focusCharts,
+});
+
+initPresent({
+  playPause: () => playBtn.click(),
+  next: () => tour.next() || stepBtn.click(),
+  back: () => tour.back(),
+  reset: () => resetBtn.click(),
+  faster: (d) => {
+    const i = Math.min(speedSelect.options.length - 1, Math.max(0, speedSelect.selectedIndex + d));
+    speedSelect.selectedIndex = i;
+  },
+  charts: () => charts,
+  focused: () => (tour.currentCharts().length > 0 ? tour.currentCharts() : [watch]),
+});

@@ -115,6 +115,7 @@ export interface Info {
   interval_s: number;
   columns: string[];
   scenario: unknown;
+  markers: { at_s: number; label: string }[]; // the scenario's events, for the charts
 }
 
 export interface ClassSummary {
@@ -140,7 +141,19 @@ export interface Summary {
   cpu: { mean: number; max: number };
   controls: Record<string, Record<string, number>>;
   digest: string;
+  claims?: ClaimResult[]; // the preset's claims checked over the run so far
   error?: string; // why the run stopped early, if it did
+}
+
+// ClaimResult is one of the preset's claims checked over a run (core/claim).
+export interface ClaimResult {
+  name: string;
+  says: string;
+  holds: boolean;
+  measured: number;
+  wanted: string;
+  figure: string;
+  pending?: boolean;
 }
 
 export type Values = Record<string, number | string | boolean>;

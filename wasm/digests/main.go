@@ -1,6 +1,8 @@
 // Command digests prints the digest of every preset, one per line, so that
 // `make test` can run it natively and under GOOS=js GOARCH=wasm (node) and
-// compare: the core must give the same numbers on both. With -time it
+// compare: the core must give the same numbers on both. Then, for every
+// model's study, a short log-spaced sweep of two seeds: each point's digest
+// and goodput band, which must match too (grid, runs and statistics). With -time it
 // times one preset instead, for `make bench` (wasm against native speed).
 package main
 
@@ -12,6 +14,7 @@ import (
 	"time"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/sim"
 )
 
 func main() {
@@ -29,6 +32,40 @@ func main() {
 		}
 		fmt.Printf("%s %s\n", p.Name, d)
 	}
+	if err := sweeps(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// sweeps prints one line per point of a short sweep of every model study.
+func sweeps() error {
+	for _, def := range catalog.Models {
+		for _, sw := range def.Sweeps {
+			sc, err := catalog.Preset(def.Presets[0].Name)
+			if err != nil {
+				return err
+			}
+			sc.Duration = 20
+			p := &sim.Plan{Param: sw.Param, From: sw.Values[0], To: sw.Values[len(sw.Values)-1], Points: 4, Log: true, Seeds: 2, Variants: sw.Curves}
+			if err := p.Check(def, sc); err != nil {
+				return err
+			}
+			samples, err := sim.RunCells(def, sc, p, p.Shard(0, 1), 1, nil)
+			if err != nil {
+				return err
+			}
+			pts, err := sim.Summarize(p, samples)
+			if err != nil {
+				return err
+			}
+			for _, pt := range pts {
+				g := pt.Stats[sim.MetricGoodput]
+				fmt.Printf("sweep %s/%s %q %s=%v %s goodput %v [%v, %v]\n", def.Name, sw.ID, pt.Label, p.Param, pt.X, pt.Digest, g.Mean, g.Lo, g.Hi)
+			}
+		}
+	}
+	return nil
 }
 
 func digest(name string) (string, error) {

@@ -133,7 +133,7 @@ func (s *Session) Advance(seconds float64, outOfTime func() bool) []float64 {
 	target -= target % kernel.Millisecond
 	target = max(min(target, r.End()), r.Now())
 	step := kernel.Seconds(r.Scenario.Interval)
-	for r.Now() < target {
+	for r.Now() < target && !r.Done() { // Done: the end, or stopped by the budget
 		// Just past the next measurement boundary, so its row is out.
 		next := ((r.Now()-kernel.Millisecond)/step+1)*step + kernel.Millisecond
 		r.AdvanceTo(min(next, target))
@@ -246,18 +246,66 @@ func (s *Session) variants() []scenario.Variant {
 	return nil
 }
 
-// SweepPoint runs one point of the sweep id of the run's model over the
-// run's scenario as started: curve c, the i-th value.
-func (s *Session) SweepPoint(id string, c, i int) (sim.Point, error) {
+// Point is one point of a model's study with one seed (the page's sweep
+// buttons).
+type Point struct {
+	X         float64 `json:"x"`
+	Offered   float64 `json:"offered"`
+	Goodput   float64 `json:"goodput"`
+	Throttled float64 `json:"throttled"`
+	CPUMean   float64 `json:"cpu_mean"`
+	Digest    string  `json:"digest"`
+}
+
+// SweepPoint runs one point of the model study id over the run's scenario
+// as started: curve c, the i-th value, the scenario's seed.
+func (s *Session) SweepPoint(id string, c, i int) (Point, error) {
 	k := slices.IndexFunc(s.def.Sweeps, func(sw sim.Sweep) bool { return sw.ID == id })
 	if k < 0 {
-		return sim.Point{}, &param.Error{Field: "sweep", Value: fmt.Sprintf("%q", id), Allowed: "a sweep of model " + s.def.Name}
+		return Point{}, &param.Error{Field: "sweep", Value: fmt.Sprintf("%q", id), Allowed: "a sweep of model " + s.def.Name}
 	}
-	sw := &s.def.Sweeps[k]
-	if c < 0 || c >= len(sw.Curves) || i < 0 || i >= len(sw.Values) {
-		return sim.Point{}, &param.Error{Field: "sweep point", Value: fmt.Sprintf("curve %d, value %d", c, i), Allowed: fmt.Sprintf("curve < %d, value < %d", len(sw.Curves), len(sw.Values))}
+	p := s.def.Sweeps[k].Plan(1)
+	if c < 0 || c >= len(p.Curves()) || i < 0 || i >= len(p.Values) {
+		return Point{}, &param.Error{Field: "sweep point", Value: fmt.Sprintf("curve %d, value %d", c, i), Allowed: fmt.Sprintf("curve < %d, value < %d", len(p.Curves()), len(p.Values))}
 	}
-	return sim.SweepPoint(s.def, s.run.Scenario, sw, c, sw.Values[i])
+	x, err := sim.RunCell(s.def, s.run.Scenario, p, sim.Cell{Variant: c, Point: i})
+	if err != nil {
+		return Point{}, err
+	}
+	v := x.Values
+	return Point{X: x.X, Offered: v[0], Goodput: v[1], Throttled: v[5], CPUMean: v[6], Digest: x.Digest}, nil
+}
+
+// PlanPoint runs every seed of one point of a sweep (variant v, point i
+// of the plan, as JSON) over a scenario (as JSON) and returns the point's
+// mean and 95 % interval per metric. It needs no live run: the page's pool
+// of sweep workers calls it, one point per call.
+func PlanPoint(scenarioJSON, planJSON string, v, i int) (sim.PointStat, error) {
+	sc, err := catalog.Decode([]byte(scenarioJSON))
+	if err != nil {
+		return sim.PointStat{}, err
+	}
+	def, _ := catalog.Model(sc.Model)
+	plan, err := sim.DecodePlan([]byte(planJSON), def.Params)
+	if err != nil {
+		return sim.PointStat{}, err
+	}
+	if err := plan.Check(def, sc); err != nil {
+		return sim.PointStat{}, err
+	}
+	n := plan.Cells() / plan.Seeds / len(plan.Curves())
+	if v < 0 || v >= len(plan.Curves()) || i < 0 || i >= n {
+		return sim.PointStat{}, &param.Error{Field: "sweep point", Value: fmt.Sprintf("variant %d, point %d", v, i), Allowed: fmt.Sprintf("variant < %d, point < %d", len(plan.Curves()), n)}
+	}
+	cells := make([]sim.Cell, plan.Seeds)
+	for s := range cells {
+		cells[s] = sim.Cell{Variant: v, Point: i, Seed: s}
+	}
+	samples, err := sim.RunCells(def, sc, plan, cells, 1, nil)
+	if err != nil {
+		return sim.PointStat{}, err
+	}
+	return sim.PointOf(plan, samples), nil
 }
 
 // JSON marshals v; the types here always marshal.

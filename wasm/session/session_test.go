@@ -1,6 +1,7 @@
 package session
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -141,8 +142,20 @@ func TestBadInputNamesTheField(t *testing.T) {
 	if _, err := s.Compare(99); err == nil {
 		t.Error("Compare(99) worked")
 	}
-	if _, err := s.SweepPoint("nope", 0, 0); err == nil {
-		t.Error("SweepPoint(nope) worked")
+	sc := JSON(s.Info().Scenario)
+	for _, c := range []struct {
+		sc, plan string
+		v, i     int
+		want     string
+	}{
+		{sc, `{"param":"nope","from":1,"to":2,"points":2,"seeds":1}`, 0, 0, "a numeric parameter of model imsimgr"},
+		{sc, `{"param":"cpu.speed","from":1,"to":2,"points":2,"seeds":1}`, 0, 2, "sweep point: variant 0, point 2 is not allowed"},
+		{sc, `[`, 0, 0, "not a valid sweep definition"},
+		{`{"preset":"nope"}`, `{}`, 0, 0, "preset"},
+	} {
+		if _, err := PlanPoint(c.sc, c.plan, c.v, c.i); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("PlanPoint(%s, %d, %d) = %v, want %q", c.plan, c.v, c.i, err, c.want)
+		}
 	}
 }
 
@@ -176,6 +189,44 @@ func TestCompareSelf(t *testing.T) {
 	}
 	if len(side.Rows) != side.Summary.Intervals*s.Width() {
 		t.Errorf("side has %d values, want %d", len(side.Rows), side.Summary.Intervals*s.Width())
+	}
+}
+
+// A run past the pending-events cap, driven as the page drives it (one
+// measurement interval per Advance), stops with the error the page shows,
+// and keeps the user's scenario (its link opens the same scenario).
+func TestBudgetStopsTheSessionIntervalByInterval(t *testing.T) {
+	b, err := os.ReadFile("../../core/sim/testdata/beyond-the-lab.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := StartJSON(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for calls := 0; !s.Done(); calls++ {
+		if s.Now() > 60 {
+			t.Fatalf("still running at %g s: the pending-events cap did not fire", s.Now())
+		}
+		s.Advance(s.Info().IntervalS, nil)
+	}
+	sum := s.Summary()
+	if !strings.Contains(sum.Error, "more than 1000000 pending events") || s.Now() >= s.Info().DurationS {
+		t.Fatalf("stopped at %g s with error %q", s.Now(), sum.Error)
+	}
+	if rows := s.Advance(1, nil); len(rows) != 0 || s.Now() != sum.DurationS {
+		t.Errorf("a stopped run advanced: %d values, now %g s", len(rows), s.Now())
+	}
+	link, err := s.Link()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := catalog.DecodeLink(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := back.Params.Num("rate.mme-emergency"); got != 20000 || back.Interval != 0.1 {
+		t.Errorf("the link of the stopped run opens rate %g, interval %g", got, back.Interval)
 	}
 }
 

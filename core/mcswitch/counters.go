@@ -1,0 +1,34 @@
+package mcswitch
+
+import "overloadlab/core/sim"
+
+// counterNames are the plain names of the counters the model reports, for
+// the page's Details.
+var counterNames = []sim.CounterName{
+	{Name: "reaction_first_s", Label: "first reaction time (s)"},
+	{Name: "reaction_max_s", Label: "longest reaction time (s)"},
+	{Name: "reaction_first_intervals", Label: "first reaction (intervals)"},
+	{Name: "excursions_above_target5", Label: "times above target + 5 %"},
+	{Name: "time_above_target5_s", Label: "time above target + 5 % (s)"},
+	{Name: "unrecovered_at_end_s", Label: "above target + 5 % at the end (s)"},
+	{Name: "admission_reaction_first_intervals", Label: "first admission reaction (intervals)"},
+	{Name: "admission_reaction_max_intervals", Label: "longest admission reaction (intervals)"},
+	{Name: "f_at_end", Label: "admitted share f at the end"},
+	{Name: "admitted_fraction.", Label: "admitted fraction:"},
+	{Name: "fits", Label: "regression fits"},
+	{Name: "holds", Label: "regression holds (mix too steady)"},
+	{Name: "error.", Label: "cost error:"},
+	{Name: "held_fits.", Label: "fits held:"},
+	{Name: "within_10pct_since_s", Label: "all costs within 10 % since (s)"},
+	{Name: "mean_error", Label: "mean cost error"},
+	{Name: "max_error", Label: "largest cost error"},
+	{Name: "idle_estimate", Label: "estimated idle share"},
+	{Name: "on", Label: "regression on", Flag: true},
+	{Name: "handover", Label: "handover"},
+	{Name: "mt-call", Label: "mobile-terminated call"},
+	{Name: "mo-call", Label: "mobile-originated call"},
+	{Name: "lu-sms", Label: "location update or SMS"},
+	{Name: "goodput_equivalent_per_s", Label: "goodput in base calls/s"},
+	{Name: "dropped_buffer_full", Label: "dropped: buffer full"},
+	{Name: "max_queue_msgs", Label: "longest queue (messages)"},
+}

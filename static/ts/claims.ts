@@ -1,0 +1,43 @@
+// "What this run shows": each claim of the preset with ✓ or ✗ for the run
+// on screen, as the core's claim evaluator judged it (the same evaluator the
+// tests run), updated as the run plays and after a slider move. A claim
+// whose window the run has not passed yet shows the figure so far.
+
+import type { ClaimResult } from "./types";
+
+// showClaims fills box with one line per claim; the lines are built once per
+// set of names and then only their text changes.
+export function showClaims(box: HTMLElement, claims: ClaimResult[] | undefined) {
+  const list = box.querySelector("ul")!;
+  const cs = claims ?? [];
+  box.hidden = cs.length === 0;
+  const key = cs.map((c) => c.name).join(",");
+  if (list.dataset.key !== key) {
+    list.dataset.key = key;
+    list.replaceChildren(
+      ...cs.map((c) => {
+        const li = document.createElement("li");
+        li.dataset.claim = c.name;
+        const mark = document.createElement("span");
+        mark.className = "mark";
+        mark.setAttribute("aria-hidden", "true");
+        const text = document.createElement("span");
+        text.className = "says";
+        li.append(mark, text);
+        return li;
+      }),
+    );
+  }
+  cs.forEach((c, i) => {
+    const li = list.children[i] as HTMLElement;
+    const state = c.pending ? "pending" : c.holds ? "holds" : "fails";
+    li.dataset.state = state;
+    li.querySelector(".mark")!.textContent = c.pending ? "…" : c.holds ? "✓" : "✗";
+    let text = c.says;
+    if (c.pending) text += ` (so far: ${c.figure})`;
+    else if (!c.holds) text += ` — measured ${c.figure}, claim: ${c.wanted}`;
+    const says = li.querySelector(".says")!;
+    if (says.textContent !== text) says.textContent = text;
+    li.title = `${c.name}: ${state === "holds" ? "holds" : state === "fails" ? "does not hold" : "not yet decided"} (measured ${c.figure})`;
+  });
+}

@@ -1,0 +1,80 @@
+// Event markers: labelled vertical lines on every time chart for the
+// scenario's timeline (storm start and end, reboot, window end, load
+// steps) and for each live change the user makes ("SGSN N 400 → 800").
+import type uPlot from "uplot";
+
+export interface Marker {
+  at_s: number;
+  label: string;
+  live?: boolean; // a change made by the user during the run
+}
+
+// markers is the list of the run on screen, shared by its charts.
+export const markers: Marker[] = [];
+
+// setMarkers replaces the list (a new run).
+export function setMarkers(ms: Marker[] | null | undefined) {
+  markers.length = 0;
+  markers.push(...(ms ?? []));
+}
+
+// addLive records a live change at simulated time t.
+export function addLive(t: number, label: string) {
+  markers.push({ at_s: t, label, live: true });
+}
+
+const timelineColor = "#6e7781";
+const liveColor = "#1f6feb";
+
+// drawMarkers draws the markers inside u's plot area, labels at the top,
+// moved down a line when they would overlap the one before.
+export function drawMarkers(u: uPlot, ms: Marker[]) {
+  if (ms.length === 0) return;
+  const ctx = u.ctx;
+  const { left, top, width, height } = u.bbox;
+  const px = devicePixelRatio;
+  ctx.save();
+  ctx.font = `${Math.round(11 * px)}px system-ui, sans-serif`;
+  ctx.textBaseline = "top";
+  let lastRight = -Infinity;
+  let row = 0;
+  for (const m of ms) {
+    const x = Math.round(u.valToPos(m.at_s, "x", true));
+    if (x < left || x > left + width) continue;
+    const color = m.live ? liveColor : timelineColor;
+    ctx.strokeStyle = color;
+    ctx.lineWidth = px;
+    ctx.setLineDash([3 * px, 3 * px]);
+    ctx.beginPath();
+    ctx.moveTo(x + 0.5, top);
+    ctx.lineTo(x + 0.5, top + height);
+    ctx.stroke();
+    const w = ctx.measureText(m.label).width;
+    row = x < lastRight + 6 * px ? row + 1 : 0;
+    const tx = Math.min(x + 3 * px, left + width - w - 2 * px);
+    const ty = top + 2 * px + row * 13 * px;
+    ctx.fillStyle = "rgba(255,255,255,.8)";
+    ctx.fillRect(tx - px, ty - px, w + 2 * px, 13 * px);
+    ctx.fillStyle = color;
+    ctx.fillText(m.label, tx, ty);
+    lastRight = Math.max(lastRight, tx + w);
+  }
+  ctx.restore();
+}
+
+// drawCursor draws the scrubbed time as a solid vertical line.
+export function drawCursor(u: uPlot, t: number | null) {
+  if (t === null) return;
+  const x = Math.round(u.valToPos(t, "x", true));
+  const { left, top, width, height } = u.bbox;
+  if (x < left || x > left + width) return;
+  const ctx = u.ctx;
+  ctx.save();
+  ctx.strokeStyle = "#cf222e";
+  ctx.lineWidth = 2 * devicePixelRatio;
+  ctx.beginPath();
+  ctx.moveTo(x, top);
+  ctx.lineTo(x, top + height);
+  ctx.stroke();
+  ctx.restore();
+}

@@ -1,0 +1,68 @@
+// The time in view, shared by every chart and tile: a scrubbed time (null
+// = the latest row), one time zoom for all charts, and how times are
+// written (m:ss, or h:mm for runs over 10 minutes).
+import type { Store } from "./charts";
+
+export const view = {
+  // at is the simulated time the user looks at; null follows the run.
+  at: null as number | null,
+  // zoom is the time range every chart shows; null shows the whole run.
+  zoom: null as [number, number] | null,
+  // long is true for runs over 10 minutes: times read h:mm.
+  long: false,
+};
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+// timeText writes a simulated time as m:ss, or as h:mm for runs over 10
+// minutes (h:mm:ss when seconds matter, as for the running clock).
+export function timeText(t: number, seconds = !view.long): string {
+  const s = Math.max(0, Math.round(t));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (!view.long) return `${Math.floor(s / 60)}:${pad(s % 60)}`;
+  return seconds ? `${h}:${pad(m)}:${pad(s % 60)}` : `${h}:${pad(m)}`;
+}
+
+// timeIncrs are the tick spacings of the time axis: whole minutes for runs
+// read in h:mm, seconds and minutes for m:ss.
+export function timeIncrs(): number[] {
+  const minutes = [60, 120, 300, 600, 900, 1200, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
+  return view.long ? minutes : [1, 2, 5, 10, 15, 20, 30, ...minutes];
+}
+
+// rowAt returns the index of the last row at or before t (-1 if none).
+export function rowAt(store: Store, t: number): number {
+  const ts = store.col("t") ?? [];
+  let lo = 0;
+  let hi = ts.length - 1;
+  let best = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (ts[mid] <= t + 1e-9) {
+      best = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return best;
+}
+
+// tileValue is a headline tile's figure at row i: the column's value
+// (agg ""), its maximum so far ("max"), or its total so far ("sum": the
+// per-second rate times each row's length).
+export function tileValue(store: Store, column: string, agg: string, i: number): number | null {
+  const col = store.col(column);
+  const ts = store.col("t");
+  if (!col || !ts || i < 0) return null;
+  if (agg === "max") {
+    let m = -Infinity;
+    for (let k = 0; k <= i; k++) m = Math.max(m, col[k]);
+    return m;
+  }
+  if (agg === "sum") {
+    let s = 0;
+    for (let k = 0; k <= i; k++) s += col[k] * (ts[k] - (k > 0 ? ts[k - 1] : 0));
+    return s;
+  }
+  return col[i];
+}

@@ -1,0 +1,175 @@
+// A preset's tour: three to six steps declared with the preset in Go and
+// rendered into the page (the text is in the HTML, not the wasm). The tour
+// plays the run to each step's simulated time, pauses there, shows the
+// step's text and points at its charts. Next plays on to the next step,
+// Back looks back at the step before (with the time cursor), and "Play
+// freely" leaves the tour.
+import { el } from "./util";
+import { timeText } from "./scrub";
+
+// Player is what the tour asks of the page.
+export interface Player {
+  now(): number; // simulated time reached
+  play(): void; // play on (the page pauses at the tour's next stop)
+  lookAt(t: number | null): void; // show the values at t (null: the latest)
+  restart(): void; // start the preset again from 0 s
+  focus(charts: string[]): void; // put these charts first and highlight them
+}
+
+interface Step {
+  at: number;
+  charts: string[];
+  claims: string[];
+  li: HTMLLIElement;
+}
+
+let player: Player;
+let box: HTMLElement | null = null;
+let steps: Step[] = [];
+let active = false;
+let shown = -1; // the step on screen (-1: none yet)
+let startWhenReady = false;
+
+// at writes a step's time, with its seconds unless it is a whole minute.
+const at = (t: number) => timeText(t, t % 60 !== 0);
+
+const splitIds = (s: string | undefined) => (s ?? "").split(" ").filter((x) => x !== "");
+
+export function initTour(p: Player) {
+  player = p;
+  el("tour-next").onclick = () => next();
+  el("tour-back").onclick = () => back();
+  el("tour-free").onclick = () => leave();
+  el("tour-start").onclick = () => start();
+}
+
+// setPreset shows the tour of the preset on screen (none: the box hides).
+// A new run of the same preset keeps the tour going from its start.
+export function setPreset(name: string) {
+  const root = el("tour");
+  box = root.querySelector<HTMLElement>(`.tour-steps[data-preset="${CSS.escape(name)}"]`);
+  for (const b of root.querySelectorAll<HTMLElement>(".tour-steps")) b.hidden = b !== box;
+  steps = box
+    ? [...box.querySelectorAll<HTMLLIElement>("li")].map((li) => ({
+        at: Number(li.dataset.at),
+        charts: splitIds(li.dataset.charts),
+        claims: splitIds(li.dataset.claims),
+        li,
+      }))
+    : [];
+  for (const s of steps) s.li.querySelector(".tour-at")!.textContent = at(s.at);
+  root.hidden = steps.length === 0;
+  shown = -1;
+  if (startWhenReady && steps.length > 0) {
+    startWhenReady = false;
+    active = true;
+    render();
+    player.play();
+    return;
+  }
+  active = false;
+  render();
+}
+
+// pace is the preset's own speed, and watch its lesson's chart.
+export function presetPace(name: string): { pace: number; watch: string } | null {
+  const b = document.querySelector<HTMLElement>(`.tour-steps[data-preset="${CSS.escape(name)}"]`);
+  return b ? { pace: Number(b.dataset.pace), watch: b.dataset.watch ?? "" } : null;
+}
+
+export const touring = () => active;
+
+// stopAfter returns the next step's time after t, where playback pauses.
+export function stopAfter(t: number): number | null {
+  if (!active) return null;
+  const s = steps.find((s) => s.at > t + 1e-9);
+  return s ? s.at : null;
+}
+
+// reached is told that playback paused at t: the step at t is shown.
+export function reached(t: number) {
+  if (!active) return;
+  let k = steps.length - 1;
+  while (k >= 0 && steps[k].at > t + 1e-9) k--;
+  if (k >= 0) show(k, null);
+}
+
+// current returns the charts of the step on screen.
+export function currentCharts(): string[] {
+  return active && shown >= 0 ? steps[shown].charts : [];
+}
+
+export function start() {
+  if (steps.length === 0) return;
+  if (player.now() > 0) {
+    startWhenReady = true; // after the restart, setPreset goes on
+    player.restart();
+    return;
+  }
+  active = true;
+  shown = -1;
+  render();
+  player.play();
+}
+
+// next shows the next step: at once when the run is past it (looking
+// back), else by playing on to its time. After the last step it leaves.
+export function next(): boolean {
+  if (!active) return false;
+  const k = shown + 1;
+  if (k >= steps.length) {
+    leave();
+    return true;
+  }
+  if (steps[k].at <= player.now() + 1e-9) show(k, steps[k].at < player.now() - 1e-9 ? steps[k].at : null);
+  else {
+    player.lookAt(null);
+    player.play();
+    el("tour-count").textContent = `Playing to step ${k + 1} of ${steps.length} (${at(steps[k].at)})…`;
+  }
+  return true;
+}
+
+// back shows the step before, with the time cursor at its time.
+export function back(): boolean {
+  if (!active) return false;
+  if (shown > 0) show(shown - 1, steps[shown - 1].at);
+  return true;
+}
+
+export function leave() {
+  active = false;
+  shown = -1;
+  player.lookAt(null);
+  player.focus([]);
+  render();
+}
+
+function show(k: number, lookAt: number | null) {
+  shown = k;
+  player.lookAt(lookAt);
+  player.focus(steps[k].charts);
+  render();
+}
+
+function render() {
+  const root = el("tour");
+  steps.forEach((s, k) => {
+    s.li.hidden = !active || k !== shown;
+    s.li.classList.toggle("current", active && k === shown);
+  });
+  el("tour-start").hidden = active;
+  for (const id of ["tour-back", "tour-next", "tour-free"]) el(id).hidden = !active;
+  el<HTMLButtonElement>("tour-back").disabled = shown <= 0;
+  el("tour-next").textContent = shown + 1 >= steps.length ? "Finish" : "Next →";
+  el("tour-count").textContent = active
+    ? shown < 0
+      ? `Playing to step 1 of ${steps.length} (${at(steps[0].at)})…`
+      : `Step ${shown + 1} of ${steps.length} · ${at(steps[shown].at)}`
+    : `A tour in ${steps.length} steps`;
+  // The claims the step relies on stand out in "What this run shows".
+  const named = active && shown >= 0 ? steps[shown].claims : [];
+  for (const li of document.querySelectorAll<HTMLElement>("#claims li")) li.classList.toggle("step-claim", named.includes(li.dataset.claim ?? ""));
+  root.dataset.step = String(shown);
+  document.body.dataset.tour = active ? String(shown) : "off";
+}

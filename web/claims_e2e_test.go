@@ -1,0 +1,77 @@
+//go:build !js
+
+package web_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"overloadlab/core/catalog"
+	"overloadlab/core/imsimgr"
+	"overloadlab/core/param"
+	"overloadlab/core/sim"
+	"overloadlab/core/sim/simtest"
+)
+
+// TestClaimsInThePage: "What this run shows" lists attach-storm's claims,
+// all ✓ at the end of its run; after the guard's sampling period slider is
+// moved to 0.1 s the pinned-CPU claim shows ✗ with the figure the core
+// measures for that run.
+func TestClaimsInThePage(t *testing.T) {
+	p := catalog.Presets()[0]
+	if p.Name != "attach-storm" {
+		t.Fatalf("the first preset is %s; this test expects attach-storm", p.Name)
+	}
+	sc := simtest.Preset(t, imsimgr.Def, "attach-storm")
+	sc.Params.Put("cpu-guard.sampling-period", param.Num(0.1))
+	r, err := sim.Start(imsimgr.Def, sc, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.RunToEnd()
+	var figure string
+	for _, c := range r.Summary().Claims {
+		if c.Name == "cpu-pinned-in-storm" {
+			if c.Holds {
+				t.Fatalf("the claim holds natively with 0.1 s readings: %+v", c)
+			}
+			figure = c.Figure
+		}
+	}
+
+	srv := newServer(t)
+	tb := newTab(t, browser(t))
+	tb.do(t, chromedp.Navigate(srv.URL+"/"))
+	tb.wait(t, ready, 20*time.Second)
+	eval[bool](t, tb, maxSpeed)
+	tb.do(t, chromedp.Click(chromedp.ID("play")))
+	tb.wait(t, doneJS, 60*time.Second)
+	const states = `JSON.stringify([...document.querySelectorAll("#claims li")].map((l) => l.dataset.claim + ":" + l.dataset.state))`
+	want := []string{}
+	for _, c := range p.Claims {
+		want = append(want, `"`+c.Name+`:holds"`)
+	}
+	if got := eval[string](t, tb, states); got != "["+strings.Join(want, ",")+"]" {
+		t.Fatalf("claims at the end of the preset's run: %s, want %v", got, want)
+	}
+
+	tb.do(t, chromedp.Click(chromedp.ID("reset")))
+	tb.wait(t, ready+` && document.body.dataset.t === "0"`, 10*time.Second)
+	if v := eval[string](t, tb, setParam("cpu-guard.sampling-period", "0.1")); v != "0.1" {
+		t.Fatalf("slider = %s", v)
+	}
+	tb.do(t, chromedp.Click(chromedp.ID("play")))
+	tb.wait(t, doneJS, 60*time.Second)
+	const pinned = `document.querySelector('#claims li[data-claim="cpu-pinned-in-storm"]')`
+	if st := eval[string](t, tb, pinned+`.dataset.state`); st != "fails" {
+		t.Fatalf("after the slider move the pinned-CPU claim is %q, want fails", st)
+	}
+	text := eval[string](t, tb, pinned+`.textContent`)
+	if !strings.HasPrefix(text, "✗") || !strings.Contains(text, "measured "+figure+", claim: 60–80 %") {
+		t.Errorf("the broken claim reads %q; want ✗ and the measured figure %q", text, figure)
+	}
+	shot(t, tb, "claims-broken.png")
+}

@@ -1,0 +1,289 @@
+//go:build !js
+
+package web_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"overloadlab/core/catalog"
+	"overloadlab/core/scenario"
+	"overloadlab/core/sim/simtest"
+)
+
+// fmtJS writes a number as the page's fmt does.
+func fmtJS(v float64) string {
+	a := math.Abs(v)
+	switch {
+	case a >= 1000:
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	case a >= 10:
+		return strconv.FormatFloat(v, 'f', 1, 64)
+	case a >= 1:
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	case v == 0:
+		return "0.0"
+	}
+	return strconv.FormatFloat(v, 'g', 2, 64)
+}
+
+func preset(t *testing.T, name string) *scenario.Preset {
+	for _, p := range catalog.Presets() {
+		if p.Name == name {
+			return p
+		}
+	}
+	t.Fatalf("no preset %s", name)
+	return nil
+}
+
+func pick(id, value string) string {
+	return `(() => { const s = document.getElementById("` + id + `"); s.value = "` + value + `"; s.dispatchEvent(new Event("change")); return s.value })()`
+}
+
+// viewShot saves what the window shows (not the whole page).
+func viewShot(t *testing.T, tb *tab, name string) {
+	buf, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Errorf("screenshot: %v", err)
+		return
+	}
+	dir := filepath.Join("..", "testdata", "screenshots")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, name), buf, 0o644)
+}
+
+const (
+	tourText  = `(() => { const li = document.querySelector(".tour-steps:not([hidden]) li.current"); return li && !li.hidden ? li.textContent.trim() : "" })()`
+	markersJS = `document.querySelector('[data-chart="cpu"]').dataset.markers || "[]"`
+	present   = `document.body.classList.contains("present")`
+)
+
+// The classroom: the attach-storm tour pauses at each step's time and
+// shows its text and charts; markers mark the timeline and a live change;
+// the scrubber shows the values at a past time in the tiles; presentation
+// mode hides the controls and fits the tour and a chart in 1024×768; the
+// keyboard works. Screenshots of attach-storm and hlr-storm-after-reboot
+// in both views land in testdata/screenshots.
+func TestClassroom(t *testing.T) {
+	srv := newServer(t)
+	ctx := browser(t)
+	tb := newTab(t, ctx)
+	tb.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/"))
+	tb.wait(t, ready, 20*time.Second)
+	p := preset(t, "attach-storm")
+	if got := eval[string](t, tb, `document.getElementById("preset").value`); got != p.Name {
+		t.Fatalf("first preset %s, want %s", got, p.Name)
+	}
+	if got := eval[string](t, tb, `document.getElementById("speed").value`); got != fmt.Sprint(p.Pace) {
+		t.Errorf("speed %s, want the preset's pace %g", got, p.Pace)
+	}
+	if got := eval[string](t, tb, `document.querySelector("#charts figure.chart").dataset.chart`); got != p.Watch {
+		t.Errorf("first chart %s, want the lesson's %s", got, p.Watch)
+	}
+	if got := eval[string](t, tb, `document.getElementById("clock").textContent`); got != "t = 0:00:00 of 0:15:00" {
+		t.Errorf("clock %q", got)
+	}
+	tb.wait(t, `document.body.dataset.settled === "true"`, 5*time.Second)
+	var ms []struct {
+		At    float64 `json:"at_s"`
+		Label string  `json:"label"`
+	}
+	json.Unmarshal([]byte(eval[string](t, tb, markersJS)), &ms)
+	if len(ms) != 3 || ms[1].Label != "attach storm starts ×6" || ms[1].At != 120 || ms[2].Label != "attach storm ends" {
+		t.Errorf("markers of the cpu chart: %+v", ms)
+	}
+	viewShot(t, tb, "attach-storm-normal-1280x800.png")
+
+	// The tour, as fast as possible: it pauses at each step.
+	eval[string](t, tb, pick("speed", "0"))
+	click(t, tb, "tour-start")
+	for k, st := range p.Tour {
+		if k > 0 {
+			click(t, tb, "tour-next")
+		}
+		tb.wait(t, fmt.Sprintf(`document.body.dataset.tour === "%d" && document.body.dataset.playing === "false"`, k), 30*time.Second)
+		if got := eval[string](t, tb, `String(Math.floor(Number(document.body.dataset.t)))`); got != fmt.Sprint(st.At) {
+			t.Errorf("step %d: paused at t = %s, want %g", k+1, got, st.At)
+		}
+		if got := eval[string](t, tb, tourText); !strings.HasSuffix(got, st.Text) {
+			t.Errorf("step %d: the tour shows %q, want %q", k+1, got, st.Text)
+		}
+		if got := eval[string](t, tb, `[...document.querySelectorAll("figure.chart.focus")].map((f) => f.dataset.chart).join(" ")`); !strings.Contains(got, st.Charts[0]) {
+			t.Errorf("step %d: charts highlighted %q, want %v", k+1, got, st.Charts)
+		}
+	}
+	last := p.Tour[len(p.Tour)-1].At
+
+	// Back looks at the step before with the time cursor.
+	click(t, tb, "tour-back")
+	want := p.Tour[len(p.Tour)-2]
+	tb.wait(t, fmt.Sprintf(`document.body.dataset.tour === "%d"`, len(p.Tour)-2), 5*time.Second)
+	if got := eval[string](t, tb, `document.body.dataset.lookAt`); got != fmt.Sprint(want.At) {
+		t.Errorf("back: looking at %s, want %g", got, want.At)
+	}
+
+	// The scrubber moved to 150 s: the headline tiles show the series at 150 s.
+	series, _ := simtest.Series(t, catalog.Models[0], simtest.Preset(t, catalog.Models[0], p.Name))
+	const at = 150
+	i := at - 1 // rows end at 1 s, 2 s, …
+	maxCPU := 0.0
+	for _, v := range series["cpu"][:i+1] {
+		maxCPU = max(maxCPU, v)
+	}
+	wantTiles := []string{fmtJS(series["completed"][i]), fmtJS(series["pacing.overflow-dropped-high-cpu"][i]), fmtJS(maxCPU), "0"}
+	eval[string](t, tb, `(() => { const s = document.getElementById("scrub"); s.value = "150"; s.dispatchEvent(new Event("input")); return s.value })()`)
+	if got := eval[string](t, tb, `JSON.stringify([...document.querySelectorAll('.headline:not([hidden]) .v')].map((e) => e.textContent))`); got != jsonOf(wantTiles) {
+		t.Errorf("tiles at 150 s: %s, want %s", got, jsonOf(wantTiles))
+	}
+	if got := eval[string](t, tb, `document.getElementById("scrub-at").textContent`); got != "0:02:30" {
+		t.Errorf("scrubber reads %q at 150 s", got)
+	}
+
+	// A live change is marked where it was made.
+	click(t, tb, "tour-free")
+	tb.wait(t, `document.body.dataset.tour === "off"`, 5*time.Second)
+	eval[string](t, tb, setParam("sgsn-new-connections-per-second", "800"))
+	tb.wait(t, `(`+markersJS+`).includes("400 → 800")`, 10*time.Second)
+	json.Unmarshal([]byte(eval[string](t, tb, markersJS)), &ms)
+	if n := len(ms); n != 4 || math.Floor(ms[3].At) != last || !strings.HasSuffix(ms[3].Label, "400 → 800 /s") {
+		t.Errorf("markers after a live change at %g s: %+v", last, ms)
+	}
+
+	// Details: the counters in plain words; a switch reads on or off.
+	counters := eval[string](t, tb, `document.getElementById("counters").textContent`)
+	for _, want := range []string{"overflow dropped by the 70 % guard", "guard switched onon", "stale drops (waited longer than W)"} {
+		if !strings.Contains(counters, want) {
+			t.Errorf("Details: no %q in %q", want, counters)
+		}
+	}
+
+	// Dragging across the CPU chart zooms every chart to the same time
+	// range; a double-click shows the whole run again.
+	xs := `JSON.stringify([...new Set([...document.querySelectorAll("figure.chart")].map((f) => f.dataset.x))])`
+	whole := eval[string](t, tb, xs)
+	var box struct{ L, T, W, H float64 }
+	json.Unmarshal([]byte(eval[string](t, tb, `(() => { const o = document.querySelector('[data-chart="cpu"] .u-over'); o.scrollIntoView({ block: "center" });
+	  const r = o.getBoundingClientRect(); return JSON.stringify({ l: r.left, t: r.top, w: r.width, h: r.height }) })()`)), &box)
+	y := box.T + box.H/2
+	tb.do(t, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, box.L+box.W*0.25, y),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, box.L+box.W*0.25, y, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, box.L+box.W*0.5, y, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, box.L+box.W*0.5, y, chromedp.ButtonLeft))
+	tb.wait(t, `document.body.dataset.zoom !== ""`, 5*time.Second)
+	var ranges []string
+	json.Unmarshal([]byte(eval[string](t, tb, xs)), &ranges)
+	if len(ranges) != 1 || ranges[0] == whole {
+		t.Errorf("zoomed charts show x ranges %q (whole run %s)", ranges, whole)
+	}
+	tb.do(t, chromedp.MouseClickXY(box.L+box.W*0.4, y), chromedp.MouseClickXY(box.L+box.W*0.4, y, chromedp.ClickCount(2)))
+	tb.wait(t, `document.body.dataset.zoom === ""`, 5*time.Second)
+	if got := eval[string](t, tb, xs); got != whole {
+		t.Errorf("after a double-click the charts show %s, want the whole run %s", got, whole)
+	}
+
+	// Presentation mode at 1024×768: the controls are hidden, the tour and
+	// the charts shown fit in the window.
+	tb.do(t, chromedp.EmulateViewport(1024, 768))
+	click(t, tb, "tour-start")
+	tb.wait(t, `document.body.dataset.tour === "0" && document.body.dataset.playing === "false"`, 30*time.Second)
+	tb.do(t, chromedp.KeyEvent("f"))
+	tb.wait(t, present, 5*time.Second)
+	fits := `(() => { const vis = (e) => e && e.offsetParent !== null; const r = (e) => ({ bottom: e.getBoundingClientRect().bottom + scrollY });
+	  const shown = [...document.querySelectorAll("figure.chart")].filter(vis);
+	  return JSON.stringify({ controls: vis(document.querySelector("section.controls:not([hidden])")), tour: vis(document.getElementById("tour")),
+	    tourBottom: r(document.getElementById("tour")).bottom, charts: shown.length, chartBottom: Math.max(...shown.map((e) => r(e).bottom)),
+	    font: parseFloat(getComputedStyle(document.querySelector(".tour-steps li.current")).fontSize), w: innerWidth, h: innerHeight }) })()`
+	var fit struct {
+		Controls, Tour                bool
+		TourBottom, ChartBottom, Font float64
+		Charts, W, H                  int
+	}
+	time.Sleep(300 * time.Millisecond)
+	json.Unmarshal([]byte(eval[string](t, tb, fits)), &fit)
+	t.Logf("present at 1024×768: %+v", fit)
+	if fit.Controls || !fit.Tour || fit.Charts < 1 || fit.Charts > 2 || fit.TourBottom > 768 || fit.ChartBottom > 768 || fit.Font < 20 {
+		t.Errorf("presentation mode at 1024×768: %+v", fit)
+	}
+	viewShot(t, tb, "attach-storm-present-1024x768.png")
+
+	// The keyboard: → next step, Space pauses, + faster, R resets, Esc leaves.
+	tb.do(t, chromedp.KeyEvent(kb.ArrowRight))
+	tb.wait(t, `document.body.dataset.tour === "1" && document.body.dataset.playing === "false"`, 30*time.Second)
+	speed := eval[string](t, tb, pick("speed", "20"))
+	tb.do(t, chromedp.KeyEvent("+"))
+	if got := eval[string](t, tb, `document.getElementById("speed").value`); got != "30" {
+		t.Errorf("+ from speed %s: %s, want 30", speed, got)
+	}
+	tb.do(t, chromedp.KeyEvent("-"), chromedp.KeyEvent("-"))
+	if got := eval[string](t, tb, `document.getElementById("speed").value`); got != "10" {
+		t.Errorf("− − from 30: %s, want 10", got)
+	}
+	click(t, tb, "tour-free")
+	tb.do(t, chromedp.KeyEvent(" "))
+	tb.wait(t, `document.body.dataset.playing === "true"`, 5*time.Second)
+	tb.do(t, chromedp.KeyEvent(" "))
+	tb.wait(t, `document.body.dataset.playing === "false"`, 5*time.Second)
+	time.Sleep(300 * time.Millisecond) // the advance on its way when paused comes back
+	t0 := eval[string](t, tb, `document.body.dataset.t`)
+	tb.do(t, chromedp.KeyEvent(kb.ArrowRight))
+	tb.wait(t, `Math.floor(Number(document.body.dataset.t)) === Math.floor(`+t0+`) + 1`, 5*time.Second) // one interval (just past its boundary)
+	tb.do(t, chromedp.KeyEvent("r"))
+	tb.wait(t, ready+` && document.body.dataset.t === "0"`, 10*time.Second)
+	tb.do(t, chromedp.KeyEvent("?"))
+	tb.wait(t, `document.getElementById("shortcuts").open`, 5*time.Second)
+	tb.do(t, chromedp.KeyEvent(kb.Escape))
+	tb.wait(t, `!document.getElementById("shortcuts").open`, 5*time.Second)
+	tb.do(t, chromedp.KeyEvent(kb.Escape))
+	tb.wait(t, `!`+present, 5*time.Second)
+
+	// hlr-storm-after-reboot: its axis and clock read h:mm; screenshots at
+	// the second step of its tour.
+	h := preset(t, "hlr-storm-after-reboot")
+	eval[string](t, tb, pick("preset", h.Name))
+	tb.wait(t, ready+` && document.getElementById("preset").value === "`+h.Name+`" && document.body.dataset.t === "0"`, 20*time.Second)
+	if got := eval[string](t, tb, `document.getElementById("clock").textContent`); got != "t = 0:00:00 of 1:30:00" {
+		t.Errorf("hlr clock %q", got)
+	}
+	eval[string](t, tb, pick("speed", "0"))
+	click(t, tb, "tour-start")
+	tb.wait(t, `document.body.dataset.tour === "0" && document.body.dataset.playing === "false"`, 60*time.Second)
+	click(t, tb, "tour-next")
+	tb.wait(t, `document.body.dataset.tour === "1" && document.body.dataset.playing === "false"`, 60*time.Second)
+	tb.do(t, chromedp.KeyEvent("f"))
+	tb.wait(t, present, 5*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	viewShot(t, tb, "hlr-storm-present-1024x768.png")
+	tb.do(t, chromedp.KeyEvent(kb.Escape), chromedp.EmulateViewport(1280, 800))
+	tb.wait(t, `!`+present, 5*time.Second)
+	tb.do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	time.Sleep(300 * time.Millisecond)
+	viewShot(t, tb, "hlr-storm-normal-1280x800.png")
+
+	if errs := tb.errors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}
+
+func jsonOf(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// click clicks a button by script (a tour step may scroll the page under a
+// pointer click).
+func click(t *testing.T, tb *tab, id string) {
+	t.Helper()
+	tb.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("`+id+`").click()`))
+}
