@@ -25,17 +25,31 @@ import (
 // fmtJS writes a number as the page's fmt does.
 func fmtJS(v float64) string {
 	a := math.Abs(v)
+	d := 0 // decimals by magnitude, as charts.ts fmt
 	switch {
-	case a >= 1000:
-		return strconv.FormatFloat(v, 'f', 0, 64)
+	case a >= 100 || a == 0:
 	case a >= 10:
-		return strconv.FormatFloat(v, 'f', 1, 64)
+		d = 1
 	case a >= 1:
-		return strconv.FormatFloat(v, 'f', 2, 64)
-	case v == 0:
-		return "0.0"
+		d = 2
+	default:
+		d = min(6, 1-int(math.Floor(math.Log10(a))))
 	}
-	return strconv.FormatFloat(v, 'g', 2, 64)
+	s := strconv.FormatFloat(v, 'f', d, 64)
+	// Thousands separators (en-US).
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	whole, frac, _ := strings.Cut(s, ".")
+	for i := len(whole) - 3; i > 0; i -= 3 {
+		whole = whole[:i] + "," + whole[i:]
+	}
+	if frac != "" {
+		whole += "." + frac
+	}
+	if neg {
+		whole = "-" + whole
+	}
+	return whole
 }
 
 func preset(t *testing.T, name string) *scenario.Preset {
@@ -251,6 +265,7 @@ func TestClassroom(t *testing.T) {
 	// hlr-storm-after-reboot: its axis and clock read h:mm; screenshots at
 	// the second step of its tour.
 	h := preset(t, "hlr-storm-after-reboot")
+	eval[string](t, tb, `document.body.dataset.state = "switching"`) // ready again once the new run has started
 	eval[string](t, tb, pick("preset", h.Name))
 	tb.wait(t, ready+` && document.getElementById("preset").value === "`+h.Name+`" && document.body.dataset.t === "0"`, 20*time.Second)
 	if got := eval[string](t, tb, `document.getElementById("clock").textContent`); got != "t = 0:00:00 of 1:30:00" {

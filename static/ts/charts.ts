@@ -68,14 +68,21 @@ const FILL_ALPHA = "d9"; // 0.85 × 255
 
 // isDark tells whether the page is dark: the toggle's choice, else the system's.
 export function isDark(): boolean {
-  const t = document.documentElement.dataset.theme;
-  if (t === "dark" || t === "light") return t === "dark";
-  return matchMedia("(prefers-color-scheme: dark)").matches;
+  return getComputedStyle(document.documentElement).colorScheme === "dark" || (getComputedStyle(document.documentElement).colorScheme !== "light" && matchMedia("(prefers-color-scheme: dark)").matches);
 }
 
-// cssVar reads a colour of the style sheet's theme.
+// probe resolves the style sheet's colours (light-dark() included) to rgb().
+let probe: HTMLElement | null = null;
+
+// cssVar reads a colour of the style sheet's theme, as rgb(…).
 export function cssVar(name: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  if (!probe) {
+    probe = document.createElement("span");
+    probe.hidden = true;
+    document.body.append(probe);
+  }
+  probe.style.color = `var(${name})`;
+  return getComputedStyle(probe).color;
 }
 
 const colourOf = (st: Style | undefined, dark: boolean) => (st ? (dark ? st.dark : st.light) : dark ? "#e6edf3" : "#1f2328");
@@ -311,7 +318,8 @@ export class ChartView {
   // retheme draws the chart again in the page's current theme.
   retheme() {
     this.build();
-    this.redraw();
+    // uPlot commits a new chart in a microtask: set the legend after it.
+    requestAnimationFrame(() => this.redraw());
   }
 
   private seriesName(name: string): string {

@@ -2,6 +2,7 @@
 // scenario's timeline (storm start and end, reboot, window end, load
 // steps) and for each live change the user makes ("SGSN N 400 → 800").
 import type uPlot from "uplot";
+import { cssVar } from "./charts";
 
 export interface Marker {
   at_s: number;
@@ -23,8 +24,8 @@ export function addLive(t: number, label: string) {
   markers.push({ at_s: t, label, live: true });
 }
 
-const timelineColor = "#6e7781";
-const liveColor = "#1f6feb";
+// The markers take the page theme's colours (muted for the scenario's
+// events, accent for live changes, labels on the panel's colour).
 
 // drawMarkers draws the markers inside u's plot area, labels at the top,
 // moved down a line when they would overlap the one before.
@@ -38,6 +39,9 @@ export function drawMarkers(u: uPlot, ms: Marker[]) {
   ctx.textBaseline = "top";
   let lastRight = -Infinity;
   let row = 0;
+  const timelineColor = cssVar("--muted");
+  const liveColor = cssVar("--accent");
+  const labelBg = cssVar("--panel").replace("rgb(", "rgba(").replace(")", ", 0.8)");
   for (const m of ms) {
     const x = Math.round(u.valToPos(m.at_s, "x", true));
     if (x < left || x > left + width) continue;
@@ -53,7 +57,7 @@ export function drawMarkers(u: uPlot, ms: Marker[]) {
     row = x < lastRight + 6 * px ? row + 1 : 0;
     const tx = Math.min(x + 3 * px, left + width - w - 2 * px);
     const ty = top + 2 * px + row * 13 * px;
-    ctx.fillStyle = "rgba(255,255,255,.8)";
+    ctx.fillStyle = labelBg;
     ctx.fillRect(tx - px, ty - px, w + 2 * px, 13 * px);
     ctx.fillStyle = color;
     ctx.fillText(m.label, tx, ty);
