@@ -12,7 +12,8 @@
 //	advance(seconds, budgetMs)      run on; the new rows as one Float64Array (flat, width = columns)
 //	set(name, value)                change a parameter now (recorded for the link); "" when done
 //	values() summary() link() export()
-//	compare(i) sweepPoint(id, curve, i)
+//	compare(i)
+//	planPoint(scenario, plan, variant, point)  one point of a sweep, every seed: sim.PointStat (no run needed)
 package main
 
 import (
@@ -213,23 +214,24 @@ func install() {
 		}
 		return session.JSON(side), nil
 	})
-	fn("sweepPoint", 3, func(a []safejs.Value) (any, error) {
-		if cur == nil {
-			return nil, errNoRun
-		}
-		id, err := str(a[0])
+	fn("planPoint", 4, func(a []safejs.Value) (any, error) {
+		sc, err := str(a[0])
 		if err != nil {
 			return nil, err
 		}
-		c, err := a[1].Int()
+		plan, err := str(a[1])
 		if err != nil {
 			return nil, err
 		}
-		i, err := a[2].Int()
+		v, err := a[2].Int()
 		if err != nil {
 			return nil, err
 		}
-		p, err := cur.SweepPoint(id, c, i)
+		i, err := a[3].Int()
+		if err != nil {
+			return nil, err
+		}
+		p, err := session.PlanPoint(sc, plan, v, i)
 		if err != nil {
 			return nil, err
 		}

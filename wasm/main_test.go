@@ -78,8 +78,19 @@ func TestBridge(t *testing.T) {
 		t.Errorf("set: %s", errorOf(v))
 	}
 	link, _ := call(t, "link").String()
-	if !strings.HasPrefix(link, "1.") {
+	if !strings.HasPrefix(link, "2.") {
 		t.Errorf("link %q", link)
+	}
+	// A sweep point needs no run: the pool's workers call it alone.
+	sc := `{"preset":"scp-10-ssps","duration_s":5}`
+	plan := `{"param":"ssp.load","from":0.5,"to":2,"points":3,"seeds":2}`
+	pt, _ := call(t, "planPoint", sc, plan, 0, 2).String()
+	native, err := session.PlanPoint(sc, plan, 0, 2)
+	if err != nil || pt != session.JSON(native) {
+		t.Errorf("planPoint: %s, natively %s (%v)", pt, session.JSON(native), err)
+	}
+	if e := errorOf(call(t, "planPoint", sc, plan, 0, 3)); !strings.Contains(e, "sweep point: variant 0, point 3 is not allowed") {
+		t.Errorf("planPoint out of the grid: %q", e)
 	}
 	fn("boom", 0, func([]safejs.Value) (any, error) { panic("on purpose") })
 	if e := errorOf(call(t, "boom")); !strings.Contains(e, "internal error in boom: on purpose") {

@@ -165,6 +165,18 @@ func TestClassroom(t *testing.T) {
 		t.Errorf("scrubber reads %q at 150 s", got)
 	}
 
+	// The claims show as they stood at the time in view: the storm's CPU
+	// claim is undecided at 150 s (its window ends at 300 s) and holds at
+	// the latest time (420 s).
+	claimState := `document.querySelector('#claims li[data-claim="cpu-pinned-in-storm"]').dataset.state`
+	if got := eval[string](t, tb, claimState); got != "pending" {
+		t.Errorf("claim cpu-pinned-in-storm at 150 s: %s, want pending", got)
+	}
+	eval[string](t, tb, `(() => { const s = document.getElementById("scrub"); s.value = s.max; s.dispatchEvent(new Event("input")); return s.value })()`)
+	if got := eval[string](t, tb, claimState); got != "holds" {
+		t.Errorf("claim cpu-pinned-in-storm at the latest time: %s, want holds", got)
+	}
+
 	// A live change is marked where it was made.
 	click(t, tb, "tour-free")
 	tb.wait(t, `document.body.dataset.tour === "off"`, 5*time.Second)

@@ -5,7 +5,9 @@ import (
 	"compress/gzip"
 	"io/fs"
 	"mime"
+	"net"
 	"net/http"
+	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -97,15 +99,78 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, name, e.mod, bytes.NewReader(body))
 }
 
-// accepts reports whether the request takes the content coding enc.
+// accepts reports whether the request takes the content coding enc
+// (RFC 9110 §12.5.3): named, or matched by "*", with a quality above 0
+// ("br;q=0", "br; q=0.000" and "BR;Q=0" refuse it).
 func accepts(r *http.Request, enc string) bool {
+	named, star := -1.0, -1.0
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		e, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.TrimSpace(e) == enc && strings.ReplaceAll(q, " ", "") != "q=0" {
-			return true
+		params := strings.Split(part, ";")
+		coding := strings.ToLower(strings.TrimSpace(params[0]))
+		q := 1.0
+		for _, p := range params[1:] {
+			k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
+			if strings.EqualFold(strings.TrimSpace(k), "q") {
+				x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+				if err != nil || x < 0 || x > 1 {
+					x = 0 // a malformed weight: do not guess
+				}
+				q = x
+			}
+		}
+		switch coding {
+		case enc:
+			named = max(named, q)
+		case "*":
+			star = max(star, q)
 		}
 	}
-	return false
+	if named >= 0 {
+		return named > 0
+	}
+	return star > 0
+}
+
+// Timeouts of the playground's server: a client gets 10 s to send its
+// headers and 30 s for its whole request, an answer (the wasm included) may
+// take 2 minutes to be read, and an idle keep-alive connection is closed
+// after 30 s.
+const (
+	ReadHeaderTimeout = 10 * time.Second
+	ReadTimeout       = 30 * time.Second
+	WriteTimeout      = 2 * time.Minute
+	IdleTimeout       = 30 * time.Second
+)
+
+// NewServer returns an HTTP server of h with the timeouts above.
+func NewServer(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: ReadHeaderTimeout, ReadTimeout: ReadTimeout, WriteTimeout: WriteTimeout, IdleTimeout: IdleTimeout}
+}
+
+// DirHandler serves the built page in the folder dir, never following a
+// symbolic link out of it (os.Root refuses those).
+func DirHandler(dir string) (http.Handler, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	return Handler(root.FS()), nil
+}
+
+// URL returns an address a browser on this machine can open for a server
+// listening on addr, and whether addr is reachable from other machines
+// (anything but loopback).
+func URL(addr net.Addr) (string, bool) {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return "http://" + addr.String() + "/", true
+	}
+	host := tcp.IP
+	exposed := !host.IsLoopback()
+	if host.IsUnspecified() {
+		host = net.IPv4(127, 0, 0, 1)
+	}
+	return "http://" + net.JoinHostPort(host.String(), strconv.Itoa(tcp.Port)) + "/", exposed
 }
 
 // load reads name from dist with its compressed copies, once per version

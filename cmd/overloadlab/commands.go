@@ -50,9 +50,56 @@ func cmdScenario(args []string, stdout io.Writer) error {
 	return err
 }
 
+// maxFile bounds a scenario file, read from a file or standard input.
+const maxFile = 8 << 20
+
+// readFile reads a scenario file ("-": standard input), refusing one larger
+// than maxFile without reading more than that.
+func readFile(name string) ([]byte, error) {
+	r, shown := io.Reader(os.Stdin), "standard input"
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r, shown = f, param.Quote(name)
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", shown, err)
+	}
+	if len(data) > maxFile {
+		return nil, fmt.Errorf("%s: larger than 8 MiB, the most a scenario file may hold", shown)
+	}
+	return data, nil
+}
+
+// optional is a numeric flag that knows whether it was given.
+type optional struct {
+	x     float64
+	given bool
+}
+
+func (o *optional) String() string {
+	if o == nil || !o.given {
+		return ""
+	}
+	return strconv.FormatFloat(o.x, 'g', -1, 64)
+}
+
+func (o *optional) Set(s string) error {
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return fmt.Errorf("%s is not a number", param.Quote(s))
+	}
+	o.x, o.given = x, true
+	return nil
+}
+
 // loadScenario reads the scenario named by -preset or -scenario and applies
-// the -seed and -duration overrides.
-func loadScenario(preset, file string, seed, duration float64) (*scenario.Scenario, error) {
+// the -seed and -duration overrides, when given.
+func loadScenario(preset, file string, seed, duration *optional) (*scenario.Scenario, error) {
 	var sc *scenario.Scenario
 	var err error
 	switch {
@@ -62,17 +109,12 @@ func loadScenario(preset, file string, seed, duration float64) (*scenario.Scenar
 		sc, err = catalog.Preset(preset)
 	case file != "":
 		var data []byte
-		if file == "-" {
-			data, err = io.ReadAll(io.LimitReader(os.Stdin, 8<<20))
-		} else {
-			data, err = os.ReadFile(file)
-		}
-		if err != nil {
+		if data, err = readFile(file); err != nil {
 			return nil, err
 		}
 		sc, err = catalog.Decode(data)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", file, err)
+			return nil, fmt.Errorf("%s: %w", param.Quote(file), err)
 		}
 	default:
 		return nil, usagef("give -preset NAME or -scenario FILE")
@@ -80,18 +122,18 @@ func loadScenario(preset, file string, seed, duration float64) (*scenario.Scenar
 	if err != nil {
 		return nil, err
 	}
-	for name, x := range map[string]float64{"seed": seed, "duration_s": duration} {
-		if x < 0 {
+	for name, o := range map[string]*optional{"seed": seed, "duration_s": duration} {
+		if !o.given {
 			continue
 		}
 		sp, _ := scenario.Fields.Lookup(name)
-		if err := sp.CheckValue(param.Num(x)); err != nil {
+		if err := sp.CheckValue(param.Num(o.x)); err != nil {
 			return nil, err
 		}
 		if name == "seed" {
-			sc.Seed = uint64(x)
+			sc.Seed = uint64(o.x)
 		} else {
-			sc.Duration = x
+			sc.Duration = o.x
 		}
 	}
 	return sc, sc.Validate()
@@ -101,16 +143,17 @@ func cmdRun(args []string, stdout io.Writer) error {
 	fs := newFlags("run")
 	preset := fs.String("preset", "", "preset `name`")
 	file := fs.String("scenario", "", "scenario JSON `file` ('-' for standard input)")
-	seed := fs.Float64("seed", -1, "seed of the random streams (default: the scenario's)")
-	duration := fs.Float64("duration", -1, "simulated `seconds` (default: the scenario's)")
+	var seed, duration optional
+	fs.Var(&seed, "seed", "seed of the random streams (default: the scenario's)")
+	fs.Var(&duration, "duration", "simulated `seconds` (default: the scenario's)")
 	format := fs.String("format", "text", "output: text or json (summary), csv (per-interval series)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if *format != "text" && *format != "json" && *format != "csv" {
-		return usagef("-format %q: allowed text, json, csv", *format)
+		return usagef("-format %s: allowed text, json, csv", param.Quote(*format))
 	}
-	sc, err := loadScenario(*preset, *file, *seed, *duration)
+	sc, err := loadScenario(*preset, *file, &seed, &duration)
 	if err != nil {
 		return err
 	}

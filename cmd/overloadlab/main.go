@@ -16,7 +16,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
+
+	"overloadlab/core/param"
 )
 
 // usageError is a bad command line: printed on one line, exit status 2.
@@ -77,7 +80,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for i, c := range commands {
 		names[i] = c.name
 	}
-	fmt.Fprintf(stderr, "overloadlab: unknown command %q (commands: %s)\n", args[0], strings.Join(names, ", "))
+	fmt.Fprintf(stderr, "overloadlab: unknown command %s (commands: %s)\n", param.Quote(args[0]), strings.Join(names, ", "))
 	return 2
 }
 
@@ -96,10 +99,17 @@ func parse(fs *flag.FlagSet, args []string) error {
 			fs.PrintDefaults()
 			return err
 		}
-		return usagef("%v", err)
+		// The flag package repeats a bad value in full: show its start.
+		msg := err.Error()
+		if value, rest, ok := strings.Cut(strings.TrimPrefix(msg, "invalid value "), " for flag "); ok && len(msg) > len(value) {
+			if v, err := strconv.Unquote(value); err == nil {
+				msg = "invalid value " + param.Quote(v) + " for flag " + rest
+			}
+		}
+		return usagef("%s", msg)
 	}
 	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+		return usagef("unexpected argument %s", param.Quote(fs.Arg(0)))
 	}
 	return nil
 }

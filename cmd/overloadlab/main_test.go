@@ -82,13 +82,20 @@ func TestSeedChangesTheRunAndCSVHasEveryInterval(t *testing.T) {
 }
 
 // TestBadInputIsOneLineAndStatusTwo: every bad flag or file gives exit
-// status 2 and a single line naming what is wrong.
+// status 2 and a single short line naming what is wrong.
 func TestBadInputIsOneLineAndStatusTwo(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.json")
 	os.WriteFile(bad, []byte(`{"preset":"attach-storm","params":{"sgsn-wait-time":30}}`), 0o644)
 	broken := filepath.Join(dir, "broken.json")
 	os.WriteFile(broken, []byte(`{"model":`), 0o644)
+	file := func(name, content string) string {
+		f := filepath.Join(dir, name)
+		os.WriteFile(f, []byte(content), 0o644)
+		return f
+	}
+	big := file("big.json", `{"preset":"busy-hour"}`+strings.Repeat(" ", 8<<20))
+	long := strings.Repeat("x", 1<<20)
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -105,10 +112,27 @@ func TestBadInputIsOneLineAndStatusTwo(t *testing.T) {
 		{[]string{"run", "-scenario", filepath.Join(dir, "missing.json")}, "missing.json"},
 		{[]string{"scenario"}, "-preset"},
 		{[]string{"presets", "extra"}, "unexpected argument"},
+		// Limits, given vs not given, null, strict keys, fixed parameters.
+		{[]string{"run", "-scenario", big}, "big.json\": larger than 8 MiB"},
+		{[]string{"run", "-scenario", "/dev/zero"}, "larger than 8 MiB"},
+		{[]string{"run", "-preset", "busy-hour", "-duration", "-5"}, "duration_s: -5 is not allowed"},
+		{[]string{"run", "-preset", "busy-hour", "-seed", "-1"}, "seed: -1 is not allowed"},
+		{[]string{"sweep", "-preset", "scp-10-ssps", "-duration", "-5"}, "duration_s: -5 is not allowed"},
+		{[]string{"sweep", "-preset", "scp-10-ssps", "-seed", "-1"}, "seed: -1 is not allowed"},
+		{[]string{"run", "-scenario", file("null.json", `{"preset":"attach-storm","params":{"lab.cpu-guard":null}}`)}, "lab.cpu-guard: null is not allowed"},
+		{[]string{"run", "-scenario", file("nullseed.json", `{"preset":"attach-storm","seed":null}`)}, "seed: null is not allowed"},
+		{[]string{"run", "-scenario", file("case.json", `{"preset":"attach-storm","SEED":3}`)}, "SEED: an unknown field"},
+		{[]string{"run", "-scenario", file("twice.json", `{"preset":"attach-storm","seed":3,"seed":4}`)}, "seed: a second value"},
+		{[]string{"run", "-scenario", file("trail.json", `{"preset":"attach-storm"} {}`)}, "more data after the value"},
+		{[]string{"run", "-scenario", file("fixed.json", `{"preset":"attach-storm","timeline":[{"at_s":5,"param":"imsimgr-instances","value":2}]}`)}, "timeline[0].param"},
+		{[]string{"run", "-preset", long}, `preset: "xxxxxxxx`},
+		{[]string{"run", "-preset", "busy-hour", "-format", long}, "-format"},
+		{[]string{"run", "-preset", "busy-hour", "-seed", long}, "-seed"},
+		{[]string{long}, "unknown command"},
 	} {
 		out, errs, code := cli(t, tc.args...)
-		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, tc.want) {
-			t.Errorf("%v: code %d, stdout %q, stderr %q (want one line with %q)", tc.args, code, out, errs, tc.want)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, tc.want) || len(errs) > 1000 {
+			t.Errorf("%.200q: code %d, stdout %q, stderr %.1000q (want one line with %q, under 1000 bytes)", tc.args, code, out, errs, tc.want)
 		}
 	}
 }

@@ -22,7 +22,7 @@ import (
 
 // A raw sweep file (-raw, -shard) starts with one line naming the sweep,
 //
-//	# overloadlab sweep {"scenario":"1.…","plan":{…},"shard":"1/3"}
+//	# overloadlab sweep {"scenario":"2.…","plan":{…},"shard":"1/3"}
 //
 // (the scenario as its what-if link, the plan, the shard if any), then a CSV
 // header and one row per run: variant, point, the value swept, seed, every
@@ -198,7 +198,7 @@ func cmdMerge(args []string, stdout io.Writer) error {
 		return usagef("%v", err)
 	}
 	if *format != "csv" && *format != "json" {
-		return usagef("-format %q: allowed csv, json", *format)
+		return usagef("-format %s: allowed csv, json", param.Quote(*format))
 	}
 	if fs.NArg() == 0 {
 		return usagef("give the raw sweep files to merge (the -shard outputs)")

@@ -7,8 +7,8 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"time"
 
+	"overloadlab/core/param"
 	"overloadlab/web"
 )
 
@@ -21,15 +21,22 @@ func cmdServe(args []string, stdout io.Writer) error {
 		return err
 	}
 	if _, err := os.Stat(*dir + "/index.html"); err != nil {
-		return usagef("-dir %s: no index.html there (build the page first: make build)", *dir)
+		return usagef("-dir %s: no index.html there (build the page first: make build)", param.Quote(*dir))
+	}
+	h, err := web.DirHandler(*dir)
+	if err != nil {
+		return err
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "overloadlab playground: http://%s/\n", ln.Addr())
-	srv := &http.Server{Handler: web.Handler(os.DirFS(*dir)), ReadHeaderTimeout: 10 * time.Second}
-	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+	url, exposed := web.URL(ln.Addr())
+	if exposed {
+		fmt.Fprintf(os.Stderr, "overloadlab serve: warning: listening on %s, reachable from other machines (the playground has no login); -addr 127.0.0.1:8080 keeps it to this one\n", ln.Addr())
+	}
+	fmt.Fprintf(stdout, "overloadlab playground: %s\n", url)
+	if err := web.NewServer(h).Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	return nil

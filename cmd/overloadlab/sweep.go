@@ -29,8 +29,9 @@ func cmdSweep(args []string, stdout io.Writer) error {
 	preset := fs.String("preset", "", "preset `name` to sweep over")
 	file := fs.String("scenario", "", "scenario JSON `file` to sweep over ('-' for standard input)")
 	id := fs.String("sweep", "", "the model's own study `id`, used when -param is not given (default: the model's first)")
-	seed := fs.Float64("seed", -1, "seed of the first run of every point (default: the scenario's); the others take seed+1, seed+2, …")
-	duration := fs.Float64("duration", -1, "simulated `seconds` of every run (default: the scenario's)")
+	var seed, duration optional
+	fs.Var(&seed, "seed", "seed of the first run of every point (default: the scenario's); the others take seed+1, seed+2, …")
+	fs.Var(&duration, "duration", "simulated `seconds` of every run (default: the scenario's)")
 	name := fs.String("param", "", "numeric parameter `name` to sweep (default: the model's study)")
 	from := fs.Float64("from", math.NaN(), "first `value` of -param")
 	to := fs.Float64("to", math.NaN(), "last `value` of -param")
@@ -48,7 +49,7 @@ func cmdSweep(args []string, stdout io.Writer) error {
 		return err
 	}
 	if *format != "csv" && *format != "json" {
-		return usagef("-format %q: allowed csv, json", *format)
+		return usagef("-format %s: allowed csv, json", param.Quote(*format))
 	}
 	if *workers < 1 {
 		return usagef("-workers %d: allowed 1 or more", *workers)
@@ -57,7 +58,7 @@ func cmdSweep(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sc, err := loadScenario(*preset, *file, *seed, *duration)
+	sc, err := loadScenario(*preset, *file, &seed, &duration)
 	if err != nil {
 		return err
 	}
@@ -134,7 +135,7 @@ func parseShard(s string) (int, int, error) {
 	i, err1 := strconv.Atoi(a)
 	n, err2 := strconv.Atoi(b)
 	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
-		return 0, 0, usagef("-shard %q: allowed i/n with 0 ≤ i < n, e.g. 0/4", s)
+		return 0, 0, usagef("-shard %s: allowed i/n with 0 ≤ i < n, e.g. 0/4", param.Quote(s))
 	}
 	return i, n, nil
 }

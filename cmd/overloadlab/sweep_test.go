@@ -100,7 +100,7 @@ func TestSweepShardsMerge(t *testing.T) {
 	if merged := mustCLI(t, append([]string{"merge", "-raw", files[2]}, files[:2]...)...); merged != raw {
 		t.Fatalf("merged raw:\n%s\nunsharded raw:\n%s", merged, raw)
 	}
-	if !strings.HasPrefix(raw, `# overloadlab sweep {"scenario":"1.`) {
+	if !strings.HasPrefix(raw, `# overloadlab sweep {"scenario":"2.`) {
 		t.Fatalf("raw header: %.80s", raw)
 	}
 	other := filepath.Join(dir, "other.csv")

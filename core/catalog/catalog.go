@@ -71,7 +71,7 @@ func Preset(name string) (*scenario.Scenario, error) {
 			return p.Build(d.Params)
 		}
 	}
-	return nil, &param.Error{Field: "preset", Value: fmt.Sprintf("%q", name), Allowed: fmt.Sprintf("one of %v", PresetNames())}
+	return nil, &param.Error{Field: "preset", Value: param.Quote(name), Allowed: fmt.Sprintf("one of %v", PresetNames())}
 }
 
 // Decode reads a scenario file (JSON). A file that names a preset starts

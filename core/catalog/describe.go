@@ -27,7 +27,7 @@ type ModelDescription struct {
 	CPU     string              `json:"cpu"`
 	Charts  []sim.Chart         `json:"charts"`
 	Panels  []sim.Panel         `json:"panels"`
-	Sweeps  []sim.Sweep         `json:"sweeps,omitempty"`
+	Sweeps  []SweepDesc         `json:"sweeps,omitempty"`
 	Presets []PresetDescription `json:"presets"`
 }
 
@@ -47,6 +47,12 @@ type PresetDescription struct {
 	Scenario *scenario.Scenario `json:"scenario"`
 	Compare  []VariantDesc      `json:"compare,omitempty"`
 	Claims   []string           `json:"claims,omitempty"` // names of the preset's checked claims (a tour step may list them)
+}
+
+// SweepDesc is a model's study with its curves' values written by kind.
+type SweepDesc struct {
+	sim.Sweep
+	Curves []VariantDesc `json:"curves"`
 }
 
 // VariantDesc is a variant with its values written by kind.
@@ -71,11 +77,17 @@ func Describe() (Description, error) {
 			Name: def.Name, Title: def.Title, Doc: def.Doc,
 			Fields:  describeParams(scenario.Fields),
 			Params:  describeParams(def.Params),
-			Columns: metrics.NewRecorder(def.Columns, false).Columns(),
+			Columns: metrics.NewRecorder(def.AllColumns(), false).Columns(),
 			CPU:     def.CPU,
 			Charts:  def.Charts,
 			Panels:  def.Panels,
-			Sweeps:  def.Sweeps,
+		}
+		for _, sw := range def.Sweeps {
+			sd := SweepDesc{Sweep: sw}
+			for _, v := range sw.Curves {
+				sd.Curves = append(sd.Curves, variantDesc(def.Params, v))
+			}
+			m.Sweeps = append(m.Sweeps, sd)
 		}
 		for i := range def.Presets {
 			p := &def.Presets[i]
@@ -88,17 +100,22 @@ func Describe() (Description, error) {
 				pd.Claims = append(pd.Claims, c.Name)
 			}
 			for _, v := range p.Compare {
-				vd := VariantDesc{Label: v.Label, Params: map[string]json.RawMessage{}}
-				for name, x := range v.Params {
-					if sp, ok := def.Params.Lookup(name); ok {
-						vd.Params[name] = sp.Encode(x)
-					}
-				}
-				pd.Compare = append(pd.Compare, vd)
+				pd.Compare = append(pd.Compare, variantDesc(def.Params, v))
 			}
 			m.Presets = append(m.Presets, pd)
 		}
 		d.Models = append(d.Models, m)
 	}
 	return d, nil
+}
+
+// variantDesc writes v's values by kind.
+func variantDesc(schema *param.Set, v scenario.Variant) VariantDesc {
+	vd := VariantDesc{Label: v.Label, Params: map[string]json.RawMessage{}}
+	for name, x := range v.Params {
+		if sp, ok := schema.Lookup(name); ok {
+			vd.Params[name] = sp.Encode(x)
+		}
+	}
+	return vd
 }

@@ -1,18 +1,79 @@
 package catalog
 
 import (
+	_ "embed"
+	"encoding/json"
 	"fmt"
 
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
 )
 
+// A link keeps its meaning: it records the catalog version it was made
+// against, and the catalog keeps a frozen copy (frozen.json) of every
+// preset and every model's defaults as they were before each change, so a
+// link of version c opens against the definition in force at c:
+//
+//	base(preset, c) = frozen[v][preset] for the least v ≥ c that froze it,
+//	                  else today's preset.
+//
+// TestBasesArePinned fails when a preset or a default changes without a
+// freeze; `go test ./core/catalog -run TestBasesArePinned -freeze` freezes
+// the old copies and raises Version.
+
+//go:embed frozen.json
+var frozenJSON []byte
+
+// frozenVersion holds the bases a version had that the next one changed:
+// "preset:NAME" or "model:NAME" → the whole scenario as a file.
+type frozenVersion struct {
+	Version int                        `json:"version"`
+	Bases   map[string]json.RawMessage `json:"bases"`
+}
+
+var frozen = func() []frozenVersion {
+	var f []frozenVersion
+	if err := json.Unmarshal(frozenJSON, &f); err != nil {
+		panic("catalog: frozen.json: " + err.Error())
+	}
+	for i, v := range f {
+		if v.Version != i+1 {
+			panic(fmt.Sprintf("catalog: frozen.json: entry %d has version %d", i, v.Version))
+		}
+	}
+	return f
+}()
+
+// Version is the catalog version links record: one more than the versions
+// frozen.
+var Version = len(frozen) + 1
+
+// baseKey names a base in frozen.json.
+func baseKey(model, preset string) string {
+	if preset == "" {
+		return "model:" + model
+	}
+	return "preset:" + preset
+}
+
 // base returns the scenario a link's diff applies to: its preset's, or the
-// model's defaults.
-func base(model, preset string) (*scenario.Scenario, error) {
+// model's defaults, as they were in catalog version c.
+func base(model, preset string, c int) (*scenario.Scenario, error) {
+	if c < 1 || c > Version {
+		return nil, &param.Error{Field: "link.c", Value: fmt.Sprint(c), Allowed: fmt.Sprintf("a catalog version from 1 to %d (a link made by a newer overloadlab?)", Version)}
+	}
 	d, ok := Model(model)
 	if !ok {
-		return nil, &param.Error{Field: "model", Value: fmt.Sprintf("%q", model), Allowed: fmt.Sprintf("one of %v", modelNames())}
+		return nil, &param.Error{Field: "model", Value: param.Quote(model), Allowed: fmt.Sprintf("one of %v", modelNames())}
+	}
+	for _, f := range frozen[c-1:] {
+		if raw, ok := f.Bases[baseKey(model, preset)]; ok {
+			s, err := scenario.Decode(raw, Schemas, nil)
+			if err != nil {
+				return nil, fmt.Errorf("catalog version %d, %s: %w", f.Version, baseKey(model, preset), err)
+			}
+			return s, nil
+		}
 	}
 	if preset == "" {
 		return scenario.New(model, d.Params), nil
@@ -22,7 +83,7 @@ func base(model, preset string) (*scenario.Scenario, error) {
 		return nil, err
 	}
 	if s.Model != model {
-		return nil, &param.Error{Field: "preset", Value: fmt.Sprintf("%q", preset), Allowed: fmt.Sprintf("a preset of model %s", model)}
+		return nil, &param.Error{Field: "preset", Value: param.Quote(preset), Allowed: fmt.Sprintf("a preset of model %s", model)}
 	}
 	return s, nil
 }
@@ -35,13 +96,14 @@ func modelNames() []string {
 	return out
 }
 
-// EncodeLink returns the what-if link of s (see scenario.EncodeLink).
+// EncodeLink returns the what-if link of s (see scenario.EncodeLink), made
+// against the current catalog version.
 func EncodeLink(s *scenario.Scenario) (string, error) {
-	b, err := base(s.Model, s.Preset)
+	b, err := base(s.Model, s.Preset, Version)
 	if err != nil {
 		return "", err
 	}
-	return scenario.EncodeLink(s, b), nil
+	return scenario.EncodeLink(s, b, Version), nil
 }
 
 // DecodeLink opens a what-if link and checks the scenario it holds.

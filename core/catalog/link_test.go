@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -38,9 +40,10 @@ func canonical(t *testing.T, s *scenario.Scenario) string {
 }
 
 type goldenLink struct {
-	Note string          `json:"note"`
-	Link string          `json:"link"`
-	Want json.RawMessage `json:"want"`
+	Note   string          `json:"note"`
+	Link   string          `json:"link"`
+	Want   json.RawMessage `json:"want"`
+	Digest string          `json:"digest,omitempty"` // of the run the link opens, to its end
 }
 
 // linkCases are scenarios whose links are kept in testdata/links.json.
@@ -83,9 +86,6 @@ func TestLinksOfEveryVersionStillOpen(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !strings.HasPrefix(link, "1.") {
-				continue
-			}
 			seen := false
 			for _, g := range all {
 				seen = seen || g.Link == link
@@ -94,6 +94,12 @@ func TestLinksOfEveryVersionStillOpen(t *testing.T) {
 				all = append(all, goldenLink{Note: note, Link: link, Want: json.RawMessage(canonical(t, s))})
 			}
 		}
+		for i := range all {
+			if all[i].Digest == "" {
+				all[i].Digest = linkDigest(t, all[i].Link)
+			}
+		}
+		slices.SortStableFunc(all, func(a, b goldenLink) int { return strings.Compare(a.Link[:2], b.Link[:2]) })
 		b, _ := json.MarshalIndent(all, "", "  ")
 		os.WriteFile(file, append(b, '\n'), 0o644)
 	}
@@ -118,6 +124,19 @@ func TestLinksOfEveryVersionStillOpen(t *testing.T) {
 		json.Compact(&want, g.Want)
 		if got := canonical(t, s); got != want.String() {
 			t.Errorf("%s: link opens to\n%s\nwant\n%s", g.Note, got, g.Want)
+		}
+		if g.Digest == "" {
+			t.Errorf("%s: kept without the digest of its run", g.Note)
+		} else if got := linkDigest(t, g.Link); got != g.Digest {
+			t.Errorf("%s: link runs to digest %s, made as %s", g.Note, got, g.Digest)
+		}
+	}
+	// Every preset has a link of the current version kept.
+	for _, p := range Presets() {
+		if !slices.ContainsFunc(all, func(g goldenLink) bool {
+			return g.Note == "preset "+p.Name && strings.HasPrefix(g.Link, fmt.Sprintf("%d.", scenario.LinkVersion))
+		}) {
+			t.Errorf("preset %s: no link of version %d kept (go test ./core/catalog -run TestLinksOfEveryVersionStillOpen -update)", p.Name, scenario.LinkVersion)
 		}
 	}
 }
@@ -153,15 +172,24 @@ func TestBadLinksNameTheField(t *testing.T) {
 	cases := map[string]string{
 		"":                            "link",
 		"garbage":                     "link",
-		"2.abc":                       "link version",
+		"9.abc":                       "link version",
 		"1.***":                       "link",
 		"1.AAAA":                      "link",
 		good[:len(good)/2]:            "link",
 		bad:                           "sgsn-wait-time",
 		encodePayload(`{"m":"nope"}`): "model",
-		encodePayload(`{"m":"imsimgr","p":"nope"}`):              "preset",
-		encodePayload(`{"m":"imsimgr","t":[[5,"no-such","1"]]}`): "no-such",
-		encodePayload(`{"m":"imsimgr","s":1,"d":-4}`):            "duration_s",
+		encodePayload(`{"m":"imsimgr","p":"nope"}`):                 "preset",
+		encodePayload(`{"m":"imsimgr","t":[[5,"no-such","1"]]}`):    "no-such",
+		encodePayload(`{"m":"imsimgr","s":1,"d":-4}`):               "duration_s",
+		encodePayload(`{"m":"imsimgr","s":null}`):                   "seed",
+		encodePayload(`{"m":"imsimgr","v":{"lab.cpu-guard":null}}`): "lab.cpu-guard",
+		encodePayload(`{"m":"imsimgr","s":1,"s":2}`):                "link.s",
+		encodePayload(`{"m":"imsimgr","S":1}`):                      "link.S",
+		encodePayload(`{"m":"imsimgr"} 1`):                          "link",
+		encodePayload(`{"m":"imsimgr","t":[[1,"cpu.speed",2,3]]}`):  "timeline[0]",
+		encodePayload(`{"m":"imsimgr","t":[[null,"cpu.speed",2]]}`): "timeline[0].at_s",
+		encodePayload(`{"m":"imsimgr","c":99}`):                     "link.c",
+		encodePayload(`{"m":"imsimgr","c":1.5}`):                    "link.c",
 	}
 	for link, field := range cases {
 		_, err := DecodeLink(link)
@@ -185,6 +213,11 @@ func FuzzDecodeLink(f *testing.F) {
 	}
 	f.Add("1.")
 	f.Add("1.q1YqzU")
+	f.Add(encodePayload(`{"m":"imsimgr","c":1,"s":null}`))
+	f.Add(encodePayload(`{"m":"imsimgr","c":1,"s":1,"s":2}`))
+	f.Add(encodePayload(`{"m":"imsimgr","C":1}`))
+	f.Add(encodePayload(`{"m":"imsimgr","c":1,"t":[[1,"cpu.speed",2,0]]}`))
+	f.Add(encodePayload(`{"m":"imsimgr","c":1}{}`))
 	f.Fuzz(func(t *testing.T, link string) {
 		s, err := DecodeLink(link)
 		if err != nil {
@@ -200,8 +233,12 @@ func FuzzDecodeLink(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := DecodeLink(again); err != nil {
+		back, err := DecodeLink(again)
+		if err != nil {
 			t.Fatalf("re-encoded link does not open: %v", err)
+		}
+		if canonical(t, back) != canonical(t, s) {
+			t.Fatalf("re-encoded link opens\n%s\nnot\n%s", canonical(t, back), canonical(t, s))
 		}
 	})
 }

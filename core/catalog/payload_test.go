@@ -9,10 +9,11 @@ import (
 	"testing"
 )
 
-// decodePayload and encodePayload open and make version 1 links by hand, to
-// test what a tampered link does.
+// decodePayload opens a link of any version and encodePayload makes a
+// version 2 link by hand, to test what a tampered link does.
 func decodePayload(t *testing.T, link string) string {
-	z, err := base64.RawURLEncoding.DecodeString(strings.TrimPrefix(link, "1."))
+	_, body, _ := strings.Cut(link, ".")
+	z, err := base64.RawURLEncoding.DecodeString(body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,5 +29,5 @@ func encodePayload(raw string) string {
 	w, _ := flate.NewWriter(&buf, flate.BestCompression)
 	w.Write([]byte(raw))
 	w.Close()
-	return "1." + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	return "2." + base64.RawURLEncoding.EncodeToString(buf.Bytes())
 }

@@ -23,17 +23,8 @@ func randomScenario(t *testing.T, def *sim.Def, s *kernel.Stream) *scenario.Scen
 		sc.Duration = 5 + float64(s.Intn(10))
 		sc.Interval = []float64{0.1, 0.5, 1, 2}[s.Intn(4)]
 		for _, sp := range def.Params.Specs() {
-			var v param.Value
-			switch sp.Kind {
-			case param.Number:
-				v = param.Num(sp.Min + (sp.Max-sp.Min)*s.Float64())
-			case param.Integer:
-				v = param.Num(sp.Min + float64(s.Intn(int(sp.Max-sp.Min)+1)))
-			case param.Bool:
-				v = param.On(s.Intn(2) == 1)
-			case param.Choice:
-				v = param.Str(sp.Choices[s.Intn(len(sp.Choices))])
-			default:
+			v, ok := randomValue(&sp, s)
+			if !ok {
 				continue // text parameters keep their default
 			}
 			if err := sc.Params.Put(sp.Name, v); err != nil {
@@ -46,6 +37,22 @@ func randomScenario(t *testing.T, def *sim.Def, s *kernel.Stream) *scenario.Scen
 	}
 	t.Fatalf("%s: no random scenario passes the model's checks", def.Name)
 	return nil
+}
+
+// randomValue draws a value of sp uniformly from its range; false for a
+// text parameter.
+func randomValue(sp *param.Spec, s *kernel.Stream) (param.Value, bool) {
+	switch sp.Kind {
+	case param.Number:
+		return param.Num(sp.Min + (sp.Max-sp.Min)*s.Float64()), true
+	case param.Integer:
+		return param.Num(sp.Min + float64(s.Intn(int(sp.Max-sp.Min)+1))), true
+	case param.Bool:
+		return param.On(s.Intn(2) == 1), true
+	case param.Choice:
+		return param.Str(sp.Choices[s.Intn(len(sp.Choices))]), true
+	}
+	return param.Value{}, false
 }
 
 // checkConservation checks that every attempt of every class is counted

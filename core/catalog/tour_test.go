@@ -91,7 +91,7 @@ func TestTiles(t *testing.T) {
 			t.Errorf("%s: %d tiles, want 2 to 4", d.Name, n)
 		}
 		for _, tl := range d.Tiles {
-			if !slices.ContainsFunc(d.Columns, func(c metrics.Column) bool { return c.Name == tl.Column }) {
+			if !slices.ContainsFunc(d.AllColumns(), func(c metrics.Column) bool { return c.Name == tl.Column }) {
 				t.Errorf("%s: tile %q reads column %q, which the model does not record", d.Name, tl.Label, tl.Column)
 			}
 			if !slices.Contains([]string{sim.TileNow, sim.TileMax, sim.TileSum}, tl.Agg) {

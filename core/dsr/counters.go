@@ -1,9 +1,14 @@
+//go:build !js
+
 package dsr
 
 import "overloadlab/core/sim"
 
-// counterNames are the plain names of the counters the model reports, for
-// the page's Details.
+// The plain names of the counters the model reports, for the page's
+// Details (HTML): left out of the WebAssembly build.
+func init() { Def.Counters = counterNames }
+
+// counterNames are the plain names of the counters the model reports.
 var counterNames = []sim.CounterName{
 	{Name: "sent", Label: "sent to the server"},
 	{Name: "abated", Label: "abated"},

@@ -6,7 +6,6 @@ import (
 
 	"overloadlab/core/doic"
 	"overloadlab/core/kernel"
-	"overloadlab/core/metrics"
 	"overloadlab/core/sim"
 )
 
@@ -36,59 +35,42 @@ func byColour(prefix string) []string {
 	return out
 }
 
-// node column positions after the outcome columns.
-const (
-	layers     = doic.Priorities * int(doic.Colours)
-	colSHM     = 0 // SHM rate of every layer
-	colSent    = colSHM + layers
-	colAbated  = colSent + layers
-	colMaxETR  = colAbated + layers
-	colLoad    = colMaxETR + 1
-	colAsked   = colLoad + 1
-	colInForce = colAsked + 1
-	colMaxRate = colInForce + 1
-	colDiv     = colMaxRate + 1
-	colSrvDrop = colDiv + 1
-	colAltLoad = colSrvDrop + 1
-	colBurst   = colAltLoad + 1
-	colCPU     = colBurst + 1
-	numCols    = colCPU + 1
+// layers is the number of (priority, colour) layers.
+const layers = doic.Priorities * int(doic.Colours)
+
+// The model's columns, after the outcome block of the priorities; the
+// layer columns are indexed by priority·Colours + colour.
+var (
+	cols       sim.Columns
+	colSHM     = layerColumns("shm.", "%s (SHM rate at the TTP)")
+	colSent    = layerColumns("sent.", "%s sent to the server")
+	colAbated  = layerColumns("abated.", "%s abated")
+	colMaxETR  = cols.Add("max-etr", "Max ETR", "/s")
+	colLoad    = cols.Add("server.load", "server load ρ (arrivals ÷ capacity)", "%")
+	colAsked   = cols.Add("server.reduction", "reduction requested (OC-Reduction-Percentage)", "%")
+	colInForce = cols.Add("agent.reduction", "reduction in force at the agent", "%")
+	colMaxRate = cols.Add("server.max-rate", "OC-Maximum-Rate requested", "/s")
+	colDiv     = cols.Add("diverted", "diverted to the alternate server", "/s")
+	colSrvDrop = cols.Add("server.dropped", "discarded by a full server queue", "/s")
+	colAltLoad = cols.Add("alternate.load", "alternate server load", "%")
+	colBurst   = cols.AddMax("burst", "burst on", "")
+	colCPU     = cols.AddMax("server.cpu", "server occupancy", "%")
 )
 
-func nodeColumns() []metrics.Column {
-	cols := make([]metrics.Column, numCols)
+// layerColumns declares one rate column per layer, named prefix+layer.
+func layerColumns(prefix, label string) (out [layers]sim.Col) {
 	for p := range doic.Priorities {
 		for c := range doic.Colours {
-			k := p*int(doic.Colours) + int(c)
-			l := layer(p, c)
-			cols[colSHM+k] = metrics.Column{Name: "shm." + l, Label: fmt.Sprintf("P%d %v (SHM rate at the TTP)", p, c), Unit: "/s"}
-			cols[colSent+k] = metrics.Column{Name: "sent." + l, Label: fmt.Sprintf("P%d %v sent to the server", p, c), Unit: "/s"}
-			cols[colAbated+k] = metrics.Column{Name: "abated." + l, Label: fmt.Sprintf("P%d %v abated", p, c), Unit: "/s"}
+			out[p*int(doic.Colours)+int(c)] = cols.Add(prefix+layer(p, c), fmt.Sprintf(label, fmt.Sprintf("P%d %v", p, c)), "/s")
 		}
 	}
-	cols[colMaxETR] = metrics.Column{Name: "max-etr", Label: "Max ETR", Unit: "/s"}
-	cols[colLoad] = metrics.Column{Name: "server.load", Label: "server load ρ (arrivals ÷ capacity)", Unit: "%"}
-	cols[colAsked] = metrics.Column{Name: "server.reduction", Label: "reduction requested (OC-Reduction-Percentage)", Unit: "%"}
-	cols[colInForce] = metrics.Column{Name: "agent.reduction", Label: "reduction in force at the agent", Unit: "%"}
-	cols[colMaxRate] = metrics.Column{Name: "server.max-rate", Label: "OC-Maximum-Rate requested", Unit: "/s"}
-	cols[colDiv] = metrics.Column{Name: "diverted", Label: "diverted to the alternate server", Unit: "/s"}
-	cols[colSrvDrop] = metrics.Column{Name: "server.dropped", Label: "discarded by a full server queue", Unit: "/s"}
-	cols[colAltLoad] = metrics.Column{Name: "alternate.load", Label: "alternate server load", Unit: "%"}
-	cols[colBurst] = metrics.Column{Name: "burst", Label: "burst on", Unit: "", Max: true}
-	cols[colCPU] = metrics.Column{Name: "server.cpu", Label: "server occupancy", Unit: "%", Max: true}
-	return cols
+	return out
 }
 
 // Measure closes an interval: rates per layer, the server's load and its
 // next report.
-func (n *node) Measure(now kernel.Time, row []float64) {
-	dt := n.env.Interval.Seconds()
-	if now%n.env.Interval != 0 {
-		dt = (now % n.env.Interval).Seconds()
-	}
-	n.out.Fill(row, dt)
-	r := row[len(sim.OutcomeColumns(classNames())):]
-	clear(r[:numCols])
+func (n *node) Measure(row *sim.Row) {
+	now, dt := row.Now, row.Seconds()
 	rates := n.ttp.Rates(now)
 	cur := counters{sent: n.sent, abated: n.abated, diverted: n.diverted,
 		srvArrivals: n.srvArrivals, altArrivals: n.altArrivals, srvDrops: n.srvDrops, altDrops: n.altDrops}
@@ -96,31 +78,36 @@ func (n *node) Measure(now kernel.Time, row []float64) {
 	for p := range doic.Priorities {
 		for c := range doic.Colours {
 			k := p*int(doic.Colours) + int(c)
-			r[colSHM+k] = rates[p][c]
-			r[colSent+k] = float64(cur.sent[p][c]-n.prev.sent[p][c]) / dt
-			r[colAbated+k] = float64(cur.abated[p][c]-n.prev.abated[p][c]) / dt
+			row.Set(colSHM[k], rates[p][c])
+			row.Rate(colSent[k], cur.sent[p][c]-n.prev.sent[p][c])
+			row.Rate(colAbated[k], cur.abated[p][c]-n.prev.abated[p][c])
 			div += cur.diverted[p][c] - n.prev.diverted[p][c]
 		}
 	}
-	inForce := 0.0
+	maxETR, inForce := 0.0, 0.0
 	if n.doicOn {
-		r[colMaxETR] = n.ttp.MaxETR(now)
+		maxETR = n.ttp.MaxETR(now)
 		inForce = n.ttp.State.Reduction(now)
 	}
+	row.Set(colMaxETR, maxETR)
 	n.rep.measure(now, cur.srvArrivals-n.prev.srvArrivals, dt)
-	r[colLoad] = 100 * n.rep.load
-	r[colAsked] = n.rep.requested()
-	r[colInForce] = inForce
+	row.Set(colLoad, 100*n.rep.load)
+	row.Set(colAsked, n.rep.requested())
+	row.Set(colInForce, inForce)
+	maxRate := 0.0
 	if n.rep.inForce {
-		r[colMaxRate] = n.rep.olr.MaxRate
+		maxRate = n.rep.olr.MaxRate
 	}
-	r[colDiv] = float64(div) / dt
-	r[colSrvDrop] = float64(cur.srvDrops-n.prev.srvDrops) / dt
-	r[colAltLoad] = 100 * float64(cur.altArrivals-n.prev.altArrivals) / (n.v.Num("alternate.capacity") * dt)
+	row.Set(colMaxRate, maxRate)
+	row.Rate(colDiv, div)
+	row.Rate(colSrvDrop, cur.srvDrops-n.prev.srvDrops)
+	row.Set(colAltLoad, 100*float64(cur.altArrivals-n.prev.altArrivals)/(n.v.Num("alternate.capacity")*dt))
+	burst := 0.0
 	if n.burstOn {
-		r[colBurst] = 1
+		burst = 1
 	}
-	r[colCPU] = 100 * n.server.Measure(now)
+	row.Set(colBurst, burst)
+	row.Set(colCPU, 100*n.server.Measure(now))
 	n.prev = cur
 }
 
@@ -136,7 +123,7 @@ func (n *node) Report(now kernel.Time) sim.Report {
 	}
 	seq, _ := n.ttp.State.Seq()
 	maxRate, _ := n.ttp.State.MaxRate(now)
-	rep := sim.Report{Classes: n.out.Classes(), Held: slices.Clone(n.pending[:])}
+	rep := sim.Report{Held: slices.Clone(n.pending[:])}
 	rep.Controls = append(rep.Controls,
 		sim.Group{Name: "DOIC reacting node (TTP " + n.ttp.Policy.String() + ")", Counters: []sim.Counter{
 			{Name: "sent", Value: float64(sent)},

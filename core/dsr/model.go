@@ -18,7 +18,8 @@ var Def = &sim.Def{
 		"requested maximum rate (RFC 8582). Abated requests are answered DIAMETER_TOO_BUSY or diverted.",
 	Params:  param.NewSet(specs()...),
 	Check:   check,
-	Columns: append(sim.OutcomeColumns(classNames()), nodeColumns()...),
+	Classes: classNames(),
+	Columns: &cols,
 	CPU:     "server.cpu",
 	Charts: []sim.Chart{
 		{ID: "ttp-priority", Title: "Offered at the TTP by priority, then colour (SHM), and the Max ETR", Unit: "/s", Stacked: true,
@@ -76,7 +77,6 @@ var Def = &sim.Def{
 				"so the load the clients offer is ρ/(1 − R_sent). A report with new content, or one half-way through " +
 				"its validity, gets a new sequence number; the end of the overload is a newer report with reduction 0."},
 	},
-	Counters: counterNames,
 	Tiles: []sim.Tile{
 		{Label: "Goodput", Column: "completed", Doc: "answered in time /s"},
 		{Label: "Reduction in force", Column: "agent.reduction", Doc: "% abated at the agent"},

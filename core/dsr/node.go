@@ -15,7 +15,6 @@ package dsr
 
 import (
 	"fmt"
-	"strings"
 
 	"overloadlab/core/cpu"
 	"overloadlab/core/doic"
@@ -33,25 +32,28 @@ const (
 	kindBurst                         // Ref: 1 burst starts, 0 it ends; Arg: burst generation
 )
 
-// tag packs a request into an event's Ref: priority (3 bits), colour (1),
-// answered by the alternate server (1).
+// A request's Ref holds its priority, its colour, and whether the
+// alternate server answers it.
+var (
+	refs        sim.Payload
+	refPriority = refs.Field("priority", doic.Priorities-1)
+	refColour   = refs.Field("colour", int(doic.Colours)-1)
+	refAlt      = refs.Field("alternate", 1)
+)
+
+// tag is a request's Ref.
 type tag int32
 
 func mkTag(p int, c doic.Colour, alt bool) tag {
-	t := tag(p) | tag(c)<<3
+	a := 0
 	if alt {
-		t |= 1 << 4
+		a = 1
 	}
-	return t
+	return tag(refPriority.Put(p) | refColour.Put(int(c)) | refAlt.Put(a))
 }
-func (t tag) priority() int       { return int(t & 7) }
-func (t tag) colour() doic.Colour { return doic.Colour(t>>3) & 1 }
-func (t tag) alt() bool           { return t&(1<<4) != 0 }
-
-// Stream ids: one per source, then the decision points.
-const (
-	streamLoss = 100 // plain loss's uniform draws
-)
+func (t tag) priority() int       { return refPriority.Get(int32(t)) }
+func (t tag) colour() doic.Colour { return doic.Colour(refColour.Get(int32(t))) }
+func (t tag) alt() bool           { return refAlt.Get(int32(t)) == 1 }
 
 // ingress colours a connection's requests: a token bucket filled at the
 // Reserved Ingress MPS, one second deep [R]; a request that finds a token
@@ -78,12 +80,10 @@ func (g *ingress) colour(now kernel.Time) doic.Colour {
 type node struct {
 	env     *sim.Env
 	v       param.Values
-	sources []*traffic.Source // client·Priorities + priority
-	gen     []int64
+	arr     *sim.Arrivals // one source per client and priority: client·Priorities + priority
 	ingress []ingress
 	ttp     *doic.TTP
 	loss    *kernel.Stream
-	out     *sim.Outcomes
 	server  *cpu.Processor
 	alt     *cpu.Processor
 	rep     reporter
@@ -124,17 +124,20 @@ func classNames() []string {
 }
 
 func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
-	n := &node{env: env, v: v, out: sim.NewOutcomes(classNames()), loss: env.Stream(streamLoss),
+	n := &node{env: env, v: v, loss: env.Stream("dsr.plain-loss"),
 		server: cpu.New(1, 0), alt: cpu.New(1, 0), ingress: make([]ingress, len(clients))}
 	ttp, err := doic.NewTTP(doic.PriorityOnly, kernel.Seconds(v.Num("shm.convergence")), v.Num("rate.burst"), v.Num("rate.burst-step"), 0)
 	if err != nil {
 		return nil, &param.Error{Field: "shm.convergence", Value: fmt.Sprint(v.Num("shm.convergence")), Allowed: "0.1 to 10 s"}
 	}
 	n.ttp = ttp
-	for i := range len(clients) * doic.Priorities {
-		n.sources = append(n.sources, traffic.NewSource(traffic.Profile{}, env.Stream(uint64(i))))
-		n.gen = append(n.gen, 0)
+	var names []string
+	for _, c := range clients {
+		for p := range doic.Priorities {
+			names = append(names, fmt.Sprintf("%s.p%d", c.name, p))
+		}
 	}
+	n.arr = sim.NewArrivals(env, kindArrive, names)
 	n.configure()
 	n.restartSources(0)
 	n.scheduleBurst(0)
@@ -184,12 +187,8 @@ func (n *node) restartSources(now kernel.Time) {
 	for c := range clients {
 		for p := range doic.Priorities {
 			i := c*doic.Priorities + p
-			src := n.sources[i]
-			src.Profile = traffic.Profile{Shape: traffic.Constant, Base: n.rate(c, p)}
-			n.gen[i]++
-			if next := src.Restart(now); next != kernel.Never {
-				n.env.At(next, kindArrive, int32(i), n.gen[i])
-			}
+			n.arr.Sources[i].Profile = traffic.Profile{Shape: traffic.Constant, Base: n.rate(c, p)}
+			n.arr.Restart(now, i)
 		}
 	}
 }
@@ -209,19 +208,19 @@ func (n *node) scheduleBurst(now kernel.Time) {
 }
 
 // Apply changes a parameter during the run.
-func (n *node) Apply(now kernel.Time, name string, val param.Value) error {
-	if err := n.v.Put(name, val); err != nil {
+func (n *node) Apply(now kernel.Time, sp *param.Spec, val param.Value) error {
+	if err := n.v.Put(sp.Name, val); err != nil {
 		return err
 	}
 	n.configure()
-	switch {
-	case strings.HasPrefix(name, "burst."):
+	switch sp.Reconfigures {
+	case partBursts:
 		if n.v.Num("burst.period") <= 0 && n.burstOn {
 			n.burstOn = false
 		}
 		n.scheduleBurst(now)
 		n.restartSources(now)
-	case strings.HasPrefix(name, "client") && strings.HasSuffix(name, ".rate"), strings.HasPrefix(name, "mix."), name == "traffic.scale":
+	case param.Sources:
 		n.restartSources(now)
 	}
 	return nil
@@ -230,14 +229,7 @@ func (n *node) Apply(now kernel.Time, name string, val param.Value) error {
 func (n *node) Handle(e kernel.Event) {
 	switch e.Kind {
 	case kindArrive:
-		if e.Arg != n.gen[e.Ref] {
-			return
-		}
-		arrival, next := n.sources[e.Ref].Wake(e.At)
-		if next != kernel.Never {
-			n.env.At(next, kindArrive, e.Ref, e.Arg)
-		}
-		if arrival {
+		if n.arr.Wake(e) {
 			n.arrive(e.At, int(e.Ref)/doic.Priorities, int(e.Ref)%doic.Priorities)
 		}
 	case kindAnswer:
@@ -255,7 +247,7 @@ func (n *node) Handle(e kernel.Event) {
 
 // arrive handles one request of client c and priority p at now.
 func (n *node) arrive(now kernel.Time, c, p int) {
-	n.out.Offer(p)
+	n.env.Out.Offer(p)
 	col := n.ingress[c].colour(now)
 	u := n.loss.Float64()
 	d := n.ttp.Decide(now, p, col, u)
@@ -270,7 +262,7 @@ func (n *node) arrive(now kernel.Time, c, p int) {
 		n.send(now, p, col, true)
 		return
 	}
-	n.out.End(p, metrics.Rejected) // DIAMETER_TOO_BUSY, answered by the agent
+	n.env.Out.End(p, metrics.Rejected) // DIAMETER_TOO_BUSY, answered by the agent
 }
 
 // send forwards a request to the server (or the alternate); it reaches it
@@ -290,7 +282,7 @@ func (n *node) send(now kernel.Time, p int, col doic.Colour, alt bool) {
 		} else {
 			n.srvDrops++
 		}
-		n.out.End(p, metrics.Dropped)
+		n.env.Out.End(p, metrics.Dropped)
 		return
 	}
 	done := srv.Do(at, cost)
@@ -306,8 +298,8 @@ func (n *node) answer(now kernel.Time, t tag, sent kernel.Time) {
 		n.verdicts[n.ttp.Receive(now, n.rep.olr)]++
 	}
 	if now-sent > n.timeout {
-		n.out.End(t.priority(), metrics.Late)
+		n.env.Out.End(t.priority(), metrics.Late)
 		return
 	}
-	n.out.End(t.priority(), metrics.InTime)
+	n.env.Out.End(t.priority(), metrics.InTime)
 }

@@ -23,6 +23,9 @@ var clients = []struct {
 // traffic, as in the seed's example.
 var defaultMix = [doic.Priorities]float64{20, 30, 30, 10, 10}
 
+// partBursts: a change of the bursts replans them from now.
+const partBursts = param.FirstModelPart
+
 var rules = []string{"occupancy", "fixed"}
 var burstTargets = []string{"all", "p0", "p1", "p2", "p3", "p4"}
 
@@ -30,26 +33,26 @@ func specs() []param.Spec {
 	var s []param.Spec
 	for _, c := range clients {
 		s = append(s,
-			param.Spec{Name: c.name + ".rate", Label: c.label + " rate", Group: "Clients", Unit: "/s", Kind: param.Number, Min: 0, Max: 20000, Step: 50, Default: param.Num(c.rate),
+			param.Spec{Name: c.name + ".rate", Label: c.label + " rate", Group: "Clients", Unit: "/s", Kind: param.Number, Min: 0, Max: 20000, Step: 50, Default: param.Num(c.rate), Reconfigures: param.Sources,
 				Doc: "requests per second sent by " + c.label + " (Poisson)"},
 			param.Spec{Name: c.name + ".reserved-ingress-mps", Label: c.label + " Reserved Ingress MPS", Group: "Clients", Unit: "/s", Kind: param.Number, Min: 0, Max: 20000, Step: 50, Default: param.Num(c.reserved),
 				Doc: "Reserved Ingress MPS of " + c.label + ": its requests within this rate are green, above it yellow (token bucket, 1 s deep [R])"},
 		)
 	}
 	for p := range doic.Priorities {
-		s = append(s, param.Spec{Name: fmt.Sprintf("mix.p%d", p), Label: fmt.Sprintf("P%d share", p), Group: "Priority mix", Unit: "%", Kind: param.Number, Min: 0, Max: 100, Step: 1, Default: param.Num(defaultMix[p]),
+		s = append(s, param.Spec{Name: fmt.Sprintf("mix.p%d", p), Label: fmt.Sprintf("P%d share", p), Group: "Priority mix", Unit: "%", Kind: param.Number, Min: 0, Max: 100, Step: 1, Default: param.Num(defaultMix[p]), Reconfigures: param.Sources,
 			Doc: fmt.Sprintf("share of priority P%d in every connection's traffic (the shares are normalised to their sum)", p)})
 	}
 	s = append(s,
-		param.Spec{Name: "traffic.scale", Label: "Load ×", Group: "Clients", Unit: "×", Kind: param.Number, Min: 0, Max: 4, Step: 0.05, Default: param.Num(1),
+		param.Spec{Name: "traffic.scale", Label: "Load ×", Group: "Clients", Unit: "×", Kind: param.Number, Min: 0, Max: 4, Step: 0.05, Default: param.Num(1), Reconfigures: param.Sources,
 			Doc: "multiplies every connection's rate"},
-		param.Spec{Name: "burst.period", Label: "Burst period", Group: "Bursts", Unit: "s", Kind: param.Number, Min: 0, Max: 3600, Step: 0.5, Default: param.Num(0),
+		param.Spec{Name: "burst.period", Label: "Burst period", Group: "Bursts", Unit: "s", Kind: param.Number, Min: 0, Max: 3600, Step: 0.5, Default: param.Num(0), Reconfigures: partBursts,
 			Doc: "a burst starts every this many seconds; 0 = no bursts"},
-		param.Spec{Name: "burst.length", Label: "Burst length", Group: "Bursts", Unit: "s", Kind: param.Number, Min: 0.1, Max: 3600, Step: 0.1, Default: param.Num(1),
+		param.Spec{Name: "burst.length", Label: "Burst length", Group: "Bursts", Unit: "s", Kind: param.Number, Min: 0.1, Max: 3600, Step: 0.1, Default: param.Num(1), Reconfigures: partBursts,
 			Doc: "how long each burst lasts"},
-		param.Spec{Name: "burst.factor", Label: "Burst factor", Group: "Bursts", Unit: "×", Kind: param.Number, Min: 0, Max: 20, Step: 0.1, Default: param.Num(3),
+		param.Spec{Name: "burst.factor", Label: "Burst factor", Group: "Bursts", Unit: "×", Kind: param.Number, Min: 0, Max: 20, Step: 0.1, Default: param.Num(3), Reconfigures: partBursts,
 			Doc: "the bursting traffic is multiplied by this during a burst"},
-		param.Spec{Name: "burst.priority", Label: "Bursting priority", Group: "Bursts", Kind: param.Choice, Choices: burstTargets, Default: param.Str("p0"),
+		param.Spec{Name: "burst.priority", Label: "Bursting priority", Group: "Bursts", Kind: param.Choice, Choices: burstTargets, Default: param.Str("p0"), Reconfigures: partBursts,
 			Doc: "which priority bursts (all = every priority)"},
 
 		param.Spec{Name: "doic.enabled", Label: "DOIC", Group: "DOIC abatement", Kind: param.Bool, Default: param.On(true),

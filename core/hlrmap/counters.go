@@ -1,9 +1,14 @@
+//go:build !js
+
 package hlrmap
 
 import "overloadlab/core/sim"
 
-// counterNames are the plain names of the counters the model reports, for
-// the page's Details.
+// The plain names of the counters the model reports, for the page's
+// Details (HTML): left out of the WebAssembly build.
+func init() { Def.Counters = counterNames }
+
+// counterNames are the plain names of the counters the model reports.
 var counterNames = []sim.CounterName{
 	{Name: "routed_by_mapping", Label: "routed by the mapping table"},
 	{Name: "broadcasts", Label: "broadcast to every Session Manager"},

@@ -3,33 +3,32 @@ package hlrmap
 import (
 	"overloadlab/core/broadcast"
 	"overloadlab/core/kernel"
-	"overloadlab/core/metrics"
 	"overloadlab/core/sim"
 )
 
-// Columns after the outcome columns; the rate columns come first, in the
-// order of counters().
-var nodeColumns = []metrics.Column{
-	{Name: "broadcasts", Label: "broadcasts to every SessMgr", Unit: "/s"},
-	{Name: "avoided.window", Label: "avoided: reboot window", Unit: "/s"},
-	{Name: "avoided.cpu", Label: "avoided: CPU ≥ P", Unit: "/s"},
-	{Name: "avoided.config", Label: "avoided: configured without threshold", Unit: "/s"},
-	{Name: "dropped.congestion", Label: "dropped: CPU > 70 %", Unit: "/s"},
-	{Name: "routed", Label: "routed by mapping", Unit: "/s"},
-	{Name: "unidentified", Label: "\"Unidentified Subscriber\" answers", Unit: "/s"},
-	{Name: "misrouted", Label: "misrouted (hosted, sent to a wrong SessMgr)", Unit: "/s"},
-	{Name: "found", Label: "found by broadcast (mapping re-learned)", Unit: "/s"},
-	{Name: "retries", Label: "HLR retries", Unit: "/s"},
-	{Name: "cpu", Label: "IMSI Manager CPU", Unit: "%", Max: true},
-	{Name: "table.mapped", Label: "registered subscribers mapped", Unit: "%"},
-	{Name: "table.kept", Label: "hosted without mapping", Unit: "%"},
-	{Name: "window", Label: "reboot window on", Unit: "on", Max: true},
-	{Name: "backlog", Label: "CPU backlog", Unit: "s", Max: true},
-	{Name: "sessmgr.spread", Label: "SessMgr load spread (max − min hosted)", Unit: "subscribers", Max: true},
-}
-
-// nodeCol0 is the index of the first node column in a row.
-var nodeCol0 = len(sim.OutcomeColumns(classNames))
+// The model's columns, after the outcome block of the classes: first the
+// rates of the counters (in the order of counters()), then the state.
+var (
+	cols        sim.Columns
+	colCounters = [numCounters]sim.Col{
+		cols.Add("broadcasts", "broadcasts to every SessMgr", "/s"),
+		cols.Add("avoided.window", "avoided: reboot window", "/s"),
+		cols.Add("avoided.cpu", "avoided: CPU ≥ P", "/s"),
+		cols.Add("avoided.config", "avoided: configured without threshold", "/s"),
+		cols.Add("dropped.congestion", "dropped: CPU > 70 %", "/s"),
+		cols.Add("routed", "routed by mapping", "/s"),
+		cols.Add("unidentified", "\"Unidentified Subscriber\" answers", "/s"),
+		cols.Add("misrouted", "misrouted (hosted, sent to a wrong SessMgr)", "/s"),
+		cols.Add("found", "found by broadcast (mapping re-learned)", "/s"),
+		cols.Add("retries", "HLR retries", "/s"),
+	}
+	colCPU     = cols.AddMax("cpu", "IMSI Manager CPU", "%")
+	colMapped  = cols.Add("table.mapped", "registered subscribers mapped", "%")
+	colKept    = cols.Add("table.kept", "hosted without mapping", "%")
+	colWindow  = cols.AddMax("window", "reboot window on", "on")
+	colBacklog = cols.AddMax("backlog", "CPU backlog", "s")
+	colSpread  = cols.AddMax("sessmgr.spread", "SessMgr load spread (max − min hosted)", "subscribers")
+)
 
 // numCounters is the number of rate columns.
 const numCounters = 10
@@ -45,31 +44,23 @@ func (n *node) counters() [numCounters]int64 {
 
 // Measure closes an interval: the CPU is measured and the control will see
 // that value until the next interval ends.
-func (n *node) Measure(now kernel.Time, row []float64) {
-	dt := n.env.Interval.Seconds()
-	if now%n.env.Interval != 0 {
-		dt = (now % n.env.Interval).Seconds() // the last, shorter interval
+func (n *node) Measure(row *sim.Row) {
+	now := row.Now
+	for i, x := range n.counters() {
+		row.Delta(colCounters[i], x, &n.prev[i])
 	}
-	n.out.Fill(row, dt)
-	r := row[nodeCol0:]
-	cur := n.counters()
-	for i := range cur {
-		r[i] = float64(cur[i]-n.prev[i]) / dt
-	}
-	n.prev = cur
 	n.rho = n.cpu.Measure(now)
 	s := float64(n.tab.subs)
 	window := 0.0
 	if n.ctl.InWindow(now) {
 		window = 1
 	}
-	r = r[numCounters:]
-	r[0] = 100 * n.rho
-	r[1] = 100 * float64(n.tab.M) / s
-	r[2] = 100 * float64(n.tab.K) / s
-	r[3] = window
-	r[4] = n.cpu.Backlog(now).Seconds()
-	r[5] = float64(n.tab.spread())
+	row.Set(colCPU, 100*n.rho)
+	row.Set(colMapped, 100*float64(n.tab.M)/s)
+	row.Set(colKept, 100*float64(n.tab.K)/s)
+	row.Set(colWindow, window)
+	row.Set(colBacklog, n.cpu.Backlog(now).Seconds())
+	row.Set(colSpread, float64(n.tab.spread()))
 }
 
 // Report returns the outcomes and the controls' counters.
@@ -81,8 +72,7 @@ func (n *node) Report(now kernel.Time) sim.Report {
 		held[c] = n.held[c] + n.stale[c]
 	}
 	return sim.Report{
-		Classes: n.out.Classes(),
-		Held:    held,
+		Held: held,
 		Controls: []sim.Group{
 			{Name: "broadcast control", Counters: []sim.Counter{
 				c("routed_by_mapping", k[broadcast.Route]),

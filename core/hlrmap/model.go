@@ -16,7 +16,8 @@ var Def = &sim.Def{
 		"reboot, none while the CPU is at or above cpu_threshold, and every unknown request dropped above 70 % CPU. " +
 		"A reboot empties the table; attaches fill it again.",
 	Params:  param.NewSet(specs...),
-	Columns: append(sim.OutcomeColumns(classNames), nodeColumns...),
+	Classes: classNames,
+	Columns: &cols,
 	CPU:     "cpu",
 	Charts: []sim.Chart{
 		sim.OutcomesChart(),
@@ -62,7 +63,6 @@ var Def = &sim.Def{
 				"among S) fill the table again; subscribers whose session was lost get one on the least loaded Session " +
 				"Manager [R]."},
 	},
-	Counters: counterNames,
 	Tiles: []sim.Tile{
 		{Label: "CPU", Column: "cpu", Doc: "% of the IMSI Manager"},
 		{Label: "Broadcasts", Column: "broadcasts", Doc: "/s to every Session Manager"},

@@ -76,17 +76,27 @@ const (
 	opAttach              // an attach: the table is updated
 )
 
-// tag packs a request's identity into an event's Ref: class (3 bits),
-// attempt (3), op (3), reboot epoch (16).
+// A request's Ref holds its class, its attempt, what the answer will be,
+// and the reboot epoch it was accepted in (a request of an older epoch was
+// lost in a reboot).
+var (
+	refs       sim.Payload
+	refClass   = refs.Field("class", len(classes)-1)
+	refAttempt = refs.Field("attempt", traffic.MaxAttempts)
+	refOp      = refs.Field("op", opAttach)
+	refEpoch   = refs.Wrap("epoch", 16)
+)
+
+// tag is a request's Ref.
 type tag int32
 
 func mkTag(cls, attempt, op int, epoch int32) tag {
-	return tag(cls | attempt<<3 | op<<6 | int(epoch&0xffff)<<9)
+	return tag(refClass.Put(cls) | refAttempt.Put(attempt) | refOp.Put(op) | refEpoch.Put(int(epoch)))
 }
-func (t tag) class() int   { return int(t) & 7 }
-func (t tag) attempt() int { return int(t>>3) & 7 }
-func (t tag) op() int      { return int(t>>6) & 7 }
-func (t tag) epoch() int32 { return int32(t>>9) & 0xffff }
+func (t tag) class() int   { return refClass.Get(int32(t)) }
+func (t tag) attempt() int { return refAttempt.Get(int32(t)) }
+func (t tag) op() int      { return refOp.Get(int32(t)) }
+func (t tag) epoch() int   { return refEpoch.Get(int32(t)) }
 
 // Subscriber state of a MAP request for a subscriber not registered here.
 const stUnknown = stAway + 1
@@ -101,7 +111,6 @@ type node struct {
 	tab     *table
 	n       int // Session Managers
 	arr     *sim.Arrivals
-	out     *sim.Outcomes
 	retry   traffic.Retry
 	cost    costs
 	unknown float64 // share of requests for subscribers not registered here
@@ -129,7 +138,7 @@ type node struct {
 }
 
 func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
-	ctl, err := broadcast.New(controlConfig(v))
+	ctl, err := broadcast.New(broadcast.ConfigFrom(v))
 	if err != nil {
 		return nil, err
 	}
@@ -138,20 +147,15 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 		cpu:      cpu.New(1, 0),
 		n:        v.Int(pSessMgrs),
 		tab:      newTable(int64(v.Int(pSubscribers)), v.Int(pSessMgrs)),
-		out:      sim.NewOutcomes(classNames),
 		held:     make([]int64, len(classes)),
 		stale:    make([]int64, len(classes)),
-		who:      env.Stream(100),
-		attacher: env.Stream(101),
-		hostRS:   env.Stream(102),
-		randomSM: env.Stream(103),
-		retryRS:  env.Stream(104),
+		who:      env.Stream("hlr.subscriber"),
+		attacher: env.Stream("attach.subscriber"),
+		hostRS:   env.Stream("sessmgr.kept-host"),
+		randomSM: env.Stream("sessmgr.random"),
+		retryRS:  env.Stream("hlr.retry"),
 	}
-	sources := make([]*traffic.Source, len(classes))
-	for i := range classes {
-		sources[i] = traffic.NewSource(traffic.Profile{}, env.Stream(uint64(i)))
-	}
-	n.arr = sim.NewArrivals(env, kindArrive, sources)
+	n.arr = sim.NewArrivals(env, kindArrive, classNames)
 	n.configure()
 	if v.Bool(pReboot) {
 		n.reboot(0)
@@ -174,18 +178,12 @@ func (n *node) configure() {
 	v := n.v
 	us := func(name string) float64 { return v.Num("cost."+name) / 1e6 }
 	n.cost = costs{us("ingress"), us("route"), us("forward"), us("broadcast"), us("drop"), us("attach")}
-	n.retry = traffic.Retry{
-		Prob:         v.Num("hlr.retry.probability"),
-		AfterTimeout: kernel.Seconds(v.Num("hlr.retry.after-timeout")),
-		Jitter:       0.5,
-		MaxAttempts:  v.Int("hlr.retry.max-attempts"),
-	}
+	n.retry = traffic.RetryFrom(v)
 	n.unknown = v.Num(pUnknown) / 100
 	n.keep = v.Num(pKept) / 100
 	n.timer = kernel.Seconds(v.Num(pMapTimer))
 	n.ingress = v.Int(pIngressLimit)
-	n.cpu.Speed = v.Num("cpu.speed")
-	n.cpu.Background = v.Num("cpu.background") / 100
+	n.cpu.Configure(v)
 }
 
 // restartSources rebuilds every source's profile (the HLR's storm follows
@@ -226,20 +224,20 @@ func (n *node) reboot(now kernel.Time) {
 }
 
 // Apply changes a parameter during the run.
-func (n *node) Apply(now kernel.Time, name string, val param.Value) error {
-	if err := n.v.Put(name, val); err != nil {
+func (n *node) Apply(now kernel.Time, sp *param.Spec, val param.Value) error {
+	if err := n.v.Put(sp.Name, val); err != nil {
 		return err
 	}
-	if err := n.ctl.Configure(controlConfig(n.v)); err != nil {
+	if err := n.ctl.Configure(broadcast.ConfigFrom(n.v)); err != nil {
 		return err // not reached: the schema keeps P within the control's range
 	}
 	n.configure()
-	switch {
-	case name == pReboot:
+	switch sp.Reconfigures {
+	case partReboot:
 		if val.Num != 0 {
 			n.reboot(now)
 		}
-	case name == pAttachRate || name == pStormFactor || name == pStormLength || (len(name) > 5 && name[:5] == "rate."):
+	case param.Sources:
 		n.restartSources(now)
 	}
 	return nil
@@ -262,7 +260,7 @@ func (n *node) Handle(e kernel.Event) {
 
 // arrive handles one attempt of class c at now.
 func (n *node) arrive(now kernel.Time, c, attempt int) {
-	n.out.Offer(c)
+	n.env.Out.Offer(c)
 	if n.inCPU >= n.ingress {
 		n.ingressDrops++
 		n.fail(now, now, c, attempt, metrics.Dropped)
@@ -322,7 +320,7 @@ func (n *node) job(now kernel.Time, t tag, cost float64) {
 // done counts the answer of a request whose CPU work is done.
 func (n *node) done(now kernel.Time, t tag, sent kernel.Time) {
 	c := t.class()
-	if t.epoch() != n.epoch&0xffff {
+	if t.epoch() != refEpoch.Cut(int(n.epoch)) {
 		n.lostInReboot++
 		n.stale[c]--
 		n.fail(now, sent, c, t.attempt(), metrics.Dropped)
@@ -352,7 +350,7 @@ func (n *node) done(now kernel.Time, t tag, sent kernel.Time) {
 		n.fail(now, sent, c, t.attempt(), metrics.Late)
 		return
 	}
-	n.out.End(c, result)
+	n.env.Out.End(c, result)
 }
 
 func (n *node) deadline(c int) kernel.Time {
@@ -366,7 +364,7 @@ func (n *node) deadline(c int) kernel.Time {
 // repeat a MAP request after its MAP timer expired (attaches are not
 // repeated here: the attach rate already stands for the UEs that try).
 func (n *node) fail(now, sent kernel.Time, c, attempt int, o metrics.Outcome) {
-	n.out.End(c, o)
+	n.env.Out.End(c, o)
 	if c == attachClass {
 		return
 	}

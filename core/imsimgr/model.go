@@ -14,10 +14,10 @@ var Def = &sim.Def{
 		"(attaches, inter-SGSN RAU, Empty-CR; MME attaches, inter-CN TAU, forward relocation) go through " +
 		"the SGSN or MME pacing queue, which releases at most N per second. Overflow is dropped or rejected " +
 		"through a Session Manager; at a CPU of 70 % or more it is always dropped.",
-	Params:  param.NewSet(specs...),
-	Check:   check,
-	Columns: append(sim.OutcomeColumns(classNames()), nodeColumns...),
-	CPU:     "cpu",
+	Params: param.NewSet(specs...),
+	Check:  check,
+	Legacy: append(sim.OutcomeColumns(classNames()), nodeColumns...),
+	CPU:    "cpu",
 	Charts: []sim.Chart{
 		sim.OutcomesChart(),
 		{ID: "cpu", Title: "IMSI Manager CPU", Unit: "%", Series: []string{"cpu"},
@@ -64,7 +64,6 @@ var Def = &sim.Def{
 				"their guard timer (T3410, 15 s) they try again. So every drop or reject returns as new load, and an " +
 				"answer after the guard timer is wasted work (completed late). Goodput is what completes in time."},
 	},
-	Counters: counterNames,
 	Tiles: []sim.Tile{
 		{Label: "Goodput", Column: "completed", Doc: "completed in time /s"},
 		{Label: "High-CPU drops", Column: "pacing.overflow-dropped-high-cpu", Doc: "/s: overflow dropped by the 70 % guard"},

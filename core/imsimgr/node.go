@@ -131,13 +131,9 @@ type node struct {
 
 func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 	n := &node{env: env, v: v, out: sim.NewOutcomes(classNames()), deadline: make([]kernel.Time, len(classes))}
-	n.pick = env.Stream(100)
-	n.retryRS = env.Stream(101)
-	sources := make([]*traffic.Source, len(classes))
-	for i := range classes {
-		sources[i] = traffic.NewSource(traffic.Profile{}, env.Stream(uint64(i)))
-	}
-	n.arrivals = sim.NewArrivals(env, kindArrive, sources)
+	n.pick = env.Stream("imsimgr.instance")
+	n.retryRS = env.Stream("ue.retry")
+	n.arrivals = sim.NewArrivals(env, kindArrive, classNames())
 	k := v.Int("imsimgr-instances")
 	for i := 0; i < k; i++ {
 		inst := &instance{cpu: cpu.New(1, 0), up: true}
@@ -153,7 +149,7 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 	n.configure(0)
 	n.restartSources(0)
 	env.At(n.guardEvery, kindGuardRead, 0, 0)
-	return n, nil
+	return sim.Legacy(n), nil
 }
 
 func classNames() []string {

@@ -1,5 +1,11 @@
 package kernel
 
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+)
+
 // Event is one scheduled happening. Kind says what it is to the model that
 // scheduled it; Ref and Arg carry its payload (a message tag, a source
 // number, a generation counter), so that events are plain values and the
@@ -16,23 +22,45 @@ type Event struct {
 // same time, by the order in which they were pushed. That tie-break makes
 // simultaneous events deterministic.
 //
-// It is a calendar queue: events before the horizon sit in a small heap;
-// later events are linked into buckets of width 2^bucketShift ns in a ring that
-// covers the next ringSize buckets, and events beyond the ring wait in a
-// second heap. When the near heap runs dry the next bucket is moved into it.
-// A run with a hundred thousand pending retries and completions then costs
-// a heap of a few events per operation instead of one of a hundred thousand.
-// Bucket entries live in one pool linked by index, so pushing neither
-// allocates (once the pool has grown) nor writes pointers.
+// It is a calendar queue whose cost per pop and push does not depend on the
+// time scale of the events (microseconds or hours) nor much on how many are
+// pending:
+//
+//   - bottom: the events of the current bucket, sorted by (At, push order);
+//     the next event is its first;
+//   - the ring: buckets of width 2^shift ns covering the next len(heads)
+//     widths; an occupancy bitmap of two levels finds the next non-empty
+//     bucket with bits.TrailingZeros64 instead of walking empty ones;
+//   - finer rungs (as in Tang, Goh and Thng's ladder queue): a bucket that
+//     holds more than splitAt events when its turn comes is spread over 64
+//     buckets 64 times narrower, and so on, so a dense burst is never sorted
+//     or searched as one block;
+//   - far: a heap of the events beyond the ring, moved into it as it turns.
+//
+// When the far heap holds a large share of the events, or crowded buckets
+// are the rule, the ring is rebuilt with a width and size fitted to the
+// pending events (at most once per Len() pops, so O(1) amortized). Bucket
+// widths are powers of two so that finding a bucket is a shift (a 64-bit
+// division is slow in WebAssembly). Bucket entries live in one pool linked
+// by index, so pushing neither allocates (once the pool has grown) nor
+// writes pointers.
 type Queue struct {
-	near   sorted // every pending event with At < horizon, latest first
-	pool   []entry
-	free   int32           // first free pool entry + 1; 0 when none
-	ring   [ringSize]int32 // first entry of each bucket + 1; 0 when empty
-	inRing int             // events in the ring
-	bucket int64           // the ring holds buckets bucket … bucket+ringSize−1; horizon = bucket << bucketShift
-	far    heap            // events at or beyond the end of the ring
-	seq    uint64
+	bottom []Event // bottom[head:] sorted earliest first; all before rungs[n-1].from
+	head   int
+
+	rungs [maxRungs]rung // rungs[0] is the ring; rungs[i+1] spreads one bucket of rungs[i]
+	n     int            // rungs in use; 0 before the first push
+	far   farHeap        // events at or beyond the end of the ring
+
+	pool    []entry
+	free    int32 // first free pool entry + 1; 0 when none
+	pending int
+	seq     uint64
+
+	// Since the last look at the ring's fit: pops, buckets drained and
+	// events spread over a finer rung.
+	pops, fills, spreadEvents int
+	scratch                   []int32
 }
 
 // entry is an event in a bucket, linked to the next one by pool index + 1.
@@ -41,112 +69,354 @@ type entry struct {
 	next int32
 }
 
-const (
-	// A bucket is 2^20 ns (about 1.05 ms) wide, so that finding an event's
-	// bucket is a shift, not a 64-bit division (slow in WebAssembly).
-	bucketShift = 20
-	ringSize    = 1 << 14 // 17.2 s of buckets
-)
-
-// link adds e to bucket b of the ring.
-func (q *Queue) link(b int64, e Event) {
-	i := q.free - 1
-	if i < 0 {
-		q.pool = append(q.pool, entry{})
-		i = int32(len(q.pool) - 1)
-	} else {
-		q.free = q.pool[i].next
-	}
-	slot := &q.ring[b&(ringSize-1)]
-	q.pool[i] = entry{e: e, next: *slot}
-	*slot = i + 1
-	q.inRing++
+// rung is a row of buckets of width 2^shift ns: the events with
+// At>>shift == b sit in bucket b&mask. It holds buckets cur, cur+1, … (the
+// ring: up to cur+mask; a finer rung: to the end of its parent's bucket),
+// and only events at or after from; earlier ones are in finer rungs or the
+// bottom.
+type rung struct {
+	heads []int32  // first entry of each bucket + 1; 0 when empty
+	occ   []uint64 // bit i: bucket i is not empty
+	occ1  []uint64 // bit w: occ[w] != 0
+	mask  int64
+	cur   int64
+	from  Time
+	shift uint
 }
 
+const (
+	maxRungs = 12 // the ring plus finer rungs 64× narrower each: 63 bits of time
+	splitAt  = 48 // a bucket with more events than this is spread over a finer rung
+	minRing  = 64
+	maxRing  = 1 << 20
+	// The ring a queue starts with: 2^14 buckets of 2^20 ns (about 1 ms).
+	ring0, shift0 = 1 << 14, 20
+)
+
 // Len reports the number of pending events.
-func (q *Queue) Len() int { return len(q.near) + q.inRing + len(q.far) }
+func (q *Queue) Len() int { return q.pending }
 
 // Push schedules e.
 func (q *Queue) Push(e Event) {
 	q.seq++
 	e.seq = q.seq
-	b := int64(e.At >> bucketShift)
-	switch {
-	case b < q.bucket:
-		q.near.insert(e)
-	case b < q.bucket+ringSize:
-		q.link(b, e)
-	default:
-		q.far.push(e)
+	q.pending++
+	if q.n == 0 {
+		q.n = 1
+		q.rungs[0].reset(ring0, shift0)
 	}
-}
-
-// fill moves buckets into the near heap until it holds the earliest event.
-// It reports false when the queue is empty.
-func (q *Queue) fill() bool {
-	for len(q.near) == 0 {
-		if q.inRing == 0 {
-			if len(q.far) == 0 {
-				return false
-			}
-			// Jump over empty buckets straight to the first far event.
-			q.bucket = max(q.bucket, int64(q.far[0].At>>bucketShift))
-			q.pullFar()
-			continue
+	r := &q.rungs[0]
+	if e.At >= r.from {
+		b := int64(e.At >> r.shift)
+		if b-r.cur <= r.mask {
+			q.link(r, b, q.alloc(e))
+		} else {
+			q.far.push(e)
 		}
-		slot := &q.ring[q.bucket&(ringSize-1)]
-		for i := *slot - 1; i >= 0; {
-			next := q.pool[i].next
-			q.near.insert(q.pool[i].e)
-			q.pool[i].next = q.free
-			q.free = i + 1
-			q.inRing--
-			i = next - 1
-		}
-		*slot = 0
-		q.bucket++
-		q.pullFar()
+		return
 	}
-	return true
-}
-
-// pullFar moves far events that now fall inside the ring into it.
-func (q *Queue) pullFar() {
-	for len(q.far) > 0 {
-		b := int64(q.far[0].At >> bucketShift)
-		if b >= q.bucket+ringSize {
+	for i := 1; i < q.n; i++ {
+		r := &q.rungs[i]
+		if e.At >= r.from {
+			q.link(r, int64(e.At>>r.shift), q.alloc(e))
 			return
 		}
-		e := q.far.pop()
-		if b < q.bucket {
-			q.near.insert(e)
-			continue
-		}
-		q.link(b, e)
 	}
+	q.insertBottom(e)
 }
 
 // Peek returns the earliest event without removing it.
 func (q *Queue) Peek() (Event, bool) {
-	if len(q.near) == 0 && !q.fill() {
+	if q.head == len(q.bottom) && !q.fill() {
 		return Event{}, false
 	}
-	return q.near[len(q.near)-1], true
+	return q.bottom[q.head], true
 }
 
 // Pop removes and returns the earliest event. It panics on an empty queue.
 func (q *Queue) Pop() Event {
-	if len(q.near) == 0 && !q.fill() {
+	if q.head == len(q.bottom) && !q.fill() {
 		panic("kernel: Pop of an empty queue")
 	}
-	n := len(q.near) - 1
-	e := q.near[n]
-	q.near = q.near[:n]
+	e := q.bottom[q.head]
+	q.head++
+	q.pending--
+	q.pops++
 	return e
 }
 
-// heap is a 4-ary min-heap of events ordered by (At, seq).
-type heap []Event
+func (q *Queue) alloc(e Event) int32 {
+	i := q.free - 1
+	if i < 0 {
+		q.pool = append(q.pool, entry{e: e})
+		return int32(len(q.pool) - 1)
+	}
+	q.free = q.pool[i].next
+	q.pool[i].e = e
+	return i
+}
+
+// link adds pool entry i to bucket b of r.
+func (q *Queue) link(r *rung, b int64, i int32) {
+	k := int(b & r.mask)
+	slot := &r.heads[k]
+	if *slot == 0 {
+		w := k >> 6
+		if r.occ[w] == 0 {
+			r.occ1[w>>6] |= 1 << (w & 63)
+		}
+		r.occ[w] |= 1 << (k & 63)
+	}
+	q.pool[i].next = *slot
+	*slot = i + 1
+}
+
+// take empties bucket b of r and returns its list.
+func (r *rung) take(b int64) int32 {
+	k := int(b & r.mask)
+	list := r.heads[k]
+	r.heads[k] = 0
+	w := k >> 6
+	r.occ[w] &^= 1 << (k & 63)
+	if r.occ[w] == 0 {
+		r.occ1[w>>6] &^= 1 << (w & 63)
+	}
+	return list
+}
+
+// insertBottom adds e to the sorted bottom.
+func (q *Queue) insertBottom(e Event) {
+	if q.head > 0 && len(q.bottom) == cap(q.bottom) {
+		q.bottom = q.bottom[:copy(q.bottom, q.bottom[q.head:])]
+		q.head = 0
+	}
+	a := append(q.bottom, e)
+	i := len(a) - 1
+	for i > q.head && less(&e, &a[i-1]) {
+		a[i] = a[i-1]
+		i--
+	}
+	a[i] = e
+	q.bottom = a
+}
+
+// fill refills the empty bottom with the earliest bucket, spreading crowded
+// buckets over finer rungs on the way. It reports false when the queue is
+// empty.
+func (q *Queue) fill() bool {
+	q.bottom = q.bottom[:0]
+	q.head = 0
+	if q.n == 0 {
+		return false
+	}
+	for {
+		if q.n == 1 && q.pops > q.pending+1024 {
+			q.refit()
+		}
+		r := &q.rungs[q.n-1]
+		b := r.next(q.n == 1)
+		if b < 0 {
+			if q.n > 1 {
+				// The finest rung is empty. Its parent takes over from
+				// where it stopped; the rest of a ring bucket goes to the
+				// bottom (the ring's slot may already hold a later turn).
+				q.n--
+				if q.n > 1 {
+					p := &q.rungs[q.n-1]
+					p.from, p.cur = r.from, int64(r.from>>p.shift)
+				}
+				continue
+			}
+			if len(q.far) == 0 {
+				return false
+			}
+			// The ring is empty: turn it straight to the first far event.
+			r.from = q.far[0].At
+			r.cur = int64(r.from >> r.shift)
+			q.pullFar()
+			continue
+		}
+		from := r.from
+		r.cur, r.from = b+1, r.end(b)
+		for i := r.take(b) - 1; i >= 0; {
+			next := q.pool[i].next
+			q.bottom = append(q.bottom, q.pool[i].e)
+			q.pool[i].next = q.free
+			q.free = i + 1
+			i = next - 1
+		}
+		if q.n == 1 {
+			q.pullFar()
+		}
+		q.fills++
+		if len(q.bottom) > splitAt && r.shift > 0 && q.n < maxRungs {
+			q.spread(r, b, from)
+			continue
+		}
+		sortEvents(q.bottom)
+		return true
+	}
+}
+
+// pullFar moves far events that now fall inside the ring into it.
+func (q *Queue) pullFar() {
+	r := &q.rungs[0]
+	for len(q.far) > 0 {
+		b := int64(q.far[0].At >> r.shift)
+		if b-r.cur > r.mask {
+			return
+		}
+		q.link(r, b, q.alloc(q.far.pop()))
+	}
+}
+
+// spread moves the events of bucket b of r, drained into the bottom and all
+// at or after from, into a new finer rung of (at most) 64 buckets.
+func (q *Queue) spread(r *rung, b int64, from Time) {
+	q.spreadEvents += len(q.bottom)
+	shift := r.shift - min(r.shift, 6)
+	c := &q.rungs[q.n]
+	q.n++
+	c.reset(1<<(r.shift-shift), shift)
+	c.from = max(from, Time(b<<r.shift))
+	c.cur = int64(c.from >> shift)
+	for _, e := range q.bottom {
+		q.link(c, int64(e.At>>shift), q.alloc(e))
+	}
+	q.bottom = q.bottom[:0]
+}
+
+// refit looks at how well the ring fits the pending events, once per Len()
+// pops, and rebuilds it when the far heap holds more than a quarter of them,
+// when buckets are crowded (a quarter of the events spread over finer rungs,
+// or over 16 events popped per bucket) or
+// when the ring is much larger than needed. The new ring has two buckets
+// per pending event, narrow enough for the earliest 64 events to sit about
+// two to a bucket, and wide enough, if that allows, to span the earliest
+// 90 %.
+func (q *Queue) refit() {
+	r := &q.rungs[0]
+	far := len(q.far) > max(256, q.pending/4)
+	crowded := q.spreadEvents*4 > q.pops || q.pops > 16*q.fills
+	perBucket := q.pops / max(q.fills, 1)
+	oversized := len(r.heads) > max(minRing, 8*q.pending)
+	q.pops, q.fills, q.spreadEvents = 0, 0, 0
+	if !far && !crowded && !oversized {
+		return
+	}
+	// Gather the ring's entries and a histogram of log2(At - from).
+	var hist [65]int
+	ids := q.scratch[:0]
+	for k, w := range r.occ {
+		for ; w != 0; w &= w - 1 {
+			for i := r.heads[k<<6|bits.TrailingZeros64(w)] - 1; i >= 0; i = q.pool[i].next - 1 {
+				ids = append(ids, i)
+				hist[bits.Len64(uint64(q.pool[i].e.At-r.from))]++
+			}
+		}
+	}
+	for _, e := range q.far {
+		hist[bits.Len64(uint64(e.At-r.from))]++
+	}
+	total := len(ids) + len(q.far)
+	size := min(max(minRing, 2<<bits.Len(uint(total))), maxRing)
+	head, cover, seen := -1, -1, 0
+	for l, n := range hist {
+		seen += n
+		if head < 0 && seen >= min(total, 64) {
+			head = l
+		}
+		if cover < 0 && seen*10 >= total*9 {
+			cover = l
+		}
+	}
+	shift := max(0, min(head-5, cover-bits.TrailingZeros(uint(size))))
+	if crowded {
+		// Events that come and go within a bucket are not among the pending
+		// ones: narrow by what was seen, to about two per bucket.
+		shift = max(0, min(shift, int(r.shift)-bits.Len(uint(perBucket/4))))
+	}
+	from := r.from
+	r.reset(size, uint(shift))
+	r.from, r.cur = from, int64(from>>shift)
+	for _, i := range ids {
+		e := &q.pool[i].e
+		if b := int64(e.At >> shift); b-r.cur <= r.mask {
+			q.link(r, b, i)
+		} else {
+			q.far = append(q.far, *e)
+			q.pool[i].next = q.free
+			q.free = i + 1
+		}
+	}
+	q.scratch = ids[:0]
+	q.far.heapify()
+	q.pullFar()
+}
+
+// reset makes r an empty rung of nb buckets (a power of two) of width
+// 2^shift.
+func (r *rung) reset(nb int, shift uint) {
+	if cap(r.heads) < nb {
+		r.heads = make([]int32, nb)
+		r.occ = make([]uint64, (nb+63)/64)
+		r.occ1 = make([]uint64, (nb+4095)/4096)
+	}
+	r.heads = r.heads[:nb]
+	r.occ = r.occ[:(nb+63)/64]
+	r.occ1 = r.occ1[:(nb+4095)/4096]
+	clear(r.heads)
+	clear(r.occ)
+	clear(r.occ1)
+	r.mask, r.shift = int64(nb-1), shift
+}
+
+// end returns the time at which bucket b of r ends, Never if past it.
+func (r *rung) end(b int64) Time {
+	if b+1 > int64(Never)>>r.shift {
+		return Never
+	}
+	return Time((b + 1) << r.shift)
+}
+
+// next returns the first non-empty bucket at or after cur (wrapping around
+// the ring if wrap), or -1.
+func (r *rung) next(wrap bool) int64 {
+	p := int(r.cur & r.mask)
+	k := r.firstFrom(p)
+	if k < 0 {
+		if !wrap || p == 0 {
+			return -1
+		}
+		if k = r.firstFrom(0); k < 0 {
+			return -1
+		}
+	}
+	return r.cur + int64((k-p)&int(r.mask))
+}
+
+// firstFrom returns the first non-empty bucket slot at or after k, or -1.
+func (r *rung) firstFrom(k int) int {
+	w := k >> 6
+	if m := r.occ[w] & (^uint64(0) << (k & 63)); m != 0 {
+		return w<<6 | bits.TrailingZeros64(m)
+	}
+	w++
+	v := w >> 6
+	if v >= len(r.occ1) {
+		return -1
+	}
+	m := r.occ1[v] & (^uint64(0) << (w & 63))
+	for m == 0 {
+		v++
+		if v >= len(r.occ1) {
+			return -1
+		}
+		m = r.occ1[v]
+	}
+	w = v<<6 | bits.TrailingZeros64(m)
+	return w<<6 | bits.TrailingZeros64(r.occ[w])
+}
 
 func less(a, b *Event) bool {
 	if a.At != b.At {
@@ -155,7 +425,34 @@ func less(a, b *Event) bool {
 	return a.seq < b.seq
 }
 
-func (h *heap) push(e Event) {
+// sortEvents sorts a bucket's events by (At, seq). Buckets are linked newest
+// first, so reversing first leaves little for the insertion sort to do.
+func sortEvents(s []Event) {
+	if len(s) > 16 {
+		slices.SortFunc(s, func(a, b Event) int {
+			if a.At != b.At {
+				return cmp.Compare(a.At, b.At)
+			}
+			return cmp.Compare(a.seq, b.seq)
+		})
+		return
+	}
+	slices.Reverse(s)
+	for i := 1; i < len(s); i++ {
+		e := s[i]
+		j := i
+		for j > 0 && less(&e, &s[j-1]) {
+			s[j] = s[j-1]
+			j--
+		}
+		s[j] = e
+	}
+}
+
+// farHeap is a 4-ary min-heap of events ordered by (At, seq).
+type farHeap []Event
+
+func (h *farHeap) push(e Event) {
 	*h = append(*h, e)
 	s := *h
 	i := len(s) - 1
@@ -170,51 +467,44 @@ func (h *heap) push(e Event) {
 	s[i] = e
 }
 
-func (h *heap) pop() Event {
+func (h *farHeap) pop() Event {
 	s := *h
 	top := s[0]
 	n := len(s) - 1
 	e := s[n]
-	s = s[:n]
-	*h = s
-	if n == 0 {
-		return top
+	*h = s[:n]
+	if n > 0 {
+		h.down(0, e)
 	}
-	i := 0
+	return top
+}
+
+// down places e at i or below, the children of i being heaps.
+func (h farHeap) down(i int, e Event) {
+	n := len(h)
 	for {
 		c := 4*i + 1
 		if c >= n {
 			break
 		}
 		m := c
-		end := min(c+4, n)
-		for j := c + 1; j < end; j++ {
-			if less(&s[j], &s[m]) {
+		for j := c + 1; j < min(c+4, n); j++ {
+			if less(&h[j], &h[m]) {
 				m = j
 			}
 		}
-		if !less(&s[m], &e) {
+		if !less(&h[m], &e) {
 			break
 		}
-		s[i] = s[m]
+		h[i] = h[m]
 		i = m
 	}
-	s[i] = e
-	return top
+	h[i] = e
 }
 
-// sorted is a slice of events ordered latest first, so the earliest is
-// popped from its end. The near window holds the events of about one
-// millisecond, a handful, so insertion by shifting beats a heap.
-type sorted []Event
-
-func (s *sorted) insert(e Event) {
-	a := append(*s, e)
-	i := len(a) - 1
-	for i > 0 && less(&a[i-1], &e) {
-		a[i] = a[i-1]
-		i--
+// heapify orders h into a heap.
+func (h farHeap) heapify() {
+	for i := (len(h) - 2) / 4; len(h) > 1 && i >= 0; i-- {
+		h.down(i, h[i])
 	}
-	a[i] = e
-	*s = a
 }

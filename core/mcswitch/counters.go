@@ -1,9 +1,14 @@
+//go:build !js
+
 package mcswitch
 
 import "overloadlab/core/sim"
 
-// counterNames are the plain names of the counters the model reports, for
-// the page's Details.
+// The plain names of the counters the model reports, for the page's
+// Details (HTML): left out of the WebAssembly build.
+func init() { Def.Counters = counterNames }
+
+// counterNames are the plain names of the counters the model reports.
 var counterNames = []sim.CounterName{
 	{Name: "reaction_first_s", Label: "first reaction time (s)"},
 	{Name: "reaction_max_s", Label: "longest reaction time (s)"},

@@ -51,77 +51,80 @@ func (r *reaction) open(now kernel.Time) float64 {
 	return (now - r.onset).Seconds()
 }
 
-func nodeColumns() []metrics.Column {
-	cols := []metrics.Column{
-		{Name: "cpu", Label: "processor occupancy ρ", Unit: "%", Max: true},
-		{Name: "admitted-load", Label: "work admitted (calls admitted × their true cost)", Unit: "%"},
-		{Name: "reaction", Label: "time above target + 5 %", Unit: "s", Max: true},
-		{Name: "queue", Label: "messages waiting for the processor", Unit: "msgs", Max: true},
-		{Name: "sred.avg", Label: "SRED average queue q̄", Unit: "msgs"},
-		{Name: "f", Label: "admitted share f of the equivalent load", Unit: ""},
-		{Name: "offered-eq", Label: "offered equivalent load Λ_eq", Unit: "base calls/s"},
-		{Name: "alpha-target", Label: "target acceptance rate α_target", Unit: "base calls/s"},
-		{Name: "idle-est", Label: "estimated idle share ĉ_0", Unit: "%"},
-		{Name: "idle-true", Label: "background load", Unit: "%"},
-		{Name: "cost-error", Label: "mean relative error of the costs in use", Unit: "%"},
+// The model's columns, after the outcome block of the classes.
+var (
+	cols                      sim.Columns
+	colCPU                    = cols.AddMax("cpu", "processor occupancy ρ", "%")
+	colAdmitted               = cols.Add("admitted-load", "work admitted (calls admitted × their true cost)", "%")
+	colReaction               = cols.AddMax("reaction", "time above target + 5 %", "s")
+	colQueue                  = cols.AddMax("queue", "messages waiting for the processor", "msgs")
+	colSREDAvg                = cols.Add("sred.avg", "SRED average queue q̄", "msgs")
+	colF                      = cols.Add("f", "admitted share f of the equivalent load", "")
+	colOfferedEq              = cols.Add("offered-eq", "offered equivalent load Λ_eq", "base calls/s")
+	colAlphaTgt               = cols.Add("alpha-target", "target acceptance rate α_target", "base calls/s")
+	colIdleEst                = cols.Add("idle-est", "estimated idle share ĉ_0", "%")
+	colIdleTrue               = cols.Add("idle-true", "background load", "%")
+	colCostError              = cols.Add("cost-error", "mean relative error of the costs in use", "%")
+	colFraction               = perClassColumns(".fraction", " admitted fraction (first messages admitted / offered)", "")
+	colDelay                  = perClassColumns(".delay", " call setup time", "s")
+	colCostInUse, colCostTrue = costColumns()
+)
+
+// perClassColumns declares one column per class, named class+suffix.
+func perClassColumns(suffix, label, unit string) []sim.Col {
+	out := make([]sim.Col, len(classes))
+	for i, c := range classes {
+		out[i] = cols.Add(c.name+suffix, c.name+label, unit)
 	}
+	return out
+}
+
+// costColumns declares, per class, the cost in use beside the true cost.
+func costColumns() (inUse, truth []sim.Col) {
 	for _, c := range classes {
-		cols = append(cols, metrics.Column{Name: c.name + ".fraction", Label: c.name + " admitted fraction (first messages admitted / offered)", Unit: ""})
+		inUse = append(inUse, cols.Add(c.name+".cost-est", c.name+" cost in use (estimate)", "ms/call"))
+		truth = append(truth, cols.Add(c.name+".cost-true", c.name+" true cost", "ms/call"))
 	}
-	for _, c := range classes {
-		cols = append(cols, metrics.Column{Name: c.name + ".delay", Label: c.name + " call setup time", Unit: "s"})
-	}
-	for _, c := range classes {
-		cols = append(cols,
-			metrics.Column{Name: c.name + ".cost-est", Label: c.name + " cost in use (estimate)", Unit: "ms/call"},
-			metrics.Column{Name: c.name + ".cost-true", Label: c.name + " true cost", Unit: "ms/call"})
-	}
-	return cols
+	return inUse, truth
 }
 
 // Measure closes an interval: the processor's occupancy is measured and the
 // control takes it.
-func (n *node) Measure(now kernel.Time, row []float64) {
-	dt := n.env.Interval
-	if now%n.env.Interval != 0 {
-		dt = now % n.env.Interval // the last, shorter interval
-	}
-	sec := dt.Seconds()
-	n.out.Fill(row, sec)
-	r := row[len(sim.OutcomeColumns(classNames())):]
+func (n *node) Measure(row *sim.Row) {
+	now, dt, sec := row.Now, row.Len, row.Seconds()
 	rho := n.cpu.Measure(now)
 	n.ctl.Update(now, rho)
 	thr := n.v.Num("overload.target-occupancy")/100 + 0.05
 	adm := n.workIn / n.cpu.Speed / sec
 	n.workIn = 0
-	r[0] = 100 * rho
-	r[1] = 100 * adm
-	r[2] = n.react.observe(now, dt, rho, thr)
+	row.Set(colCPU, 100*rho)
+	row.Set(colAdmitted, 100*adm)
+	row.Set(colReaction, n.react.observe(now, dt, rho, thr))
 	n.admReact.observe(now, dt, adm+n.cpu.Background, thr)
-	r[3] = float64(n.inCPU)
-	r[4] = n.ctl.AverageQueue()
-	r[5] = n.ctl.Overall()
-	r[6] = n.ctl.Offered()
-	r[7] = n.ctl.TargetRate()
-	r[8] = 100 * n.ctl.Idle()
-	r[9] = 100 * n.cpu.Background
-	r[10] = 100 * n.costError()
-	if r[10] > 10 {
+	row.Set(colQueue, float64(n.inCPU))
+	row.Set(colSREDAvg, n.ctl.AverageQueue())
+	row.Set(colF, n.ctl.Overall())
+	row.Set(colOfferedEq, n.ctl.Offered())
+	row.Set(colAlphaTgt, n.ctl.TargetRate())
+	row.Set(colIdleEst, 100*n.ctl.Idle())
+	row.Set(colIdleTrue, 100*n.cpu.Background)
+	costErr := 100 * n.costError()
+	row.Set(colCostError, costErr)
+	if costErr > 10 {
 		n.convergedAt = -1
 	} else if n.convergedAt < 0 {
 		n.convergedAt = now.Seconds()
 	}
-	k := len(classes)
-	frac, delay, costs := r[11:11+k], r[11+k:11+2*k], r[11+2*k:11+4*k]
 	for i := range classes {
-		frac[i] = n.ctl.Admitted(i)
-		delay[i] = 0
+		row.Set(colFraction[i], n.ctl.Admitted(i))
+		delay := 0.0
 		if n.delayN[i] > 0 {
-			delay[i] = n.delaySum[i] / float64(n.delayN[i])
+			delay = n.delaySum[i] / float64(n.delayN[i])
 		}
+		row.Set(colDelay[i], delay)
 		n.delaySum[i], n.delayN[i] = 0, 0
-		costs[2*i] = 1e3 * n.ctl.Cost(i)
-		costs[2*i+1] = 1e3 * n.trueCost(i)
+		row.Set(colCostInUse[i], 1e3*n.ctl.Cost(i))
+		row.Set(colCostTrue[i], 1e3*n.trueCost(i))
 	}
 }
 
@@ -137,7 +140,7 @@ func (n *node) trueCost(i int) float64 {
 
 // Report returns the outcomes and the controls' counters.
 func (n *node) Report(now kernel.Time) sim.Report {
-	rep := sim.Report{Classes: n.out.Classes(), Held: append([]int64(nil), n.calls...)}
+	rep := sim.Report{Held: append([]int64(nil), n.calls...)}
 	T := n.env.Interval.Seconds()
 	ctl := sim.Group{Name: "overload control (" + n.v.Text("overload.algorithm") + ")", Counters: []sim.Counter{
 		{Name: "reaction_first_s", Value: n.react.First},
@@ -152,7 +155,7 @@ func (n *node) Report(now kernel.Time) sim.Report {
 	}}
 	for i, c := range classes {
 		x := 1.0
-		if o := n.out.Class(i).Offered; o > 0 {
+		if o := n.env.Out.Class(i).Offered; o > 0 {
 			x = float64(n.admitted[i]) / float64(o)
 		}
 		ctl.Counters = append(ctl.Counters, sim.Counter{Name: "admitted_fraction." + c.name, Value: x})
@@ -192,7 +195,7 @@ func (n *node) Report(now kernel.Time) sim.Report {
 	}
 	var eq float64
 	for i := range classes {
-		eq += n.weight(i) * float64(n.out.Class(i).Get(metrics.InTime))
+		eq += n.weight(i) * float64(n.env.Out.Class(i).Get(metrics.InTime))
 	}
 	sw := sim.Group{Name: "switch", Counters: []sim.Counter{
 		{Name: "goodput_equivalent_per_s", Value: eq / max(now.Seconds(), 1e-9)},

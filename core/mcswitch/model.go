@@ -33,7 +33,8 @@ var Def = &sim.Def{
 		"OCC, SRED or ARO, and shares it by strict priority. The rest of an admitted call is always served.",
 	Params:  param.NewSet(specs...),
 	Check:   check,
-	Columns: append(sim.OutcomeColumns(classNames()), nodeColumns()...),
+	Classes: classNames(),
+	Columns: &cols,
 	CPU:     "cpu",
 	Charts: []sim.Chart{
 		{ID: "occupancy", Title: "Processor occupancy against the target", Unit: "%", Series: []string{"cpu", "admitted-load"},
@@ -92,7 +93,6 @@ var Def = &sim.Def{
 				"and in intervals, and the same for the admitted work alone (admission_reaction_*), which leaves out the " +
 				"time the processor needs to work off the backlog built before the control reacted."},
 	},
-	Counters: counterNames,
 	Tiles: []sim.Tile{
 		{Label: "Occupancy", Column: "cpu", Doc: "% of the processor"},
 		{Label: "Goodput", Column: "completed", Doc: "calls completed /s"},

@@ -78,7 +78,6 @@ type node struct {
 	mixRS    *kernel.Stream
 	mix      []float64
 	mixGen   int64
-	out      *sim.Outcomes
 
 	cost     [][]float64 // CPU seconds of each message of each class, nominal speed
 	share    []float64   // 1 / messages per call, per class
@@ -107,21 +106,19 @@ type node struct {
 
 func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 	k := len(classes)
-	n := &node{env: env, v: v, out: sim.NewOutcomes(classNames()),
-		cpu: cpu.New(1, 0), mixRS: env.Stream(51), mix: make([]float64, k),
+	n := &node{env: env, v: v,
+		cpu: cpu.New(1, 0), mixRS: env.Stream("traffic.mix"), mix: make([]float64, k),
 		delaySum: make([]float64, k), delayN: make([]int64, k), delayAll: make([]float64, k), delayAllN: make([]int64, k),
 		admitted: make([]int64, k), calls: make([]int64, k), convergedAt: -1}
-	sources := make([]*traffic.Source, k)
 	for i := range classes {
-		sources[i] = traffic.NewSource(traffic.Profile{}, env.Stream(uint64(i)))
 		n.mix[i] = 1
 	}
-	n.arrivals = sim.NewArrivals(env, kindArrive, sources)
+	n.arrivals = sim.NewArrivals(env, kindArrive, classNames())
 	cfg, err := n.configure()
 	if err != nil {
 		return nil, err
 	}
-	n.ctl, err = multiclass.New(cfg, env.Stream(50))
+	n.ctl, err = multiclass.New(cfg, env.Stream("overload.sred"))
 	if err != nil {
 		return nil, err
 	}
@@ -193,9 +190,9 @@ func (n *node) scheduleMix(now kernel.Time) {
 }
 
 // Apply changes a parameter during the run.
-func (n *node) Apply(now kernel.Time, name string, val param.Value) error {
+func (n *node) Apply(now kernel.Time, sp *param.Spec, val param.Value) error {
 	next := n.v.Clone()
-	if err := next.Put(name, val); err != nil {
+	if err := next.Put(sp.Name, val); err != nil {
 		return err
 	}
 	old := n.v
@@ -209,10 +206,10 @@ func (n *node) Apply(now kernel.Time, name string, val param.Value) error {
 		n.configure()
 		return err
 	}
-	switch {
-	case hasPrefix(name, "rate.") || hasPrefix(name, "load."):
+	switch sp.Reconfigures {
+	case param.Sources:
 		n.restartSources(now)
-	case hasPrefix(name, "traffic."):
+	case partMix:
 		if n.v.Num("traffic.mix-wander") == 0 {
 			clear(n.mix)
 			for i := range n.mix {
@@ -224,8 +221,6 @@ func (n *node) Apply(now kernel.Time, name string, val param.Value) error {
 	}
 	return nil
 }
-
-func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
 
 func (n *node) Handle(e kernel.Event) {
 	switch e.Kind {
@@ -252,16 +247,16 @@ func (n *node) Handle(e kernel.Event) {
 
 // first handles the first message of a new call of class c.
 func (n *node) first(now kernel.Time, c int) {
-	n.out.Offer(c)
+	n.env.Out.Offer(c)
 	if n.inCPU >= n.buffer {
 		n.drops++
 		n.ctl.Lost(c)
-		n.out.End(c, metrics.Dropped)
+		n.env.Out.End(c, metrics.Dropped)
 		return
 	}
 	if !n.ctl.Allow(now, c, float64(n.inCPU)) {
 		n.job(now, mkTag(c, 0, true), n.reject, now)
-		n.out.End(c, metrics.Rejected)
+		n.env.Out.End(c, metrics.Rejected)
 		return
 	}
 	n.admitted[c]++
@@ -278,7 +273,7 @@ func (n *node) message(now kernel.Time, t tag, start kernel.Time) {
 	if n.inCPU >= n.buffer {
 		n.drops++
 		n.calls[t.class()]--
-		n.out.End(t.class(), metrics.Dropped)
+		n.env.Out.End(t.class(), metrics.Dropped)
 		return
 	}
 	n.job(now, t, n.cost[t.class()][t.msg()], start)
@@ -311,8 +306,8 @@ func (n *node) done(now kernel.Time, t tag, start kernel.Time) {
 	n.delayAll[c] += d.Seconds()
 	n.delayAllN[c]++
 	if d <= n.deadline {
-		n.out.End(c, metrics.InTime)
+		n.env.Out.End(c, metrics.InTime)
 	} else {
-		n.out.End(c, metrics.Late)
+		n.env.Out.End(c, metrics.Late)
 	}
 }

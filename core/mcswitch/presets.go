@@ -31,12 +31,6 @@ var presets = []scenario.Preset{
 		Params:  step5,
 		Compare: []scenario.Variant{{Label: "OCC", Params: algo("occ")}, {Label: "SRED", Params: algo("sred")}},
 		Pace:    2, Watch: "occupancy",
-		Tour: []scenario.Step{
-			{At: 25, Charts: []string{"occupancy"}, Text: "A busy hour at 0.8× capacity: the processor is under its 90 % target and every call is admitted."},
-			{At: 35, Charts: []string{"occupancy", "fractions"}, Text: "At 30 s the load steps to 5× capacity. ARO sizes the cut from the offered rate in one interval: the admitted work is back near the target within one or two intervals."},
-			{At: 60, Charts: []string{"occupancy", "queue"}, Text: "The occupancy needs longer still than the admitted work: the processor first works off the backlog of the step."},
-			{At: 85, Charts: []string{"outcomes"}, Text: "Compare side by side with OCC, which cuts by at most 10 % per interval and needs about 15 intervals, and with SRED."},
-		},
 	},
 	{
 		Name: "switch-hotspot", Model: "switch", Seed: 1, Duration: 60,
@@ -47,11 +41,6 @@ var presets = []scenario.Preset{
 		},
 		Compare: []scenario.Variant{{Label: "OCC", Params: algo("occ")}, {Label: "SRED", Params: algo("sred")}},
 		Pace:    2, Watch: "queue",
-		Tour: []scenario.Step{
-			{At: 25, Charts: []string{"occupancy"}, Text: "A busy hour at 0.8× capacity under ARO."},
-			{At: 32, Charts: []string{"queue", "reaction"}, Text: "At 30 s a 3 s hot spot at 5× capacity: ARO decides once per interval, so the first second of the burst is admitted whole and the queue jumps."},
-			{At: 40, Charts: []string{"occupancy", "reaction"}, Text: "The burst is over, but its backlog keeps the processor at 100 % for a while. Compare side by side with SRED, which decides per message and catches the burst at once."},
-		},
 	},
 	{
 		Name: "switch-overload-steps", Model: "switch", Seed: 1, Duration: 120,
@@ -64,12 +53,6 @@ var presets = []scenario.Preset{
 		},
 		Compare: []scenario.Variant{{Label: "proportional", Params: map[string]param.Value{"overload.partition": param.Str("proportional")}}, {Label: "SRED", Params: algo("sred")}},
 		Pace:    3, Watch: "fractions",
-		Tour: []scenario.Step{
-			{At: 25, Charts: []string{"fractions"}, Text: "At 0.8× capacity every class is admitted whole."},
-			{At: 55, Charts: []string{"fractions", "occupancy"}, Text: "At 30 s the load doubles: under strict priority location updates and SMS are cut first."},
-			{At: 85, Charts: []string{"fractions"}, Text: "At 60 s, 5× capacity: mobile-originated calls are cut next, then mobile-terminated calls."},
-			{At: 115, Charts: []string{"fractions", "outcomes"}, Text: "At 90 s, 10×: handovers keep being served while capacity allows. Compare side by side with proportional sharing, where every class loses alike."},
-		},
 	},
 	{
 		Name: "switch-upgrade", Model: "switch", Seed: 1, Duration: 180,
@@ -85,12 +68,6 @@ var presets = []scenario.Preset{
 			{Label: "OCC", Params: algo("occ")},
 		},
 		Pace: 5, Watch: "occupancy",
-		Tour: []scenario.Step{
-			{At: 25, Charts: []string{"occupancy"}, Text: "Before the overload: ARO with the cost regression, the class mix wandering."},
-			{At: 80, Charts: []string{"occupancy", "costs"}, Text: "A 3× overload since 30 s: ARO holds the occupancy at its 90 % target with the costs it has estimated."},
-			{At: 120, Charts: []string{"costs", "occupancy"}, Text: "At 90 s the processor is replaced by one twice as fast: every true cost halves, and the regression re-learns the costs."},
-			{At: 175, Charts: []string{"occupancy"}, Text: "ARO with the regression stays at the target on the new processor. Compare side by side: SRED, tuned for the old processor, holds it near 100 %; ARO with the configured costs leaves half of it idle."},
-		},
 	},
 	{
 		Name: "switch-regression", Model: "switch", Seed: 1, Duration: 240,
@@ -106,10 +83,5 @@ var presets = []scenario.Preset{
 		},
 		Compare: []scenario.Variant{{Label: "configured costs (no regression)", Params: map[string]param.Value{"regression.on": param.On(false)}}},
 		Pace:    5, Watch: "costs",
-		Tour: []scenario.Step{
-			{At: 10, Charts: []string{"costs"}, Text: "The cost regression starts from badly configured costs per call, at 0.8× load, while the class rates wander."},
-			{At: 60, Charts: []string{"costs", "cost-error"}, Text: "Each estimate leaves its wrong configured value and meets its true cost within a few mix changes."},
-			{At: 180, Charts: []string{"costs", "cost-error"}, Text: "After 120 s the mix is steady: its variation is only Poisson noise, and the estimates are held instead of drifting."},
-		},
 	},
 }

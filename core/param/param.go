@@ -6,6 +6,7 @@ package param
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -47,9 +48,30 @@ type Spec struct {
 	// Fixed means fixed during a run: set before it starts; refused in a
 	// timeline and as a live change.
 	Fixed bool `json:"fixed,omitempty"`
+	// Reconfigures is the part of the node a change during the run
+	// reconfigures (Settings unless said otherwise): the model routes a
+	// live change by it, not by the parameter's name.
+	Reconfigures Part `json:"-"`
+	// Aliases are former names of the parameter that scenarios and links
+	// written before a rename still use; they read as this parameter.
+	Aliases []string `json:"-"`
 	// Check validates a Text value; nil accepts any text up to MaxText bytes.
 	Check func(string) error `json:"-"`
 }
+
+// Part names the part of a node that a change of a parameter during the run
+// reconfigures. A model gives its own parts numbers from FirstModelPart on.
+type Part uint8
+
+const (
+	// Settings: the node re-reads its settings; nothing else is redone.
+	Settings Part = iota
+	// Sources: the traffic sources are redrawn from the moment of the change.
+	Sources
+	// FirstModelPart is the first part number a model may give its own
+	// parts (a reboot, a burst schedule, …).
+	FirstModelPart
+)
 
 // MaxText bounds the length of any text value.
 const MaxText = 4096
@@ -200,14 +222,17 @@ func (s *Spec) Parse(text string) (Value, error) {
 	return v, s.CheckValue(v)
 }
 
-// Decode reads a JSON value for s and checks it.
+// Decode reads a JSON value for s and checks it: a number for Number and
+// Integer, true or false for Bool, a string otherwise; null is refused.
 func (s *Spec) Decode(raw json.RawMessage) (Value, error) {
 	var v Value
 	var err error
-	switch s.Kind {
-	case Number, Integer:
+	switch {
+	case isNull(raw):
+		err = errNull
+	case s.Kind == Number || s.Kind == Integer:
 		err = json.Unmarshal(raw, &v.Num)
-	case Bool:
+	case s.Kind == Bool:
 		var b bool
 		err = json.Unmarshal(raw, &b)
 		v = On(b)
@@ -215,14 +240,12 @@ func (s *Spec) Decode(raw json.RawMessage) (Value, error) {
 		err = json.Unmarshal(raw, &v.Text)
 	}
 	if err != nil {
-		shown := string(raw)
-		if len(shown) > 40 {
-			shown = shown[:40] + "…"
-		}
-		return v, &Error{Field: s.Name, Value: shown, Allowed: s.Allowed()}
+		return v, &Error{Field: s.Name, Value: Clip(string(raw)), Allowed: s.Allowed()}
 	}
 	return v, s.CheckValue(v)
 }
+
+var errNull = errors.New("null")
 
 // Encode writes v as JSON for s (Bools as true/false).
 func (s *Spec) Encode(v Value) json.RawMessage {

@@ -1,6 +1,7 @@
 package param
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -55,4 +56,35 @@ func TestBadDefaultPanics(t *testing.T) {
 		}
 	}()
 	NewSet(Spec{Name: "x", Kind: Number, Min: 1, Max: 2, Default: Num(3)})
+}
+
+// A hostile object of many keys is read in linear time, and every refusal
+// names its place.
+func TestDecodeObjectStrict(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range 100_000 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"k%d":1`, i)
+	}
+	b.WriteString("}")
+	if m, err := DecodeObject([]byte(b.String()), "params", nil); err != nil || len(m) != 100_000 {
+		t.Fatalf("%d members, %v", len(m), err)
+	}
+	for in, want := range map[string]string{
+		`{"a":1,"a":2}`: `params.a: a second value is not allowed`,
+		`{"A":1}`:       `params.A: an unknown field is not allowed (allowed: the fields a, b)`,
+		`{"a":1} {}`:    `params: more data after the value`,
+		`[1]`:           `params: "[1]" is not allowed (allowed: a JSON object {…})`,
+		`{"a":1`:        `params: malformed JSON`,
+		`{"a":}`:        `params.a: malformed JSON`,
+		`null`:          `params: "null" is not allowed`,
+	} {
+		_, err := DecodeObject([]byte(in), "params", []string{"a", "b"})
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s: %v, want %q…", in, err, want)
+		}
+	}
 }

@@ -18,13 +18,15 @@ func NewSet(specs ...Spec) *Set {
 	s := &Set{specs: specs, index: make(map[string]int, len(specs))}
 	for i := range s.specs {
 		sp := &s.specs[i]
-		if _, dup := s.index[sp.Name]; dup {
-			panic("param: duplicate " + sp.Name)
+		for _, name := range append([]string{sp.Name}, sp.Aliases...) {
+			if _, dup := s.index[name]; dup {
+				panic("param: duplicate " + name)
+			}
+			s.index[name] = i
 		}
 		if err := sp.CheckValue(sp.Default); err != nil {
 			panic("param: bad default: " + err.Error())
 		}
-		s.index[sp.Name] = i
 	}
 	return s
 }
@@ -32,7 +34,7 @@ func NewSet(specs ...Spec) *Set {
 // Specs returns the specs in order.
 func (s *Set) Specs() []Spec { return s.specs }
 
-// Lookup returns the spec named name.
+// Lookup returns the spec named name (or formerly named name: an alias).
 func (s *Set) Lookup(name string) (*Spec, bool) {
 	i, ok := s.index[name]
 	if !ok {
@@ -45,6 +47,9 @@ func (s *Set) Lookup(name string) (*Spec, bool) {
 type UnknownError struct{ Name string }
 
 func (e *UnknownError) Error() string {
+	if len(e.Name) > MaxShown {
+		return fmt.Sprintf("%s: no such parameter", Quote(e.Name))
+	}
 	return fmt.Sprintf("%s: no such parameter", e.Name)
 }
 
@@ -79,6 +84,12 @@ func (v Values) Get(name string) Value {
 		panic("param: unknown " + name)
 	}
 	return v.vals[i]
+}
+
+// Has reports whether the schema of v has a parameter named name.
+func (v Values) Has(name string) bool {
+	_, ok := v.set.index[name]
+	return ok
 }
 
 // Num returns a numeric value by name.
@@ -133,27 +144,23 @@ func (v Values) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeInto reads a JSON object of name → value over v (names it does not
-// list keep their value). Every error names the field.
+// list keep their value), strictly (see DecodeObject). Every error names the
+// field.
 func (v Values) DecodeInto(raw json.RawMessage) error {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return fmt.Errorf("params: not a JSON object of name → value: %v", err)
+	members, err := DecodeObject(raw, "params", nil)
+	if err != nil {
+		return err
 	}
-	names := make([]string, 0, len(m))
-	for k := range m {
-		names = append(names, k)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		sp, ok := v.set.Lookup(name)
+	for _, m := range members {
+		sp, ok := v.set.Lookup(m.Key)
 		if !ok {
-			return &UnknownError{name}
+			return &UnknownError{m.Key}
 		}
-		x, err := sp.Decode(m[name])
+		x, err := sp.Decode(m.Raw)
 		if err != nil {
 			return err
 		}
-		v.vals[v.set.index[name]] = x
+		v.vals[v.set.index[m.Key]] = x
 	}
 	return nil
 }

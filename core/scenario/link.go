@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"slices"
 	"strings"
 
 	"overloadlab/core/param"
@@ -16,11 +18,17 @@ import (
 // A what-if link holds a scenario as data: the preset it started from, the
 // parameters that differ from it, the seed, and the timeline (the preset's
 // own changes and the slider moves made during the run). Links are
-// versioned: "1." followed by the raw-deflated JSON payload in unpadded
-// base64url. Every released version keeps decoding.
+// versioned: the version, a dot, then the raw-deflated JSON payload in
+// unpadded base64url. Every released version keeps decoding:
+//
+//	1.  {m, p, s, d, i, v, t}: a diff from the preset (or the model defaults)
+//	    of catalog version 1
+//	2.  {m, c, p, s, d, i, v, t}: the same, with c the catalog version the
+//	    diff was made against, so the link keeps its meaning when a preset
+//	    or a default changes later
 
 // LinkVersion is the version EncodeLink writes.
-const LinkVersion = 1
+const LinkVersion = 2
 
 // MaxLink bounds the length of a link accepted by DecodeLink, and
 // maxPayload the size of its decompressed payload.
@@ -29,10 +37,16 @@ const (
 	maxPayload = 1 << 20
 )
 
-// linkV1 is the payload of a version 1 link. Fields equal to the base are
-// left out.
-type linkV1 struct {
+// Base returns the scenario a link's diff applies to: the named preset's, or
+// the model's defaults when preset is "", as they were in the given catalog
+// version.
+type Base func(model, preset string, catalog int) (*Scenario, error)
+
+// payload is the JSON of a link of version 2 (version 1: without C). Fields
+// equal to the base are left out.
+type payload struct {
 	Model    string                     `json:"m"`
+	Catalog  int                        `json:"c"`
 	Preset   string                     `json:"p,omitempty"`
 	Seed     *uint64                    `json:"s,omitempty"`
 	Duration *float64                   `json:"d,omitempty"`
@@ -41,10 +55,16 @@ type linkV1 struct {
 	Timeline *[][3]json.RawMessage      `json:"t,omitempty"` // [at_s, param, value]
 }
 
+// linkFields are the payload's keys by link version.
+var linkFields = map[string][]string{
+	"1": {"m", "p", "s", "d", "i", "v", "t"},
+	"2": {"m", "c", "p", "s", "d", "i", "v", "t"},
+}
+
 // EncodeLink returns the link of s as a diff from base, the scenario of its
-// preset (or the model defaults).
-func EncodeLink(s, base *Scenario) string {
-	p := linkV1{Model: s.Model, Preset: s.Preset}
+// preset (or the model defaults) in catalog version catalog.
+func EncodeLink(s, base *Scenario, catalog int) string {
+	p := payload{Model: s.Model, Catalog: catalog, Preset: s.Preset}
 	if s.Seed != base.Seed {
 		p.Seed = &s.Seed
 	}
@@ -62,18 +82,12 @@ func EncodeLink(s, base *Scenario) string {
 		}
 		p.Params[name] = sp.Encode(s.Params.Get(name))
 	}
-	if !sameTimeline(s.Timeline, base.Timeline) {
+	if !slices.Equal(s.Timeline, base.Timeline) {
 		tl := make([][3]json.RawMessage, 0, len(s.Timeline))
 		for _, c := range s.Timeline {
 			at, _ := json.Marshal(c.At)
 			name, _ := json.Marshal(c.Param)
-			var v json.RawMessage
-			if sp, ok := schema.Lookup(c.Param); ok {
-				v = sp.Encode(c.Value)
-			} else {
-				v, _ = json.Marshal(c.Value)
-			}
-			tl = append(tl, [3]json.RawMessage{at, name, v})
+			tl = append(tl, [3]json.RawMessage{at, name, encodeValue(schema, c)})
 		}
 		p.Timeline = &tl
 	}
@@ -85,35 +99,29 @@ func EncodeLink(s, base *Scenario) string {
 	return fmt.Sprintf("%d.%s", LinkVersion, base64.RawURLEncoding.EncodeToString(buf.Bytes()))
 }
 
-func sameTimeline(a, b []Change) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// DecodeLink reads a link. base returns the scenario a link's diff applies
-// to: the named preset's, or the model's defaults when preset is "". Every
-// error names the part of the link at fault.
-func DecodeLink(link string, base func(model, preset string) (*Scenario, error)) (*Scenario, error) {
+// DecodeLink reads a link of any released version, strictly (see
+// param.DecodeObject). Every error names the part of the link at fault.
+func DecodeLink(link string, base Base) (*Scenario, error) {
 	if len(link) > MaxLink {
 		return nil, fmt.Errorf("link: %d characters is too long (at most %d)", len(link), MaxLink)
 	}
 	version, body, ok := strings.Cut(link, ".")
 	if !ok {
-		return nil, fmt.Errorf("link: %s is not an overloadlab link (those start with their version: 1.…)", shorten(link))
+		return nil, fmt.Errorf("link: %s is not an overloadlab link (those start with their version: %d.…)", shorten(link), LinkVersion)
 	}
-	switch version {
-	case "1":
-		return decodeV1(body, base)
-	default:
-		return nil, fmt.Errorf("link version %s: this page opens links of version 1 (made by a newer overloadlab?)", shorten(version))
+	fields, ok := linkFields[version]
+	if !ok {
+		return nil, fmt.Errorf("link version %s: this page opens links of versions 1 to %d (made by a newer overloadlab?)", shorten(version), LinkVersion)
 	}
+	z, err := base64.RawURLEncoding.DecodeString(body)
+	if err != nil {
+		return nil, errors.New("link: its data is damaged (not base64url): copy the whole link from the Share button")
+	}
+	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(z)), maxPayload+1))
+	if err != nil || len(raw) > maxPayload {
+		return nil, errors.New("link: its data is damaged (it does not decompress): copy the whole link from the Share button")
+	}
+	return decodePayload(raw, fields, base)
 }
 
 func shorten(s string) string {
@@ -123,65 +131,73 @@ func shorten(s string) string {
 	return fmt.Sprintf("%q", s)
 }
 
-func decodeV1(body string, base func(model, preset string) (*Scenario, error)) (*Scenario, error) {
-	z, err := base64.RawURLEncoding.DecodeString(body)
+// decodePayload reads a link's JSON payload, whose keys may be fields.
+func decodePayload(raw []byte, fields []string, base Base) (*Scenario, error) {
+	members, err := param.DecodeObject(raw, "link", fields)
 	if err != nil {
-		return nil, errors.New("link: its data is damaged (not base64url): copy the whole link from the Share button")
+		return nil, err
 	}
-	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(z)), maxPayload+1))
-	if err != nil || len(raw) > maxPayload {
-		return nil, errors.New("link: its data is damaged (it does not decompress): copy the whole link from the Share button")
+	m := make(map[string]json.RawMessage, len(members))
+	for _, x := range members {
+		m[x.Key] = x.Raw
 	}
-	var p linkV1
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil {
-		return nil, fmt.Errorf("link: the scenario inside is not valid: %v", err)
+	var model, preset string
+	catalog := 1
+	for key, dst := range map[string]*string{"m": &model, "p": &preset} {
+		if r, ok := m[key]; ok {
+			if *dst, err = param.DecodeString(r, "link."+key); err != nil {
+				return nil, err
+			}
+		}
 	}
-	s, err := base(p.Model, p.Preset)
+	if r, ok := m["c"]; ok {
+		x, err := param.DecodeNumber(r, "link.c", "a catalog version from 1")
+		if err != nil || x < 1 || x != math.Trunc(x) || x > 1<<30 {
+			return nil, &param.Error{Field: "link.c", Value: param.Quote(string(r)), Allowed: "a catalog version: a whole number from 1"}
+		}
+		catalog = int(x)
+	}
+	s, err := base(model, preset, catalog)
 	if err != nil {
 		return nil, err
 	}
 	s = s.Clone()
-	if p.Seed != nil {
-		s.Seed = *p.Seed
+	for key, name := range map[string]string{"s": "seed", "d": "duration_s", "i": "interval_s"} {
+		if r, ok := m[key]; ok {
+			if err := s.decodeField(name, r); err != nil {
+				return nil, err
+			}
+		}
 	}
-	if p.Duration != nil {
-		s.Duration = *p.Duration
-	}
-	if p.Interval != nil {
-		s.Interval = *p.Interval
-	}
-	if p.Params != nil {
-		obj, _ := json.Marshal(p.Params)
-		if err := s.Params.DecodeInto(obj); err != nil {
+	if r, ok := m["v"]; ok {
+		if err := s.Params.DecodeInto(r); err != nil {
 			return nil, err
 		}
 	}
-	if p.Timeline != nil {
-		if len(*p.Timeline) > MaxTimeline {
-			return nil, &param.Error{Field: "timeline", Value: fmt.Sprintf("%d changes", len(*p.Timeline)), Allowed: fmt.Sprintf("at most %d changes", MaxTimeline)}
-		}
-		s.Timeline = make([]Change, 0, len(*p.Timeline))
-		for i, c := range *p.Timeline {
-			var at float64
-			var name string
-			if json.Unmarshal(c[0], &at) != nil || json.Unmarshal(c[1], &name) != nil {
-				return nil, &param.Error{Field: fmt.Sprintf("timeline[%d]", i), Value: "a malformed change", Allowed: "[time in s, parameter name, value]"}
-			}
-			sp, ok := s.Params.Schema().Lookup(name)
-			if !ok {
-				return nil, fmt.Errorf("timeline[%d].param: %w", i, &param.UnknownError{Name: name})
-			}
-			v, err := sp.Decode(c[2])
-			if err != nil {
-				return nil, fmt.Errorf("timeline[%d]: %w", i, err)
-			}
-			s.Timeline = append(s.Timeline, Change{At: at, Param: name, Value: v})
+	if r, ok := m["t"]; ok {
+		if s.Timeline, err = decodeTimeline(r, s.Params.Schema(), linkChange); err != nil {
+			return nil, err
 		}
 	}
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// linkChange reads a timeline entry of a link: [at_s, param, value].
+func linkChange(raw json.RawMessage, where string, schema *param.Set) (Change, error) {
+	parts, err := param.DecodeArray(raw, where)
+	if err != nil || len(parts) != 3 {
+		return Change{}, &param.Error{Field: where, Value: "a malformed change", Allowed: "[time in s, parameter name, value]"}
+	}
+	at, err := param.DecodeNumber(parts[0], where+".at_s", "a time in seconds")
+	if err != nil {
+		return Change{}, err
+	}
+	name, err := param.DecodeString(parts[1], where+".param")
+	if err != nil {
+		return Change{}, err
+	}
+	return change(where, at, name, parts[2], schema)
 }

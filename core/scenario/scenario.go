@@ -6,6 +6,7 @@ package scenario
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -70,121 +71,206 @@ func (s *Scenario) Clone() *Scenario {
 	return &c
 }
 
-type wire struct {
-	Model    string            `json:"model"`
-	Preset   string            `json:"preset,omitempty"`
-	Seed     json.RawMessage   `json:"seed,omitempty"`
-	Duration json.RawMessage   `json:"duration_s,omitempty"`
-	Interval json.RawMessage   `json:"interval_s,omitempty"`
-	Params   json.RawMessage   `json:"params,omitempty"`
-	Timeline []json.RawMessage `json:"timeline,omitempty"`
-}
+// Fields of a scenario file, in the order MarshalJSON writes them.
+var fileFields = []string{"model", "preset", "seed", "duration_s", "interval_s", "params", "timeline"}
 
-type wireChange struct {
-	At    json.RawMessage `json:"at_s"`
-	Param string          `json:"param"`
-	Value json.RawMessage `json:"value"`
-}
+// changeFields are the fields of a timeline entry in a file.
+var changeFields = []string{"at_s", "param", "value"}
 
-// MarshalJSON writes the whole scenario, every parameter included, so that
-// the file is complete and editable.
+// MarshalJSON writes the whole scenario, every parameter included and the
+// timeline even when empty (a file naming a preset would otherwise get the
+// preset's back), so that the file is complete, editable, and reads back to
+// the same run.
 func (s *Scenario) MarshalJSON() ([]byte, error) {
-	num := func(x float64) json.RawMessage { b, _ := json.Marshal(x); return b }
-	w := wire{Model: s.Model, Preset: s.Preset, Seed: num(float64(s.Seed)), Duration: num(s.Duration), Interval: num(s.Interval)}
-	w.Params, _ = s.Params.MarshalJSON()
-	schema := s.Params.Schema()
-	for _, c := range s.Timeline {
-		wc := wireChange{At: num(c.At), Param: c.Param}
-		if sp, ok := schema.Lookup(c.Param); ok {
-			wc.Value = sp.Encode(c.Value)
+	var b bytes.Buffer
+	put := func(key string, v any) {
+		if b.Len() == 0 {
+			b.WriteByte('{')
 		} else {
-			wc.Value, _ = json.Marshal(c.Value)
+			b.WriteByte(',')
 		}
-		b, _ := json.Marshal(wc)
-		w.Timeline = append(w.Timeline, b)
+		k, _ := json.Marshal(key)
+		b.Write(k)
+		b.WriteByte(':')
+		switch v := v.(type) {
+		case json.RawMessage:
+			b.Write(v)
+		default:
+			e, _ := json.Marshal(v)
+			b.Write(e)
+		}
 	}
-	return json.Marshal(w)
+	put("model", s.Model)
+	if s.Preset != "" {
+		put("preset", s.Preset)
+	}
+	put("seed", s.Seed)
+	put("duration_s", s.Duration)
+	put("interval_s", s.Interval)
+	params, _ := s.Params.MarshalJSON()
+	put("params", json.RawMessage(params))
+	tl := make([]json.RawMessage, 0, len(s.Timeline))
+	for _, c := range s.Timeline {
+		at, _ := json.Marshal(c.At)
+		name, _ := json.Marshal(c.Param)
+		tl = append(tl, json.RawMessage(`{"at_s":`+string(at)+`,"param":`+string(name)+`,"value":`+string(encodeValue(s.Params.Schema(), c))+`}`))
+	}
+	put("timeline", tl)
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
 
-// Decode reads a scenario from JSON. Fields it does not give take their
-// defaults (or the preset's, when it names one and presets is not nil).
-// Every error names the field, the value and what is allowed.
+// encodeValue writes the value of c as its parameter's kind wants it.
+func encodeValue(schema *param.Set, c Change) json.RawMessage {
+	if sp, ok := schema.Lookup(c.Param); ok {
+		return sp.Encode(c.Value)
+	}
+	b, _ := json.Marshal(c.Value)
+	return b
+}
+
+// Decode reads a scenario from JSON, strictly: one object, fields named
+// exactly, each once, no null. Fields it does not give take their defaults
+// (or the preset's, when it names one and presets is not nil). Every error
+// names the field, the value and what is allowed.
 func Decode(data []byte, schemas Schemas, presets func(name string) (*Scenario, bool)) (*Scenario, error) {
-	var w wire
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&w); err != nil {
-		return nil, fmt.Errorf("scenario: not a valid scenario JSON object: %v", err)
+	members, err := param.DecodeObject(data, "", fileFields)
+	if pe := (*param.Error)(nil); errors.As(err, &pe) && pe.Field == "JSON" {
+		pe.Field = "scenario" // the file as a whole
+	}
+	if err != nil {
+		return nil, err
+	}
+	raw := make(map[string]json.RawMessage, len(members))
+	for _, m := range members {
+		raw[m.Key] = m.Raw
+	}
+	var model, preset string
+	for name, dst := range map[string]*string{"model": &model, "preset": &preset} {
+		if r, ok := raw[name]; ok {
+			if *dst, err = param.DecodeString(r, name); err != nil {
+				return nil, err
+			}
+		}
 	}
 	var s *Scenario
-	if w.Preset != "" && presets != nil {
-		p, ok := presets(w.Preset)
+	if preset != "" && presets != nil {
+		p, ok := presets(preset)
 		if !ok {
-			return nil, &param.Error{Field: "preset", Value: fmt.Sprintf("%q", w.Preset), Allowed: "the name of a preset (overloadlab presets)"}
+			return nil, &param.Error{Field: "preset", Value: param.Quote(preset), Allowed: "the name of a preset (overloadlab presets)"}
 		}
-		if w.Model != "" && w.Model != p.Model {
-			return nil, &param.Error{Field: "model", Value: fmt.Sprintf("%q", w.Model), Allowed: fmt.Sprintf("%q, the model of preset %s", p.Model, w.Preset)}
+		if model != "" && model != p.Model {
+			return nil, &param.Error{Field: "model", Value: param.Quote(model), Allowed: fmt.Sprintf("%q, the model of preset %s", p.Model, preset)}
 		}
 		s = p.Clone()
 	} else {
-		schema, ok := schemas(w.Model)
+		schema, ok := schemas(model)
 		if !ok {
-			return nil, &param.Error{Field: "model", Value: fmt.Sprintf("%q", w.Model), Allowed: "the name of a node model"}
+			return nil, &param.Error{Field: "model", Value: param.Quote(model), Allowed: "the name of a node model"}
 		}
-		s = New(w.Model, schema)
-		s.Preset = w.Preset
+		s = New(model, schema)
+		s.Preset = preset
 	}
-	fields := Fields.Defaults()
-	for name, raw := range map[string]json.RawMessage{"seed": w.Seed, "duration_s": w.Duration, "interval_s": w.Interval} {
-		if raw == nil {
-			continue
-		}
-		sp, _ := Fields.Lookup(name)
-		v, err := sp.Decode(raw)
-		if err != nil {
-			return nil, err
-		}
-		_ = fields.Put(name, v)
-		switch name {
-		case "seed":
-			s.Seed = uint64(v.Num)
-		case "duration_s":
-			s.Duration = v.Num
-		case "interval_s":
-			s.Interval = v.Num
+	for _, name := range []string{"seed", "duration_s", "interval_s"} {
+		if r, ok := raw[name]; ok {
+			if err := s.decodeField(name, r); err != nil {
+				return nil, err
+			}
 		}
 	}
-	if w.Params != nil {
-		if err := s.Params.DecodeInto(w.Params); err != nil {
+	if r, ok := raw["params"]; ok {
+		if err := s.Params.DecodeInto(r); err != nil {
 			return nil, err
 		}
 	}
-	if w.Timeline != nil {
-		if len(w.Timeline) > MaxTimeline {
-			return nil, &param.Error{Field: "timeline", Value: fmt.Sprintf("%d changes", len(w.Timeline)), Allowed: fmt.Sprintf("at most %d changes", MaxTimeline)}
-		}
-		s.Timeline = s.Timeline[:0]
-		for i, raw := range w.Timeline {
-			var wc wireChange
-			if err := json.Unmarshal(raw, &wc); err != nil {
-				return nil, fmt.Errorf("timeline[%d]: not a change {at_s, param, value}: %v", i, err)
-			}
-			var at float64
-			if err := json.Unmarshal(wc.At, &at); err != nil {
-				return nil, &param.Error{Field: fmt.Sprintf("timeline[%d].at_s", i), Value: string(wc.At), Allowed: "a time in seconds"}
-			}
-			sp, ok := s.Params.Schema().Lookup(wc.Param)
-			if !ok {
-				return nil, fmt.Errorf("timeline[%d].param: %w", i, &param.UnknownError{Name: wc.Param})
-			}
-			v, err := sp.Decode(wc.Value)
-			if err != nil {
-				return nil, fmt.Errorf("timeline[%d]: %w", i, err)
-			}
-			s.Timeline = append(s.Timeline, Change{At: at, Param: wc.Param, Value: v})
+	if r, ok := raw["timeline"]; ok {
+		if s.Timeline, err = decodeTimeline(r, s.Params.Schema(), decodeChange); err != nil {
+			return nil, err
 		}
 	}
 	return s, s.Validate()
+}
+
+// decodeField sets the run-wide field name (seed, duration_s, interval_s)
+// from its JSON value.
+func (s *Scenario) decodeField(name string, raw json.RawMessage) error {
+	sp, _ := Fields.Lookup(name)
+	v, err := sp.Decode(raw)
+	if err != nil {
+		return err
+	}
+	switch name {
+	case "seed":
+		s.Seed = uint64(v.Num)
+	case "duration_s":
+		s.Duration = v.Num
+	case "interval_s":
+		s.Interval = v.Num
+	}
+	return nil
+}
+
+// decodeTimeline reads a JSON array of at most MaxTimeline changes, each by
+// entry.
+func decodeTimeline(raw json.RawMessage, schema *param.Set, entry func(json.RawMessage, string, *param.Set) (Change, error)) ([]Change, error) {
+	items, err := param.DecodeArray(raw, "timeline")
+	if err != nil {
+		return nil, err
+	}
+	if len(items) > MaxTimeline {
+		return nil, &param.Error{Field: "timeline", Value: fmt.Sprintf("%d changes", len(items)), Allowed: fmt.Sprintf("at most %d changes", MaxTimeline)}
+	}
+	out := make([]Change, 0, len(items))
+	for i, item := range items {
+		c, err := entry(item, fmt.Sprintf("timeline[%d]", i), schema)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// decodeChange reads a timeline entry {at_s, param, value}, every field
+// given.
+func decodeChange(raw json.RawMessage, where string, schema *param.Set) (Change, error) {
+	members, err := param.DecodeObject(raw, where, changeFields)
+	if err != nil {
+		return Change{}, err
+	}
+	if len(members) < len(changeFields) {
+		return Change{}, &param.Error{Field: where, Value: "a change without all its fields", Allowed: "{at_s, param, value}, each given"}
+	}
+	var c Change
+	var value json.RawMessage
+	for _, m := range members {
+		switch m.Key {
+		case "at_s":
+			c.At, err = param.DecodeNumber(m.Raw, where+".at_s", "a time in seconds")
+		case "param":
+			c.Param, err = param.DecodeString(m.Raw, where+".param")
+		case "value":
+			value = m.Raw
+		}
+		if err != nil {
+			return Change{}, err
+		}
+	}
+	return change(where, c.At, c.Param, value, schema)
+}
+
+// change builds a timeline entry from its decoded time and name and its raw
+// value, checked against schema.
+func change(where string, at float64, name string, value json.RawMessage, schema *param.Set) (Change, error) {
+	sp, ok := schema.Lookup(name)
+	if !ok {
+		return Change{}, fmt.Errorf("%s.param: %w", where, &param.UnknownError{Name: name})
+	}
+	v, err := sp.Decode(value)
+	if err != nil {
+		return Change{}, fmt.Errorf("%s: %w", where, err)
+	}
+	return Change{At: at, Param: name, Value: v}, nil
 }
 
 // Validate checks the run-wide fields and the timeline (parameter values are

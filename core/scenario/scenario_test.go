@@ -73,7 +73,25 @@ func TestDecodeErrorsNameTheField(t *testing.T) {
 		`{"model":"m","timeline":[{"at_s":5,"param":"n","value":2},{"at_s":4,"param":"n","value":2}]}`:    "timeline[1].at_s",
 		`{"model":"m","timeline":[{"at_s":1,"param":"n","value":2},{"at_s":5,"param":"size","value":4}]}`: "timeline[1].param",
 		`{"model":"m","colour":"red"}`: "colour",
-		`not json`:                     "scenario",
+		// Strict: null is not a value, keys are exact and given once, one object.
+		`{"model":"m","seed":null}`:                                         "seed",
+		`{"model":"m","params":{"on":null}}`:                                "on",
+		`{"model":"m","params":{"mode":null}}`:                              "mode",
+		`{"model":null}`:                                                    "model",
+		`{"model":"m","params":null}`:                                       "params",
+		`{"model":"m","timeline":null}`:                                     "timeline",
+		`{"model":"m","timeline":[null]}`:                                   "timeline[0]",
+		`{"model":"m","timeline":[{"at_s":null,"param":"n","value":2}]}`:    "timeline[0].at_s",
+		`{"model":"m","timeline":[{"at_s":1,"param":"n","value":null}]}`:    "n",
+		`{"model":"m","timeline":[{"at_s":1,"param":"n"}]}`:                 "timeline[0]",
+		`{"model":"m","timeline":[{"at_s":1,"param":"n","value":2,"x":1}]}`: "timeline[0].x",
+		`{"model":"m","SEED":3}`:                                            "SEED",
+		`{"model":"m","seed":3,"seed":4}`:                                   "seed",
+		`{"model":"m","params":{"rate":1,"rate":2}}`:                        "params.rate",
+		`{"model":"m"} {"model":"m"}`:                                       "scenario",
+		`{"model":"m"}x`:                                                    "scenario",
+		`{"model":"m","params":{"rate":"1"}}`:                               "rate",
+		`not json`:                                                          "scenario",
 	} {
 		_, err := decode(in)
 		if err == nil {
@@ -90,10 +108,18 @@ func TestDecodeErrorsNameTheField(t *testing.T) {
 	}
 }
 
+// FuzzDecode decodes, encodes and decodes again: what is accepted must
+// read back to the same scenario.
 func FuzzDecode(f *testing.F) {
 	f.Add(`{"model":"m","seed":9,"params":{"rate":5},"timeline":[{"at_s":1,"param":"n","value":2}]}`)
 	f.Add(`{"model":"m","params":{"mode":"b","on":true}}`)
 	f.Add(`{}`)
+	f.Add(`{"model":"m","seed":null}`)
+	f.Add(`{"model":"m","seed":1,"seed":2}`)
+	f.Add(`{"model":"m","Seed":1}`)
+	f.Add(`{"model":"m"}{}`)
+	f.Add(`{"model":"m","timeline":[{"at_s":1,"param":"n","value":2,"extra":0}]}`)
+	f.Add(`{"model":"m","timeline":[]}`)
 	f.Fuzz(func(t *testing.T, in string) {
 		sc, err := decode(in)
 		if err != nil {
@@ -109,8 +135,12 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Decode(b, schemas, nil); err != nil {
+		back, err := Decode(b, schemas, nil)
+		if err != nil {
 			t.Fatalf("re-encoded scenario does not decode: %v\n%s", err, b)
+		}
+		if b2, _ := json.Marshal(back); string(b2) != string(b) {
+			t.Fatalf("decoded again as\n%s\nnot\n%s", b2, b)
 		}
 	})
 }

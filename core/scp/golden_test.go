@@ -6,14 +6,14 @@ import "testing"
 // digests must come out natively and in WebAssembly
 // (GOOS=js GOARCH=wasm go test ./core/scp).
 var goldenDigests = map[string]string{
-	"scp-standard-acg":        "d5f3a84e573710a3fafe5f28ebecb55a",
-	"scp-adaptive-acg":        "feb9ee99af9a4b9ffe7e6d2d6a4826f0",
-	"scp-1000-ssps-10x":       "19efe0afdaaae6d9c426da599e15bcb2",
-	"scp-10-ssps":             "6d827758cfb05cd41fc472ef41cddf7b",
-	"scp-unbalanced":          "a7d713a88dcc2d4917f16794a3041ecf",
-	"scp-1000-unbalanced-10x": "dce7cd11c1e21c9479fdb4d24aedf1af",
-	"scp-adaptive-lag":        "a9c15462e67e08d91574779186fd254d",
-	"scp-overload-step":       "333143af789f6c5fa9de24467bee61e1",
+	"scp-standard-acg":        "2e12830156c5458e297c59844ba4a2ed",
+	"scp-adaptive-acg":        "b41411eb2d87b03ec25d5f1e31ab859f",
+	"scp-1000-ssps-10x":       "4ed53a97fb98a6a018eda7bd250ce3dc",
+	"scp-10-ssps":             "0ba674208d4d3ad78071f4acd8b4986c",
+	"scp-unbalanced":          "9627b62b52da6bdea3386bc534034fc4",
+	"scp-1000-unbalanced-10x": "2a8b855c8edd3dde3c1d80310e9e7aa6",
+	"scp-adaptive-lag":        "be3d2b09e2c0eb73a73b38a65e43459d",
+	"scp-overload-step":       "8c0b72c4d9794693f0404996b5a8fe58",
 }
 
 func TestGoldenDigests(t *testing.T) {

@@ -15,56 +15,51 @@ const idleBelow = 0.90
 // seconds: above the largest standard gap, 600 s.
 const stopShown = 1000
 
-var nodeColumns = []metrics.Column{
-	{Name: "admitted", Label: "admitted at the SSPs (sent to the SCP)", Unit: "/s"},
-	{Name: "heavy.admitted", Label: "heavy admitted at the SSPs", Unit: "/s"},
-	{Name: "light.admitted", Label: "light admitted at the SSPs", Unit: "/s"},
-	{Name: "scp.arrivals", Label: "queries reaching the SCP (X_n)", Unit: "/s"},
-	{Name: "scp.load", Label: "measured load (% of capacity)", Unit: "%"},
-	{Name: "cpu", Label: "SCP CPU", Unit: "%"},
-	{Name: "scp.queue", Label: "SCP queue", Unit: "queries", Max: true},
-	{Name: "level", Label: "congestion level (standard ACG)", Unit: "level"},
-	{Name: "gap.sent", Label: "gap the SCP sends (stop all = 1000)", Unit: "s"},
-	{Name: "gap.mean", Label: "mean gap in force at gapped SSPs", Unit: "s"},
-	{Name: "gapped", Label: "SSPs with a gap in force", Unit: "%"},
-	{Name: "adaptive.rate", Label: "adaptive per-SSP rate r_n", Unit: "/s"},
-	{Name: "fairness", Label: "Jain's fairness index (carried / desired)", Unit: ""},
-	{Name: "ssp.heavy.carried", Label: "carried per heavy SSP", Unit: "/s"},
-	{Name: "ssp.heavy.desired", Label: "desired share per heavy SSP", Unit: "/s"},
-	{Name: "ssp.light.carried", Label: "carried per light SSP", Unit: "/s"},
-	{Name: "ssp.light.desired", Label: "desired share per light SSP", Unit: "/s"},
-}
-
-var columns = append(sim.OutcomeColumns(classNames), nodeColumns...)
+// The model's columns, after the outcome block of classNames.
+var (
+	cols          sim.Columns
+	colAdmitted   = cols.Add("admitted", "admitted at the SSPs (sent to the SCP)", "/s")
+	colClassAdm   = [2]sim.Col{cols.Add("heavy.admitted", "heavy admitted at the SSPs", "/s"), cols.Add("light.admitted", "light admitted at the SSPs", "/s")}
+	colArrivals   = cols.Add("scp.arrivals", "queries reaching the SCP (X_n)", "/s")
+	colLoad       = cols.Add("scp.load", "measured load (% of capacity)", "%")
+	colCPU        = cols.Add("cpu", "SCP CPU", "%")
+	colQueue      = cols.AddMax("scp.queue", "SCP queue", "queries")
+	colLevel      = cols.Add("level", "congestion level (standard ACG)", "level")
+	colGapSent    = cols.Add("gap.sent", "gap the SCP sends (stop all = 1000)", "s")
+	colGapMean    = cols.Add("gap.mean", "mean gap in force at gapped SSPs", "s")
+	colGapped     = cols.Add("gapped", "SSPs with a gap in force", "%")
+	colRate       = cols.Add("adaptive.rate", "adaptive per-SSP rate r_n", "/s")
+	colFairness   = cols.Add("fairness", "Jain's fairness index (carried / desired)", "")
+	colGroupMeans = [4]sim.Col{
+		cols.Add("ssp.heavy.carried", "carried per heavy SSP", "/s"),
+		cols.Add("ssp.heavy.desired", "desired share per heavy SSP", "/s"),
+		cols.Add("ssp.light.carried", "carried per light SSP", "/s"),
+		cols.Add("ssp.light.desired", "desired share per light SSP", "/s"),
+	}
+)
 
 // Measure closes an interval: the SCP measures the load that reached it,
 // decides the control it sends until the next interval, and the per-SSP
 // carried rates are compared with their desired shares.
-func (n *node) Measure(now kernel.Time, row []float64) {
-	dt := n.env.Interval.Seconds()
-	if now%n.env.Interval != 0 {
-		dt = (now % n.env.Interval).Seconds() // the last, shorter interval
-	}
-	n.out.Fill(row, dt)
-	cls := row[6 : 6+6*len(classNames)] // per class: offered, completed, late, rejected, dropped, throttled
-	r := row[len(columns)-len(nodeColumns):]
-	clear(r[:len(nodeColumns)])
+func (n *node) Measure(row *sim.Row) {
+	now, dt := row.Now, row.Seconds()
+	admitted := 0.0
 	for c := range classNames {
-		a := cls[6*c] - cls[6*c+5]
-		r[1+c] = a
-		r[0] += a
+		a := row.Offered(c) - row.Ended(c, metrics.Throttled)
+		row.Set(colClassAdm[c], a)
+		admitted += a
 	}
+	row.Set(colAdmitted, admitted)
 	rho := n.cpu.Measure(now)
 	x := float64(n.arrivals-n.prevArrivals) / dt
-	n.prevArrivals = n.arrivals
-	r[3] = x
-	r[4] = 100 * x / n.capacity
-	r[5] = 100 * rho
-	r[6] = n.cpu.Backlog(now).Seconds() / n.cost
+	row.Delta(colArrivals, n.arrivals, &n.prevArrivals)
+	row.Set(colLoad, 100*x/n.capacity)
+	row.Set(colCPU, 100*rho)
+	row.Set(colQueue, n.cpu.Backlog(now).Seconds()/n.cost)
 
 	var throttled int64
 	for c := range classNames {
-		throttled += n.out.Class(c).Get(metrics.Throttled)
+		throttled += n.env.Out.Class(c).Get(metrics.Throttled)
 	}
 	if rho < idleBelow {
 		n.throttledIdle += throttled - n.prevThrottled
@@ -72,14 +67,17 @@ func (n *node) Measure(now kernel.Time, row []float64) {
 	n.prevThrottled = throttled
 
 	n.decide(x)
-	r[7] = float64(n.level)
-	r[8] = n.sentGap.Seconds()
+	row.Set(colLevel, float64(n.level))
+	gap := n.sentGap.Seconds()
 	if n.sentGap == acg.Stop {
-		r[8] = stopShown
+		gap = stopShown
 	}
+	row.Set(colGapSent, gap)
+	rate := 0.0
 	if n.control == ctlAdaptive {
-		r[11] = n.adaptive.Rate()
+		rate = n.adaptive.Rate()
 	}
+	row.Set(colRate, rate)
 	n.intervals++
 	n.levelSum += float64(n.level)
 	if n.sending && n.sentGap > 0 {
@@ -103,12 +101,19 @@ func (n *node) Measure(now kernel.Time, row []float64) {
 		s.prevDone = s.completed
 		n.got[i] = s.smooth
 	}
+	mean := 0.0
 	if timed > 0 {
-		r[9] = gapSum / float64(timed)
+		mean = gapSum / float64(timed)
 	}
-	r[10] = 100 * float64(gapped) / float64(len(n.src))
-	r[12], _, _ = n.fairness()
-	n.groupMeans(r[13:17])
+	row.Set(colGapMean, mean)
+	row.Set(colGapped, 100*float64(gapped)/float64(len(n.src)))
+	j, _, _ := n.fairness()
+	row.Set(colFairness, j)
+	var means [4]float64
+	n.groupMeans(means[:])
+	for i, c := range colGroupMeans {
+		row.Set(c, means[i])
+	}
 }
 
 // fairness compares n.got with the desired shares of its total and returns
@@ -147,10 +152,10 @@ func (n *node) groupMeans(out []float64) {
 
 // Report returns the outcomes and the controls' counters.
 func (n *node) Report(now kernel.Time) sim.Report {
-	rep := sim.Report{Classes: n.out.Classes()}
+	var rep sim.Report
 	var completed, throttled, admitted, offered int64
 	for c := range classNames {
-		k := n.out.Class(c)
+		k := n.env.Out.Class(c)
 		completed += k.Get(metrics.InTime)
 		throttled += k.Get(metrics.Throttled)
 		offered += k.Offered

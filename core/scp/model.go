@@ -15,7 +15,8 @@ var Def = &sim.Def{
 		"on the responses to queries, after the network delay, and lasts for its duration. An SSP admits a " +
 		"query only if the last admitted one is at least g old; the others are blocked (throttled at source).",
 	Params:  param.NewSet(specs...),
-	Columns: columns,
+	Classes: classNames,
+	Columns: &cols,
 	CPU:     "cpu",
 	Charts: []sim.Chart{
 		{ID: "throughput", Title: "SCP throughput against capacity", Unit: "/s", Stacked: true,
@@ -70,7 +71,6 @@ var Def = &sim.Def{
 				"everything. The chart uses per-SSP carried rates smoothed over the fairness window; the summary " +
 				"counts the whole period since the traffic last changed."},
 	},
-	Counters: counterNames,
 	Tiles: []sim.Tile{
 		{Label: "Throughput", Column: "completed", Doc: "queries answered in time /s"},
 		{Label: "SCP CPU", Column: "cpu", Doc: "% of capacity"},

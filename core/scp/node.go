@@ -17,6 +17,7 @@ package scp
 
 import (
 	"slices"
+	"strconv"
 
 	"overloadlab/core/acg"
 	"overloadlab/core/cpu"
@@ -42,11 +43,13 @@ const (
 	kindResponse                        // the answer reaches the SSP; Ref: ref; Arg: packed answer
 )
 
-// ref packs a source and its class into an event's Ref, so a query counts
-// in the class it was offered in even if the mix changes meanwhile.
-func mkRef(i, class int) int32 { return int32(i | class<<16) }
-func refSource(r int32) int    { return int(r & 0xffff) }
-func refClass(r int32) int     { return int(r >> 16) }
+// A query's Ref holds its source and its class, so a query counts in the
+// class it was offered in even if the mix changes meanwhile.
+var (
+	refs      sim.Payload
+	refSource = refs.Field("source", maxSSPs-1)
+	refClass  = refs.Field("class", len(classNames)-1)
+)
 
 // An answer packs into an event's Arg: the gap in µs (bits 0–33, all ones =
 // stop all), the duration in ms (bits 34–60, all ones = infinity), whether
@@ -105,7 +108,6 @@ type node struct {
 	v   param.Values
 	src []ssp
 	gen int64
-	out *sim.Outcomes
 	cpu *cpu.Processor
 
 	// configuration
@@ -148,11 +150,11 @@ type node struct {
 }
 
 func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
-	n := &node{env: env, v: v, out: sim.NewOutcomes(classNames), cpu: cpu.New(1, 0)}
+	n := &node{env: env, v: v, cpu: cpu.New(1, 0)}
 	count := v.Int("ssp.count")
 	n.src = make([]ssp, count)
 	for i := range n.src {
-		n.src[i].rng = *env.Stream(uint64(i))
+		n.src[i].rng = *env.Stream("ssp." + strconv.Itoa(i))
 	}
 	n.order = make([]int32, count)
 	n.demand = make([]float64, count)
@@ -226,15 +228,15 @@ func (n *node) nextArrival(now kernel.Time, s *ssp) kernel.Time {
 }
 
 // Apply changes a parameter during the run.
-func (n *node) Apply(now kernel.Time, name string, val param.Value) error {
-	if err := n.v.Put(name, val); err != nil {
+func (n *node) Apply(now kernel.Time, sp *param.Spec, val param.Value) error {
+	if err := n.v.Put(sp.Name, val); err != nil {
 		return err
 	}
 	n.configure()
-	switch name {
-	case "scp.control":
+	switch sp.Reconfigures {
+	case partControl:
 		n.adaptive.Reset()
-	case "ssp.load", "ssp.mix", "ssp.heavy-share", "ssp.heavy-weight", "scp.capacity":
+	case param.Sources:
 		n.setRates(now)
 	}
 	return nil
@@ -260,13 +262,13 @@ func (n *node) Handle(e kernel.Event) {
 func (n *node) offer(now kernel.Time, i int) {
 	s := &n.src[i]
 	c := int(s.class)
-	n.out.Offer(c)
+	n.env.Out.Offer(c)
 	s.offered++
 	if s.gap.Allow(now) {
 		s.admitted++
-		n.env.At(now+n.delay, kindQuery, mkRef(i, c), int64(now))
+		n.env.At(now+n.delay, kindQuery, refSource.Put(i)|refClass.Put(c), int64(now))
 	} else {
-		n.out.End(c, metrics.Throttled)
+		n.env.Out.End(c, metrics.Throttled)
 	}
 	n.env.At(n.nextArrival(now, s), kindArrive, int32(i), n.gen)
 }
@@ -277,7 +279,7 @@ func (n *node) query(now kernel.Time, ref int32, sent kernel.Time) {
 	if n.cpu.Backlog(now) >= n.bufferWork {
 		n.bufferDrops++
 		n.cpu.Do(now, n.discard)
-		n.out.End(refClass(ref), metrics.Dropped)
+		n.env.Out.End(refClass.Get(ref), metrics.Dropped)
 		return
 	}
 	n.env.At(n.cpu.Do(now, n.cost), kindDone, ref, int64(sent))
@@ -299,12 +301,12 @@ func (n *node) done(now kernel.Time, ref int32, sent kernel.Time) {
 
 // response is an answer reaching its SSP.
 func (n *node) response(now kernel.Time, ref int32, a int64) {
-	i, c := refSource(ref), refClass(ref)
+	i, c := refSource.Get(ref), refClass.Get(ref)
 	s := &n.src[i]
 	if a&ansLate != 0 {
-		n.out.End(c, metrics.Late)
+		n.env.Out.End(c, metrics.Late)
 	} else {
-		n.out.End(c, metrics.InTime)
+		n.env.Out.End(c, metrics.InTime)
 		s.completed++
 	}
 	if a&ansCtl == 0 {

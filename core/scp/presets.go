@@ -46,16 +46,11 @@ func preset(name, control, summary, teaches string, p map[string]param.Value, tl
 	}
 }
 
-// toured gives a preset its pace (300 s in 30 s of wall time), the chart to
-// watch first and its tour.
-func toured(p scenario.Preset, watch string, steps ...scenario.Step) scenario.Preset {
-	p.Pace, p.Watch, p.Tour = 10, watch, steps
+// toured gives a preset its pace (300 s in 30 s of wall time) and the chart
+// to watch first; its tour is in tours.go.
+func toured(p scenario.Preset, watch string) scenario.Preset {
+	p.Pace, p.Watch = 10, watch
 	return p
-}
-
-// step is a tour step at t pointing at charts.
-func step(t float64, text string, charts ...string) scenario.Step {
-	return scenario.Step{At: t, Text: text, Charts: charts}
 }
 
 // also adds side-by-side variants to a preset.
@@ -69,72 +64,46 @@ var presets = []scenario.Preset{
 		"100 SSPs at 10/s each against an SCP of 500 queries/s (2× overload) under the standard ACG table",
 		"Watch the gap chart and the CPU: the table's gap ends the overload with far too large a step, the level falls to 0, "+
 			"the SSPs keep blocking until the duration ends while the SCP idles, then they all return: on, off, on.",
-		sources(100, "balanced", 2), nil), "gap",
-		step(4, "100 SSPs offer twice the SCP's 500 queries/s. The SCP measures its load, raises its congestion level and sends the standard table's gap with every answer.", "control", "gap"),
-		step(30, "The table's gap ends the overload with far too large a step: the level falls to 0, yet every SSP keeps blocking until its gap duration ends, while the SCP idles near a third of its capacity.", "gapped", "throughput"),
-		step(100, "When the durations run out the SSPs all return at once, the SCP is overloaded again and gaps again: on, off, on.", "throughput", "gapped"),
-		step(200, "Over the run the table carries far less than the capacity. Compare side by side with the adaptive gap.", "throughput")),
+		sources(100, "balanced", 2), nil), "gap"),
 	toured(preset("scp-adaptive-acg", "adaptive-acg",
 		"the same 100 SSPs at 2× overload under the adaptive gap r ← r·C_target/X",
 		"The adaptive gap settles near g = 1/r with Σ λ/(1+λ/r) = C_target: throughput stays at about 95 % of capacity, "+
 			"with no on/off and no SSP blocked while the SCP idles.",
-		sources(100, "balanced", 2), nil), "gap",
-		step(10, "The same 2× overload under the adaptive gap: each interval the SCP scales its per-SSP rate, r ← r·C_target/X.", "control", "gap"),
-		step(60, "The gap settles near g = 1/r with Σ λ/(1+λ/r) = C_target: throughput stays at about 95 % of capacity.", "throughput", "gap"),
-		step(200, "No on/off and no SSP blocked while the SCP idles. Compare side by side with the standard table.", "gapped", "throughput")),
+		sources(100, "balanced", 2), nil), "gap"),
 	toured(preset("scp-1000-ssps-10x", "standard-acg",
 		"1000 SSPs at 5/s each (10× overload) under the standard ACG table: many light sources",
 		"The worked case of the seed: with many light SSPs the small table gaps leave the SCP overloaded. The table settles "+
 			"on g = 0.5 s, 1000·5/(1 + 5·0.5) = 1429 queries/s reach an SCP of 500/s, and two in three are discarded "+
 			"unanswered (their SSPs wait out their timers); throughput stays near capacity only because a discard is cheap "+
 			"here (scp.discard-cost 5 %). The adaptive variant admits what the SCP can serve.",
-		sources(1000, "balanced", 10), nil), "throughput",
-		step(10, "1000 light SSPs at 5/s each: ten times the SCP's 500 queries/s.", "sources"),
-		step(60, "The table settles on g = 0.5 s: 1000·5/(1 + 5·0.5) = 1429 queries/s still reach the SCP, two in three are discarded unanswered and their SSPs wait out their timers.", "throughput", "gap"),
-		step(200, "Throughput stays near capacity only because a discard is cheap here (scp.discard-cost 5 %). Compare the adaptive variant, which admits what the SCP can serve.", "throughput")),
+		sources(1000, "balanced", 10), nil), "throughput"),
 	toured(preset("scp-10-ssps", "standard-acg",
 		"10 heavy SSPs at 65/s each (1.3× overload): even the smallest standard gap, 0.1 s, caps each SSP at 10/s",
 		"The table's smallest gap admits at most 1/g = 10 queries/s per SSP, 100/s from all ten, a fifth of the capacity: "+
 			"the standard ACG cannot gap few heavy sources finely enough. The adaptive gap of about 6 ms can.",
-		sources(10, "balanced", 1.3), nil), "sources",
-		step(10, "10 heavy SSPs at 65/s each: 1.3× the SCP's capacity.", "sources"),
-		step(60, "The table's smallest gap, 0.1 s, admits at most 1/g = 10 queries/s per SSP: 100/s from all ten, a fifth of the capacity.", "sources", "throughput"),
-		step(200, "The standard ACG cannot gap few heavy sources finely enough. Compare the adaptive gap of about 6 ms, which can.", "throughput", "gap")),
+		sources(10, "balanced", 1.3), nil), "sources"),
 	toured(preset("scp-unbalanced", "standard-acg",
 		"100 SSPs, 10 heavy ones at 20× the rate of the light ones, 3× overload: throughput and fairness",
 		"Look at the per-SSP chart and Jain's index (max-min sharing desired): one common gap does not give max-min shares, "+
 			"since a light SSP keeps λ/(1+λg) while a heavy one gets nearly 1/g; and in the table's off phases the heavy SSPs "+
 			"send unchecked, so the table is less fair still, besides carrying less.",
-		map[string]param.Value{"ssp.count": param.Num(100), "ssp.mix": param.Str("unbalanced"), "ssp.load": param.Num(3)}, nil), "fairness",
-		step(10, "100 SSPs, 10 heavy ones at 20× the rate of the light ones, at 3× overload; the desired sharing is max-min.", "sources"),
-		step(60, "One common gap does not give max-min shares: a light SSP keeps λ/(1+λg) while a heavy one gets nearly 1/g.", "fairness", "jain"),
-		step(200, "In the table's off phases the heavy SSPs send unchecked, so the table is less fair still, besides carrying less.", "jain", "throughput")),
+		map[string]param.Value{"ssp.count": param.Num(100), "ssp.mix": param.Str("unbalanced"), "ssp.load": param.Num(3)}, nil), "fairness"),
 	toured(preset("scp-1000-unbalanced-10x", "adaptive-acg",
 		"1000 SSPs, 100 heavy ones at 20× the rate of the light ones, 10× overload, under the adaptive gap",
 		"The adaptive gap holds the SCP at about 93 % of capacity with a thousand unequal sources; the heavy SSPs are capped "+
 			"near 1/g, the light ones lose less. Compare Jain's index with the standard table's.",
-		map[string]param.Value{"ssp.count": param.Num(1000), "ssp.mix": param.Str("unbalanced"), "ssp.load": param.Num(10)}, nil), "throughput",
-		step(10, "1000 SSPs, 100 heavy ones at 20× the rate of the light ones, at 10× overload, under the adaptive gap.", "sources"),
-		step(60, "The adaptive gap holds the SCP at about 93 % of capacity with a thousand unequal sources.", "throughput", "gap"),
-		step(200, "The heavy SSPs are capped near 1/g, the light ones lose less. Compare Jain's index with the standard table's side by side.", "fairness", "jain")),
+		map[string]param.Value{"ssp.count": param.Num(1000), "ssp.mix": param.Str("unbalanced"), "ssp.load": param.Num(10)}, nil), "throughput"),
 	also(toured(preset("scp-adaptive-lag", "adaptive-acg",
 		"the adaptive rule as stated, without a step limit: 1000 SSPs at 10× overload swing on and off",
 		"The SSPs learn a new gap only from the answer to their next admitted query, and at 10× most queries are dropped "+
 			"unanswered; meanwhile X_n still shows the old gap, so r ← r·C_target/X_n keeps cutting, overshoots to r_min "+
 			"and swings back. Compare the variant with the rate limited to ×2 per interval.",
-		map[string]param.Value{"ssp.count": param.Num(1000), "ssp.load": param.Num(10), "adaptive.max-step": param.Num(0)}, nil), "control",
-		step(10, "The adaptive rule as stated, without a step limit, against 1000 SSPs at 10× overload.", "control"),
-		step(40, "The SSPs learn a new gap only from the answer to their next admitted query, and most queries are dropped unanswered; meanwhile X_n still shows the old gap, so r ← r·C_target/X_n keeps cutting and overshoots to r_min.", "control", "gap"),
-		step(150, "Then it swings back: the SSPs go on and off. Compare the variant with the rate limited to ×2 per interval.", "throughput", "gapped")),
+		map[string]param.Value{"ssp.count": param.Num(1000), "ssp.load": param.Num(10), "adaptive.max-step": param.Num(0)}, nil), "control"),
 		scenario.Variant{Label: "adaptive, r limited to ×2 per interval", Params: map[string]param.Value{"adaptive.max-step": param.Num(2)}}),
 	toured(preset("scp-overload-step", "standard-acg",
 		"100 SSPs at 0.8× capacity, a 3× overload from 60 s to 190 s, then back to 0.8×",
 		"When the overload starts the table switches gapping on and off; when it ends the SSPs keep blocking until their "+
 			"last duration runs out although the SCP has room. The adaptive variant follows the load within a few intervals.",
 		sources(100, "balanced", 0.8),
-		[]scenario.Change{{At: 60, Param: "ssp.load", Value: param.Num(3)}, {At: 190, Param: "ssp.load", Value: param.Num(0.8)}}), "gapped",
-		step(50, "100 SSPs at 0.8× capacity: no gap, the SCP carries all.", "throughput"),
-		step(100, "At 60 s a 3× overload starts: the table switches gapping on and off.", "gapped", "gap"),
-		step(200, "At 190 s the overload ends, but the SSPs keep blocking until their last gap duration runs out although the SCP has room.", "gapped", "throughput"),
-		step(250, "Only then does the SCP carry the offered load again. The adaptive variant follows the load within a few intervals.", "throughput")),
+		[]scenario.Change{{At: 60, Param: "ssp.load", Value: param.Num(3)}, {At: 190, Param: "ssp.load", Value: param.Num(0.8)}}), "gapped"),
 }

@@ -103,84 +103,41 @@ func TestFairnessArithmetic(t *testing.T) {
 	}
 }
 
-// TestConservationAndDeterminism runs every preset (shortened), checks that
-// every query is counted once, that a run is a function of its seed, and
-// that another seed gives another run.
-func TestConservationAndDeterminism(t *testing.T) {
+// The SCP never answers with a reject: a query is answered, dropped at a
+// full buffer, or blocked at its SSP.
+func TestNoRejects(t *testing.T) {
 	for _, p := range Def.Presets {
 		sc := presetScenario(t, p.Name)
-		sc.Duration = 60
-		for len(sc.Timeline) > 0 && sc.Timeline[len(sc.Timeline)-1].At > sc.Duration {
-			sc.Timeline = sc.Timeline[:len(sc.Timeline)-1]
-		}
-		r, err := sim.Start(Def, sc, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for !r.Done() {
-			r.AdvanceTo(r.Now() + 7*kernel.Second + 300*kernel.Millisecond)
-			for _, c := range r.Report().Classes {
-				inFlight := c.InFlight()
-				sum := inFlight
-				for _, e := range c.Ended {
-					sum += e
-				}
-				if sum != c.Offered || inFlight < 0 || c.Ended[2] != 0 {
-					t.Fatalf("%s at %v: class %s offered %d, outcomes %v, in flight %d", p.Name, r.Now(), c.Name, c.Offered, c.Ended, inFlight)
-				}
-			}
-		}
-		a := r.Summary()
-		if a.Total.Offered == 0 {
-			t.Fatalf("%s: no traffic", p.Name)
-		}
-		_, b := run(t, sc)
-		if a.Digest != b.Digest || a.Total != b.Total {
-			t.Errorf("%s: two runs with seed %d differ", p.Name, sc.Seed)
-		}
-		sc.Seed++
-		if _, c := run(t, sc); c.Digest == a.Digest {
-			t.Errorf("%s: seeds %d and %d give the same digest", p.Name, sc.Seed-1, sc.Seed)
+		sc.Duration, sc.Timeline = 60, nil
+		if _, s := run(t, sc); s.Total.Rejected != 0 || s.Total.Completed == 0 {
+			t.Errorf("%s: rejected %d, completed %d", p.Name, s.Total.Rejected, s.Total.Completed)
 		}
 	}
 }
 
-// driver runs a node directly, measuring every interval, so that tests
-// can look inside it.
+// driver runs a preset and keeps a hand on its node, so that tests can
+// look inside it.
 type driver struct {
-	env       *sim.Env
-	n         *node
-	row       []float64
-	measureAt kernel.Time
-	now       kernel.Time
+	r   *sim.Run
+	n   *node
+	now kernel.Time
 }
 
 func newDriver(t testing.TB, sc *scenario.Scenario) *driver {
 	t.Helper()
-	env := &sim.Env{Queue: &kernel.Queue{}, Seed: sc.Seed, Interval: kernel.Seconds(sc.Interval), Duration: kernel.Seconds(sc.Duration)}
-	nd, err := newNode(env, sc.Params.Clone())
+	sc = sc.Clone()
+	sc.Timeline, sc.Duration = nil, 3600
+	r, err := sim.Start(Def, sc, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &driver{env: env, n: nd.(*node), row: make([]float64, len(columns)), measureAt: env.Interval}
+	return &driver{r: r, n: r.Node().(*node)}
 }
 
 // advance handles every event before until, measuring on the way.
 func (d *driver) advance(until kernel.Time) {
-	for {
-		e, ok := d.env.Queue.Peek()
-		if d.measureAt < until && (!ok || d.measureAt <= e.At) {
-			d.n.Measure(d.measureAt, d.row)
-			d.measureAt += d.env.Interval
-			continue
-		}
-		if !ok || e.At >= until {
-			d.now = until
-			return
-		}
-		d.env.Queue.Pop()
-		d.n.Handle(e)
-	}
+	d.r.AdvanceTo(until)
+	d.now = until
 }
 
 func (d *driver) admitted() (sum int64) {
@@ -303,14 +260,6 @@ func TestBadInput(t *testing.T) {
 	err := v.Put("acg.table", param.Str("100 0.3 8"))
 	if !errors.As(err, &pe) || pe.Field != "acg.table" || !strings.Contains(err.Error(), `line 1: gap "0.3"`) {
 		t.Errorf("bad table: %v", err)
-	}
-	err = v.Put("ssp.count", param.Num(1001))
-	if !errors.As(err, &pe) || pe.Field != "ssp.count" || !strings.Contains(err.Error(), "from 1 to 1000") {
-		t.Errorf("1001 SSPs: %v", err)
-	}
-	err = v.Put("scp.control", param.Str("ratelimit"))
-	if !errors.As(err, &pe) || !strings.Contains(err.Error(), "none, standard-acg, adaptive-acg") {
-		t.Errorf("unknown control: %v", err)
 	}
 	// A scenario file with a bad table names the field.
 	_, err = scenario.Decode([]byte(`{"model":"scp","params":{"acg.table":"100 0.1 8\n90 0.25 8"}}`),

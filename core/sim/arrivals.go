@@ -16,9 +16,14 @@ type Arrivals struct {
 	gen     []int64
 }
 
-// NewArrivals returns the arrivals of sources, woken by events of kind.
-// Nothing is scheduled until Restart.
-func NewArrivals(env *Env, kind uint16, sources []*traffic.Source) *Arrivals {
+// NewArrivals returns one source per name, woken by events of kind, each
+// drawing from the random stream "source.<name>". Their profiles are
+// empty and nothing is scheduled until Restart.
+func NewArrivals(env *Env, kind uint16, names []string) *Arrivals {
+	sources := make([]*traffic.Source, len(names))
+	for i, name := range names {
+		sources[i] = traffic.NewSource(traffic.Profile{}, env.Stream("source."+name))
+	}
 	return &Arrivals{Sources: sources, env: env, kind: kind, gen: make([]int64, len(sources))}
 }
 

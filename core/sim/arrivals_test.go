@@ -11,7 +11,8 @@ import (
 // draws its arrivals at the new rate.
 func TestArrivalsIgnoreStaleWakeups(t *testing.T) {
 	env := &Env{Queue: &kernel.Queue{}, Seed: 1}
-	a := NewArrivals(env, FirstKind, []*traffic.Source{traffic.NewSource(traffic.Profile{Base: 10}, env.Stream(0))})
+	a := NewArrivals(env, FirstKind, []string{"a"})
+	a.Sources[0].Profile = traffic.Profile{Base: 10}
 	a.Restart(0, 0)
 	a.Sources[0].Profile = traffic.Profile{Base: 1000}
 	a.Restart(0, 0)

@@ -19,14 +19,38 @@ import (
 type Node interface {
 	// Handle processes one of the node's own events at e.At.
 	Handle(e kernel.Event)
-	// Measure closes the measurement interval ending at now: it updates the
-	// node's control loops and writes one value per column into row.
-	Measure(now kernel.Time, row []float64)
-	// Apply changes a parameter at now (a timeline entry or a live slider);
-	// the value has already been checked against the schema.
-	Apply(now kernel.Time, name string, v param.Value) error
-	// Report returns the outcome counts and the controls' counters at now.
+	// Measure closes the measurement interval row: it updates the node's
+	// control loops and writes every column the model declared.
+	Measure(row *Row)
+	// Apply changes the parameter sp to v at now (a timeline entry or a
+	// live slider); the value has already been checked against the schema.
+	// The node routes the change by sp.Reconfigures, the part of the node
+	// it reconfigures.
+	Apply(now kernel.Time, sp *param.Spec, v param.Value) error
+	// Report returns the controls' counters at now, and what the node's
+	// own structures hold. Classes may be left nil: the run fills them from
+	// Env.Out.
 	Report(now kernel.Time) Report
+}
+
+// LegacyNode is a node that writes its whole row by index, outcome block
+// included (a model not yet converted to Columns). Wrap it with Legacy.
+type LegacyNode interface {
+	Handle(e kernel.Event)
+	Measure(now kernel.Time, row []float64)
+	Apply(now kernel.Time, name string, v param.Value) error
+	Report(now kernel.Time) Report
+}
+
+// Legacy adapts a LegacyNode to Node.
+func Legacy(n LegacyNode) Node { return legacy{n} }
+
+type legacy struct{ LegacyNode }
+
+func (l legacy) Measure(r *Row) { l.LegacyNode.Measure(r.Now, r.out[:len(r.out)+len(r.vals)]) }
+
+func (l legacy) Apply(now kernel.Time, sp *param.Spec, v param.Value) error {
+	return l.LegacyNode.Apply(now, sp.Name, v)
 }
 
 // Env is what a node gets from the run.
@@ -35,12 +59,28 @@ type Env struct {
 	Seed     uint64
 	Interval kernel.Time
 	Duration kernel.Time
+	// Out counts the outcomes of the model's classes (Def.Classes); the
+	// run writes the outcome block of every row from it.
+	Out *Outcomes
 }
 
-// Stream returns the random stream numbered id; models number their streams
-// stably (one per source) so that changing one class does not reshuffle
-// another.
-func (e *Env) Stream(id uint64) *kernel.Stream { return kernel.NewStream(e.Seed, id) }
+// Stream returns the random stream named name (for example "sgsn.attach"
+// or "imsimgr.retry"). The stream is derived from the run's seed and a
+// hash of the name, so streams never collide by numbering, and adding or
+// reordering the streams of a model reshuffles none of the others.
+func (e *Env) Stream(name string) *kernel.Stream {
+	return kernel.NewStream(e.Seed, StreamID(name))
+}
+
+// StreamID is the 64-bit FNV-1a hash of name, the id of the stream so named.
+func StreamID(name string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(name); i++ {
+		h ^= uint64(name[i])
+		h *= 1099511628211
+	}
+	return h
+}
 
 // At schedules one of the node's events. Kinds below FirstKind belong to the
 // run.
@@ -58,13 +98,16 @@ type Def struct {
 	Doc     string // a paragraph: what is modelled
 	Params  *param.Set
 	Check   func(v param.Values) error // cross-field rules; nil if none
-	Columns []metrics.Column
-	CPU     string // the column holding the CPU % summarised as cpu.mean/max
+	Classes []string                   // the traffic classes whose outcomes are counted (Env.Out)
+	Columns *Columns                   // the model's own per-interval columns, after the outcome block
+	Legacy  []metrics.Column           // instead of Classes and Columns: every column, written by index
+	CPU     string                     // the column holding the CPU % summarised as cpu.mean/max
 	Charts  []Chart
 	Panels  []Panel
 	Presets []scenario.Preset
 	Sweeps  []Sweep // carried-vs-offered studies the page and `overloadlab sweep` offer
-	// Counters name the counters the model reports in plain words.
+	// Counters name the counters the model reports in plain words, for the
+	// page's HTML (set natively only: the WebAssembly build leaves them out).
 	Counters []CounterName
 	// Tiles are the model's two to four headline numbers, shown above the
 	// charts; every other count is under "Details".
@@ -74,6 +117,15 @@ type Def struct {
 	// timeline's own changes are named by Markers. nil if none.
 	Events func(sc *scenario.Scenario) []Event
 	New    func(env *Env, v param.Values) (Node, error)
+}
+
+// AllColumns returns every column of a row after the time: the outcome
+// block of the classes, then the model's own.
+func (d *Def) AllColumns() []metrics.Column {
+	if d.Columns == nil {
+		return d.Legacy
+	}
+	return append(OutcomeColumns(d.Classes), d.Columns.List()...)
 }
 
 // Chart is one chart of the playground, drawn from some of the columns.

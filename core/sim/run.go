@@ -61,7 +61,9 @@ type Run struct {
 	node   Node
 	values param.Values // current values, timeline applied
 	rec    *metrics.Recorder
-	row    []float64
+	row    []float64 // the recorded row: time, outcome block, the model's columns
+	meas   *Row      // the interval being closed, over row
+	last   kernel.Time
 	cpuCol int
 	cpuSum float64
 	cpuMax float64
@@ -99,20 +101,28 @@ func Start(def *Def, sc *scenario.Scenario, live bool) (*Run, error) {
 		Duration: kernel.Seconds(sc.Duration),
 	}
 	r.end = r.env.Duration
+	cols := def.AllColumns()
+	r.row = make([]float64, len(cols)+1)
+	if def.Columns != nil {
+		r.env.Out = NewOutcomes(def.Classes)
+		w := 1 + len(outcomeCols)*(1+len(def.Classes))
+		r.meas = newRow(r.row[1:w], r.row[w:])
+	} else {
+		r.meas = newRow(r.row[1:1], r.row[1:])
+	}
 	node, err := def.New(&r.env, r.values.Clone())
 	if err != nil {
 		return nil, err
 	}
 	r.node = node
-	r.rec = metrics.NewRecorder(def.Columns, live)
-	r.row = make([]float64, len(def.Columns)+1)
+	r.rec = metrics.NewRecorder(cols, live)
 	if p := def.Preset(sc.Preset); p != nil && len(p.Claims) > 0 {
 		if r.claims, err = claim.New(p.Claims, r.rec.Columns()); err != nil {
 			return nil, err
 		}
 	}
 	r.cpuCol = -1
-	for i, c := range def.Columns {
+	for i, c := range cols {
 		if c.Name == def.CPU {
 			r.cpuCol = i + 1
 		}
@@ -153,7 +163,6 @@ func (r *Run) AdvanceTo(t kernel.Time) {
 	t = min(t, r.end)
 	q := r.env.Queue
 	n := r.events // counted across calls, so the budget holds however the run is sliced
-	defer func() { r.events = n }()
 	for q.Len() > 0 {
 		e, _ := q.Peek()
 		if e.At >= t && !(t == r.end && e.At == t && e.Kind == kindMeasure) {
@@ -172,9 +181,11 @@ func (r *Run) AdvanceTo(t kernel.Time) {
 		}
 		n++
 		if n%budgetEvery == 0 && r.overBudget(n) {
-			return
+			t = r.now // the run ends here
+			break
 		}
 	}
+	r.events = n
 	r.now = max(r.now, t)
 }
 
@@ -201,7 +212,17 @@ func (r *Run) overBudget(n uint64) bool {
 
 func (r *Run) measure(now kernel.Time) {
 	r.row[0] = now.Seconds()
-	r.node.Measure(now, r.row[1:])
+	r.meas.start(now, now-r.last)
+	r.last = now
+	if r.env.Out != nil {
+		r.env.Out.Fill(r.meas.out, r.meas.Seconds())
+	}
+	r.node.Measure(r.meas)
+	if r.env.Out != nil {
+		if i := r.meas.unwritten(); i >= 0 && r.err == nil {
+			r.err = unwrittenError(r.Def, r.Def.Columns.List()[i].Name, now)
+		}
+	}
 	r.rec.Append(r.row)
 	if r.claims != nil {
 		r.claims.Observe(r.row, r.values.Num)
@@ -223,9 +244,14 @@ func (r *Run) apply(name string, v param.Value) {
 }
 
 func (r *Run) set(name string, v param.Value) error {
-	if sp, ok := r.Def.Params.Lookup(name); ok && sp.Fixed {
+	sp, ok := r.Def.Params.Lookup(name)
+	if !ok {
+		return &param.UnknownError{Name: name}
+	}
+	if sp.Fixed {
 		return &param.Error{Field: name, Value: sp.Format(v), Allowed: "a value set before the run starts (it is fixed during a run)"}
 	}
+	name = sp.Name // a former name (alias) reads as the parameter's own
 	next := r.values.Clone()
 	if err := next.Put(name, v); err != nil {
 		return err
@@ -235,7 +261,7 @@ func (r *Run) set(name string, v param.Value) error {
 			return err
 		}
 	}
-	if err := r.node.Apply(r.now, name, v); err != nil {
+	if err := r.node.Apply(r.now, sp, v); err != nil {
 		return err
 	}
 	r.values = next
@@ -283,4 +309,14 @@ func mergeTimeline(a, b []scenario.Change) []scenario.Change {
 func (r *Run) Events() uint64 { return r.events }
 
 // Report returns the node's counters now (for tests and the page).
-func (r *Run) Report() Report { return r.node.Report(r.now) }
+func (r *Run) Report() Report {
+	rep := r.node.Report(r.now)
+	if rep.Classes == nil && r.env.Out != nil {
+		rep.Classes = r.env.Out.Classes()
+	}
+	return rep
+}
+
+// Node returns the node being simulated, for a model's own tests to look
+// inside it.
+func (r *Run) Node() Node { return r.node }

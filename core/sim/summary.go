@@ -93,7 +93,7 @@ func classSummary(name string, c *metrics.Counts, seconds float64) ClassSummary 
 
 // Summary returns the summary at the time reached.
 func (r *Run) Summary() Summary {
-	rep := r.node.Report(r.now)
+	rep := r.Report()
 	name := r.Scenario.Preset
 	if name == "" {
 		name = "custom"

@@ -4,7 +4,7 @@
 // switch is on) drawn as labelled dashed lines.
 import uPlot from "uplot";
 import type { Chart, Column, Model, Style, Values } from "./types";
-import { drawCursor, drawMarkers, markers } from "./markers";
+import { MARKER_BAND, drawCursor, drawMarkers, markers } from "./markers";
 import { rowAt, timeIncrs, timeText, view } from "./scrub";
 
 // MAX_ROWS bounds the rows a Store keeps: past it, neighbouring rows are
@@ -65,6 +65,10 @@ export class Store {
 
 // FILL_ALPHA is the opacity of stacked areas (web/palette.FillAlpha).
 const FILL_ALPHA = "d9"; // 0.85 × 255
+
+// palette is Okabe & Ito's colour-blind-safe set in the order web/palette
+// starts from, for curves drawn outside a model's charts (sweeps).
+export const palette = ["#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9"];
 
 // isDark tells whether the page is dark: the toggle's choice, else the system's.
 export function isDark(): boolean {
@@ -389,8 +393,9 @@ export class ChartView {
     const opts: uPlot.Options = {
       width,
       height: this.height,
+      // A band above the plot for the unit and the event markers' labels (two rows).
+      padding: [this.compact ? (c.unit ? 18 : 8) : MARKER_BAND, 12, 0, 0],
       series,
-      padding: [c.unit ? 18 : 8, 12, 0, 0],
       scales: {
         x: { time: false },
         y: { range: this.percent ? () => [0, 100] : (_u, lo, hi) => [Math.min(0, lo), hi > 0 ? hi * 1.08 : 1] },

@@ -6,10 +6,9 @@ import { ChartView, Store, classesOf, cssVar, fmt } from "./charts";
 import { addLive, setMarkers } from "./markers";
 import { fit, initPresent, presenting } from "./present";
 import { rowAt, tileValue, timeText, view } from "./scrub";
+import { setupSweep } from "./sweep";
 import * as tour from "./tour";
-import uPlot from "uplot";
-import { variantLabel } from "./types";
-import type { Description, FromWorker, Styles, Info, Model, Point, Side, Summary, ToWorker, Values } from "./types";
+import type { ClaimResult, Description, FromWorker, Styles, Info, Model, Side, Summary, ToWorker, Values } from "./types";
 import { showClaims } from "./claims";
 import { downloadBlob, downloadText, el, toCSV } from "./util";
 
@@ -42,6 +41,15 @@ let frameNo = 0;
 let maxFrameMs = 0;
 const stale = new Set<ChartView>(); // charts with rows they have not drawn
 let startedAt = ""; // how the current run was started, for Reset
+// claimLog holds the claims as judged after each slice of the run, so that
+// the time cursor can show them as they stood then (at most MAX_LOG).
+let claimLog: { t: number; claims: ClaimResult[] | undefined }[] = [];
+const MAX_LOG = 4096;
+function claimsAt(t: number): ClaimResult[] | undefined {
+  let k = claimLog.length - 1;
+  while (k > 0 && claimLog[k].t > t + 1e-9) k--;
+  return claimLog[k]?.claims;
+}
 let tourStop: number | null = null; // where the advance on its way pauses for the tour
 let pacedPreset = ""; // the preset whose pace the speed was last set to
 const liveLabels = new Map<string, string>(); // a live change on its way, named
@@ -109,6 +117,8 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
       summary = m.summary;
       if (n > 0) for (const c of charts) c.thresholdsFrom(m.rows[0], values);
       store.append(m.rows);
+      claimLog.push({ t: m.now, claims: m.summary.claims });
+      if (claimLog.length > MAX_LOG) claimLog = claimLog.filter((_, k) => k % 2 === 1);
       tilesStale = true;
       if (n > 0) for (const c of charts) stale.add(c);
       if (summary.error) {
@@ -160,13 +170,6 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
     case "compare":
       showCompare(m.sides, m.error);
       return;
-    case "sweep-progress":
-      el("sweep-doc").dataset.progress = `${m.done}/${m.total}`;
-      el("sweep-out").textContent = `running point ${m.done} of ${m.total}…`;
-      return;
-    case "sweep":
-      showSweep(m.id, m.curves, m.error);
-      return;
     case "fatal":
       playing = false;
       console.error("overloadlab simulator:", m.error);
@@ -199,6 +202,7 @@ function started(i: Info, v: Values, s: Summary) {
   view.long = i.duration_s > 600;
   view.at = null;
   view.zoom = null;
+  claimLog = [{ t: 0, claims: s.claims }];
   setMarkers(i.markers);
   const paced = tour.presetPace(i.preset);
   if (paced && pacedPreset !== i.preset) {
@@ -218,6 +222,7 @@ function started(i: Info, v: Values, s: Summary) {
   orderCharts();
   tour.setPreset(i.preset);
   setupExtras(preset?.compare?.length ?? 0);
+  setupSweep(m, i, preset?.compare ?? []);
   for (const b of buttons) b.disabled = false;
   delete document.body.dataset.done;
   syncControls(true);
@@ -447,7 +452,7 @@ function updateTiles() {
   const s = summary;
   if (!s) return;
   const t = s.total;
-  showClaims(el("claims"), s.claims);
+  showClaims(el("claims"), view.at === null ? s.claims : claimsAt(view.at));
   el("tile-goodput").textContent = fmt(t.goodput_per_s);
   el("tile-offered").textContent = count(t.offered);
   el("tile-late").textContent = count(t.late);
@@ -640,23 +645,6 @@ function setupExtras(nCompare: number) {
   for (const v of compareViews) v.destroy();
   compareViews = [];
   el("compare-out").replaceChildren();
-  const sweeps = model?.sweeps ?? [];
-  el("sweeps").hidden = sweeps.length === 0;
-  el("sweep-out").replaceChildren();
-  el("sweep-doc").textContent = "";
-  el("sweep-buttons").replaceChildren(
-    ...sweeps.map((sw) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = sw.title;
-      b.onclick = () => {
-        el("sweep-doc").textContent = sw.doc;
-        el("sweep-out").textContent = "running…";
-        send({ t: "sweep", id: sw.id, curves: sw.curves.length, values: sw.values.length });
-      };
-      return b;
-    }),
-  );
 }
 
 el("compare-run").onclick = () => {
@@ -706,43 +694,6 @@ function showCompare(sides: Side[], error?: string) {
     }
   });
 }
-
-function showSweep(id: string, curves: Point[][], error?: string) {
-  const out = el("sweep-out");
-  out.replaceChildren();
-  if (error) {
-    out.textContent = `The sweep failed: ${error}`;
-    return;
-  }
-  const sw = model?.sweeps?.find((s) => s.id === id);
-  if (!sw || !model) return;
-  const spec = model.params.find((p) => p.name === sw.param);
-  const xs = sw.values;
-  const series: uPlot.Series[] = [{ label: spec?.label ?? sw.param }];
-  const data: (number | null)[][] = [xs];
-  curves.forEach((pts, c) => {
-    const color = ["#009e73", "#0072b2", "#d55e00", "#cc79a7"][c % 4]; // Okabe–Ito, as web/palette
-    series.push({ label: `${variantLabel(sw.curves[c])}: carried in time /s`, stroke: color, width: 2 });
-    data.push(pts.map((p) => p.goodput));
-    series.push({ label: `${variantLabel(sw.curves[c])}: offered /s`, stroke: color, dash: [4, 4], width: 1 });
-    data.push(pts.map((p) => p.offered));
-  });
-  new uPlot(
-    {
-      width: Math.max(300, out.clientWidth - 4),
-      height: 260,
-      series,
-      scales: { x: { time: false } },
-      axes: [
-        { stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid") }, label: `${spec?.label ?? sw.param}${spec?.unit ? ` (${spec.unit})` : ""}` },
-        { stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid") }, label: "per second", size: 60 },
-      ],
-    },
-    data as uPlot.AlignedData,
-    out,
-  );
-}
-
 // ---- the time in view, the tour and presentation mode ---------------------
 
 // lookAt shows every chart and tile at simulated time t (null: the latest).
@@ -755,6 +706,7 @@ function lookAt(t: number | null) {
   document.body.dataset.lookAt = t === null ? "" : String(t);
   for (const c of charts) c.redraw();
   updateHeadline();
+  if (summary) showClaims(el("claims"), t === null ? summary.claims : claimsAt(t));
 }
 
 el<HTMLInputElement>("scrub").addEventListener("input", (e) => {

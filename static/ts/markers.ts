@@ -27,8 +27,14 @@ export function addLive(t: number, label: string) {
 // The markers take the page theme's colours (muted for the scenario's
 // events, accent for live changes, labels on the panel's colour).
 
-// drawMarkers draws the markers inside u's plot area, labels at the top,
-// moved down a line when they would overlap the one before.
+// MARKER_BAND is the height (CSS px) of the band above a chart's plot that
+// holds the markers' labels: two rows, so that labels never cover the data
+// or a threshold's label.
+export const MARKER_BAND = 28;
+
+// drawMarkers draws the markers across u's plot area and their labels in
+// the band above it, on the second row when they would overlap the one
+// before.
 export function drawMarkers(u: uPlot, ms: Marker[]) {
   if (ms.length === 0) return;
   const ctx = u.ctx;
@@ -37,11 +43,11 @@ export function drawMarkers(u: uPlot, ms: Marker[]) {
   ctx.save();
   ctx.font = `${Math.round(11 * px)}px system-ui, sans-serif`;
   ctx.textBaseline = "top";
+  ctx.textAlign = "left";
   let lastRight = -Infinity;
   let row = 0;
   const timelineColor = cssVar("--muted");
   const liveColor = cssVar("--accent");
-  const labelBg = cssVar("--panel").replace("rgb(", "rgba(").replace(")", ", 0.8)");
   for (const m of ms) {
     const x = Math.round(u.valToPos(m.at_s, "x", true));
     if (x < left || x > left + width) continue;
@@ -50,15 +56,13 @@ export function drawMarkers(u: uPlot, ms: Marker[]) {
     ctx.lineWidth = px;
     ctx.setLineDash([3 * px, 3 * px]);
     ctx.beginPath();
-    ctx.moveTo(x + 0.5, top);
+    ctx.moveTo(x + 0.5, top - MARKER_BAND * px);
     ctx.lineTo(x + 0.5, top + height);
     ctx.stroke();
     const w = ctx.measureText(m.label).width;
-    row = x < lastRight + 6 * px ? row + 1 : 0;
+    row = x < lastRight + 6 * px ? (row + 1) % 2 : 0;
     const tx = Math.min(x + 3 * px, left + width - w - 2 * px);
-    const ty = top + 2 * px + row * 13 * px;
-    ctx.fillStyle = labelBg;
-    ctx.fillRect(tx - px, ty - px, w + 2 * px, 13 * px);
+    const ty = top - (MARKER_BAND - 1) * px + row * 13 * px;
     ctx.fillStyle = color;
     ctx.fillText(m.label, tx, ty);
     lastRight = Math.max(lastRight, tx + w);

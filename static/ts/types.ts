@@ -68,11 +68,16 @@ export interface Panel {
 
 export interface Variant {
   label?: string;
-  Label?: string; // a sweep's curves are written with Go's field names
   params?: Record<string, number | string | boolean>;
 }
 
-export const variantLabel = (v: Variant) => v.label ?? v.Label ?? "";
+export const variantLabel = (v: Variant) => v.label ?? "";
+
+export interface SweepLine {
+  label: string;
+  param: string;
+  factor: number;
+}
 
 export interface Sweep {
   id: string;
@@ -81,6 +86,30 @@ export interface Sweep {
   values: number[];
   curves: Variant[];
   doc: string;
+  lines?: SweepLine[];
+}
+
+// A sweep's definition (sim.Plan as JSON): it goes into the link.
+export interface Plan {
+  param: string;
+  from: number;
+  to: number;
+  points: number;
+  log?: boolean;
+  seeds: number;
+  variants?: { label: string; params?: Record<string, number | string | boolean> }[];
+}
+
+// One point of a sweep over its seeds (sim.PointStat): stats[m] for the
+// metrics in the order of sim.Metrics (0 offered, 1 goodput, …).
+export interface PointStat {
+  variant: number;
+  label: string;
+  point: number;
+  x: number;
+  seeds: number;
+  stats: { mean: number; lo: number; hi: number }[];
+  digest: string;
 }
 
 export interface Preset {
@@ -158,15 +187,6 @@ export interface ClaimResult {
 
 export type Values = Record<string, number | string | boolean>;
 
-export interface Point {
-  x: number;
-  offered: number;
-  goodput: number;
-  throttled: number;
-  cpu_mean: number;
-  digest: string;
-}
-
 export interface Side {
   label: string;
   summary: Summary;
@@ -182,7 +202,7 @@ export type ToWorker =
   | { t: "link" }
   | { t: "export" }
   | { t: "compare"; n: number }
-  | { t: "sweep"; id: string; curves: number; values: number };
+  | { t: "point"; task: number; scenario: string; plan: string; v: number; i: number };
 
 // Messages from the worker to the page.
 export type FromWorker =
@@ -195,6 +215,5 @@ export type FromWorker =
   | { t: "link"; link: string }
   | { t: "export"; json: string }
   | { t: "compare"; sides: Side[]; error?: string }
-  | { t: "sweep-progress"; id: string; done: number; total: number }
-  | { t: "sweep"; id: string; curves: Point[][]; error?: string }
+  | { t: "point"; task: number; point?: PointStat; error?: string }
   | { t: "fatal"; error: string };

@@ -23,7 +23,7 @@ interface Bridge {
   link(): string | Failure;
   export(): string | Failure;
   compare(i: number): string | Failure;
-  sweepPoint(id: string, curve: number, i: number): string | Failure;
+  planPoint(scenario: string, plan: string, v: number, i: number): string | Failure;
 }
 interface Failure {
   error: string;
@@ -117,22 +117,10 @@ function handle(m: ToWorker) {
       }
       return;
     }
-    case "sweep": {
-      const curves = [];
-      try {
-        const total = m.curves * m.values;
-        for (let c = 0; c < m.curves; c++) {
-          const pts = [];
-          for (let i = 0; i < m.values; i++) {
-            pts.push(JSON.parse(ok(bridge.sweepPoint(m.id, c, i))));
-            post({ t: "sweep-progress", id: m.id, done: c * m.values + i + 1, total });
-          }
-          curves.push(pts);
-        }
-        post({ t: "sweep", id: m.id, curves });
-      } catch (e) {
-        post({ t: "sweep", id: m.id, curves: [], error: String((e as Error).message) });
-      }
+    case "point": {
+      // A pool worker: one point of a sweep, every seed (sweep.ts, pool.ts).
+      const r = bridge.planPoint(m.scenario, m.plan, m.v, m.i);
+      post(failed(r) ? { t: "point", task: m.task, error: r.error } : { t: "point", task: m.task, point: JSON.parse(r) });
       return;
     }
   }

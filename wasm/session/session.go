@@ -68,7 +68,7 @@ func StartLink(link string) (*Session, error) {
 // preset's defaults.
 func LinkPreset(link string) string {
 	name := ""
-	scenario.DecodeLink(link, func(model, preset string) (*scenario.Scenario, error) {
+	scenario.DecodeLink(link, func(model, preset string, _ int) (*scenario.Scenario, error) {
 		name = preset
 		return nil, errStop
 	})
@@ -244,36 +244,6 @@ func (s *Session) variants() []scenario.Variant {
 		}
 	}
 	return nil
-}
-
-// Point is one point of a model's study with one seed (the page's sweep
-// buttons).
-type Point struct {
-	X         float64 `json:"x"`
-	Offered   float64 `json:"offered"`
-	Goodput   float64 `json:"goodput"`
-	Throttled float64 `json:"throttled"`
-	CPUMean   float64 `json:"cpu_mean"`
-	Digest    string  `json:"digest"`
-}
-
-// SweepPoint runs one point of the model study id over the run's scenario
-// as started: curve c, the i-th value, the scenario's seed.
-func (s *Session) SweepPoint(id string, c, i int) (Point, error) {
-	k := slices.IndexFunc(s.def.Sweeps, func(sw sim.Sweep) bool { return sw.ID == id })
-	if k < 0 {
-		return Point{}, &param.Error{Field: "sweep", Value: fmt.Sprintf("%q", id), Allowed: "a sweep of model " + s.def.Name}
-	}
-	p := s.def.Sweeps[k].Plan(1)
-	if c < 0 || c >= len(p.Curves()) || i < 0 || i >= len(p.Values) {
-		return Point{}, &param.Error{Field: "sweep point", Value: fmt.Sprintf("curve %d, value %d", c, i), Allowed: fmt.Sprintf("curve < %d, value < %d", len(p.Curves()), len(p.Values))}
-	}
-	x, err := sim.RunCell(s.def, s.run.Scenario, p, sim.Cell{Variant: c, Point: i})
-	if err != nil {
-		return Point{}, err
-	}
-	v := x.Values
-	return Point{X: x.X, Offered: v[0], Goodput: v[1], Throttled: v[5], CPUMean: v[6], Digest: x.Digest}, nil
 }
 
 // PlanPoint runs every seed of one point of a sweep (variant v, point i

@@ -1,0 +1,460 @@
+// The page's sweep: any numeric parameter of the model from a value to
+// another (linear or log), for one or more curves (the scenario as set, the
+// preset's variants, the model study's curves), S seeds per point. Points
+// run on a pool of workers apart from the live run (pool.ts); the chart
+// shows each curve's carried load in time, mean and 95 % band over the
+// seeds, with the model's capacity and pass lines, its y range fitted to
+// the carried curves (the offered load drawn dashed, clipped).
+import uPlot from "uplot";
+import { cssVar, fmt, palette } from "./charts";
+import { Pool, defaultSize, type Task } from "./pool";
+import { variantLabel } from "./types";
+import type { Info, Model, Plan, PointStat, Spec, Variant } from "./types";
+import { downloadBlob, downloadText, el } from "./util";
+
+const OFFERED = 0;
+const GOODPUT = 1;
+// The metrics of sim.Metrics, in order, for the CSV.
+const METRICS = ["offered_per_s", "goodput_per_s", "late_per_s", "rejected_per_s", "dropped_per_s", "throttled_per_s", "cpu_mean_pct", "cpu_max_pct"];
+
+interface Curve {
+  label: string;
+  params?: Record<string, number | string | boolean>;
+}
+
+const pool = new Pool();
+let model: Model | null = null;
+let info: Info | null = null;
+let curves: Curve[] = []; // the curves offered
+let plan: Plan | null = null; // the sweep on the chart
+let results: (PointStat | null)[][] = []; // [variant][point]
+let done = 0;
+let startedAt = 0;
+let chart: uPlot | null = null;
+
+const numeric = (m: Model) => m.params.filter((p) => p.kind === "number" || p.kind === "integer");
+
+function input(id: string, label: string, attrs: Record<string, string>): HTMLLabelElement {
+  const l = document.createElement("label");
+  const span = document.createElement("span");
+  span.textContent = label;
+  const i = document.createElement("input");
+  i.id = id;
+  for (const [k, v] of Object.entries(attrs)) i.setAttribute(k, v);
+  l.append(span, " ", i);
+  return l;
+}
+
+function button(id: string, text: string, title: string): HTMLButtonElement {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = id;
+  b.textContent = text;
+  b.title = title;
+  return b;
+}
+
+// build lays out the sweep's form once.
+function build() {
+  const out = el("sweep-out");
+  if (out.dataset.built) return;
+  out.dataset.built = "true";
+  const form = document.createElement("div");
+  form.className = "sweep-form";
+  const pick = document.createElement("label");
+  pick.innerHTML = "<span>Parameter</span> ";
+  const sel = document.createElement("select");
+  sel.id = "sweep-param";
+  pick.append(sel);
+  const log = document.createElement("label");
+  log.innerHTML = '<input type="checkbox" id="sweep-log"> <span>log</span>';
+  form.append(
+    pick,
+    input("sweep-from", "From", { type: "number", step: "any", required: "" }),
+    input("sweep-to", "To", { type: "number", step: "any", required: "" }),
+    input("sweep-points", "Points", { type: "number", min: "1", max: "200", value: "6" }),
+    log,
+    input("sweep-seeds", "Seeds", { type: "number", min: "1", max: "100", value: "5", title: "runs per point: the mean and a 95 % band over them" }),
+    input("sweep-workers", "Workers", { type: "number", min: "1", max: "16", value: String(defaultSize()), title: "simulator workers of the sweep, apart from the live run's" }),
+  );
+  const cs = document.createElement("fieldset");
+  cs.id = "sweep-curves";
+  cs.className = "sweep-curves";
+  const bar = document.createElement("div");
+  bar.className = "sweep-bar";
+  const progress = document.createElement("progress");
+  progress.id = "sweep-progress";
+  progress.value = 0;
+  progress.setAttribute("aria-label", "sweep progress");
+  const status = document.createElement("span");
+  status.id = "sweep-status";
+  status.setAttribute("role", "status");
+  bar.append(
+    button("sweep-run", "Run sweep", "run every point on the pool of workers; the live run goes on"),
+    button("sweep-cancel", "Cancel", "stop the sweep (the points in flight are dropped)"),
+    progress,
+    status,
+    button("sweep-csv", "CSV", "the points as CSV: mean, lo and hi of every metric"),
+    button("sweep-png", "PNG", "the sweep's chart as a PNG picture"),
+  );
+  const box = document.createElement("div");
+  box.id = "sweep-chart";
+  box.className = "sweep-chart";
+  box.setAttribute("role", "img");
+  const view = document.createElement("details");
+  view.innerHTML = "<summary>Data</summary>";
+  const table = document.createElement("table");
+  table.id = "sweep-table";
+  view.append(table);
+  out.append(form, cs, bar, box, view);
+  sel.onchange = () => defaultsFor(sel.value);
+  el("sweep-run").onclick = () => run();
+  el("sweep-cancel").onclick = () => cancel();
+  el("sweep-csv").onclick = () => exportCSV();
+  el("sweep-png").onclick = () => exportPNG();
+  el<HTMLButtonElement>("sweep-cancel").disabled = true;
+}
+
+// setupSweep fills the form for the run just started: the model's numeric
+// parameters, its study (a button each) and the curves on offer.
+export function setupSweep(m: Model, i: Info, compare: Variant[]) {
+  build();
+  cancel();
+  const newModel = model !== m;
+  model = m;
+  info = i;
+  el("sweeps").hidden = false;
+  if (!newModel) return;
+  const sel = el<HTMLSelectElement>("sweep-param");
+  sel.replaceChildren(...numeric(m).map((p) => new Option(`${p.label} (${p.name})`, p.name)));
+  const seen = new Set<string>();
+  curves = [];
+  for (const v of [{ label: "as set" }, ...compare, ...(m.sweeps ?? []).flatMap((s) => s.curves)] as Variant[]) {
+    const label = variantLabel(v);
+    if (seen.has(label)) continue;
+    seen.add(label);
+    curves.push({ label, params: v.params });
+  }
+  el("sweep-curves").replaceChildren(
+    Object.assign(document.createElement("legend"), { textContent: "Curves" }),
+    ...curves.map((c, k) => {
+      const l = document.createElement("label");
+      l.innerHTML = `<input type="checkbox" data-curve="${k}"> `;
+      l.append(c.label);
+      return l;
+    }),
+  );
+  el("sweep-buttons").replaceChildren(
+    ...(m.sweeps ?? []).map((sw) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = sw.title;
+      b.onclick = () => {
+        const vs = sw.values;
+        setForm({ param: sw.param, from: vs[0], to: vs[vs.length - 1], points: vs.length, log: vs[vs.length - 1] / vs[0] >= 10, seeds: seedsNow(), variants: sw.curves.map((c) => ({ label: variantLabel(c) })) });
+        el("sweep-doc").textContent = sw.doc;
+        run();
+      };
+      return b;
+    }),
+  );
+  const sw = m.sweeps?.[0];
+  if (sw) {
+    const vs = sw.values;
+    setForm({ param: sw.param, from: vs[0], to: vs[vs.length - 1], points: 6, log: vs[vs.length - 1] / vs[0] >= 10, seeds: 5, variants: sw.curves.map((c) => ({ label: variantLabel(c) })) });
+    el("sweep-doc").textContent = sw.doc;
+  } else {
+    defaultsFor(sel.value);
+    setCurves(["as set", ...compare.map(variantLabel)]);
+    el("sweep-doc").textContent = "";
+  }
+  clearChart();
+}
+
+const seedsNow = () => Number(el<HTMLInputElement>("sweep-seeds").value) || 5;
+
+function specOf(name: string): Spec | undefined {
+  return model?.params.find((p) => p.name === name);
+}
+
+// defaultsFor proposes a range around the parameter's current value.
+function defaultsFor(name: string) {
+  const sp = specOf(name);
+  if (!sp) return;
+  const params = (info?.scenario as { params?: Record<string, number> } | undefined)?.params ?? {};
+  const x = Number(params[name] ?? sp.default);
+  const from = x > 0 ? Math.max(sp.min, x / 2) : sp.min;
+  const to = x > 0 ? Math.min(sp.max, x * 2) : sp.max;
+  el<HTMLInputElement>("sweep-from").value = String(from);
+  el<HTMLInputElement>("sweep-to").value = String(to);
+  el<HTMLInputElement>("sweep-log").checked = false;
+}
+
+function setCurves(labels: string[]) {
+  for (const b of el("sweep-curves").querySelectorAll<HTMLInputElement>("input[data-curve]")) b.checked = labels.includes(curves[Number(b.dataset.curve)].label);
+}
+
+// setForm shows a sweep definition (a link's, a study's) in the form.
+export function setForm(p: Plan) {
+  el<HTMLSelectElement>("sweep-param").value = p.param;
+  el<HTMLInputElement>("sweep-from").value = String(p.from);
+  el<HTMLInputElement>("sweep-to").value = String(p.to);
+  el<HTMLInputElement>("sweep-points").value = String(p.points);
+  el<HTMLInputElement>("sweep-log").checked = !!p.log;
+  el<HTMLInputElement>("sweep-seeds").value = String(p.seeds);
+  for (const v of p.variants ?? []) if (!curves.some((c) => c.label === v.label)) curves.push({ label: v.label, params: v.params });
+  setCurves((p.variants ?? [{ label: "as set" }]).map((v) => v.label));
+}
+
+// formPlan reads the form as a plan (the core checks it).
+export function formPlan(): Plan {
+  const num = (id: string) => Number(el<HTMLInputElement>(id).value);
+  const picked = [...el("sweep-curves").querySelectorAll<HTMLInputElement>("input[data-curve]:checked")].map((b) => curves[Number(b.dataset.curve)]);
+  return {
+    param: el<HTMLSelectElement>("sweep-param").value,
+    from: num("sweep-from"),
+    to: num("sweep-to"),
+    points: num("sweep-points"),
+    log: el<HTMLInputElement>("sweep-log").checked,
+    seeds: num("sweep-seeds"),
+    variants: picked.map((c) => (c.params && Object.keys(c.params).length > 0 ? { label: c.label, params: c.params } : { label: c.label })),
+  };
+}
+
+// lastPlan is the sweep on the chart, for the link ("" if none).
+export const lastPlan = () => (plan ? JSON.stringify(plan) : "");
+
+function setStatus(state: string, text: string) {
+  el("sweep-status").textContent = text;
+  document.body.dataset.sweep = state;
+}
+
+// runPlan runs p over the live run's scenario as started, on the pool.
+export function runPlan(p: Plan) {
+  setForm(p);
+  run();
+}
+
+function run() {
+  if (!model || !info) return;
+  const p = formPlan();
+  if (!p.variants || p.variants.length === 0) return setStatus("failed", "Pick at least one curve.");
+  plan = p;
+  const nv = p.variants.length;
+  results = p.variants.map(() => new Array<PointStat | null>(p.points).fill(null));
+  done = 0;
+  const total = nv * p.points;
+  pool.resize(Math.max(1, Math.min(16, Number(el<HTMLInputElement>("sweep-workers").value) || defaultSize())));
+  const scenario = JSON.stringify(info.scenario);
+  const json = JSON.stringify(p);
+  const tasks: Task[] = [];
+  for (let i = 0; i < p.points; i++) for (let v = 0; v < nv; v++) tasks.push({ scenario, plan: json, v, i });
+  el<HTMLProgressElement>("sweep-progress").max = total;
+  el<HTMLProgressElement>("sweep-progress").value = 0;
+  el<HTMLButtonElement>("sweep-cancel").disabled = false;
+  setStatus("running", `0 of ${total} points (${p.seeds} seeds each) on ${pool.size} worker${pool.size > 1 ? "s" : ""}…`);
+  delete document.body.dataset.sweepMs;
+  startedAt = performance.now();
+  buildChart();
+  pool.start(
+    tasks,
+    (pt) => {
+      results[pt.variant][pt.point] = pt;
+      done++;
+      el<HTMLProgressElement>("sweep-progress").value = done;
+      setStatus("running", `${done} of ${total} points (${p.seeds} seeds each) on ${pool.size} worker${pool.size > 1 ? "s" : ""}…`);
+      draw();
+    },
+    (error) => {
+      el<HTMLButtonElement>("sweep-cancel").disabled = true;
+      if (error) return setStatus("failed", `The sweep failed: ${error}`);
+      const ms = performance.now() - startedAt;
+      document.body.dataset.sweepMs = ms.toFixed(0);
+      setStatus("done", `${total} points × ${p.seeds} seeds in ${(ms / 1000).toFixed(1)} s on ${pool.size} worker${pool.size > 1 ? "s" : ""}.`);
+    },
+  );
+}
+
+function cancel() {
+  if (!pool.running) return;
+  pool.cancel();
+  el<HTMLButtonElement>("sweep-cancel").disabled = true;
+  setStatus("cancelled", `Cancelled after ${done} points.`);
+}
+
+// ---- the chart ------------------------------------------------------------
+
+// approxGrid places the points before their exact values (from the core)
+// come back.
+function approxGrid(p: Plan): number[] {
+  return Array.from({ length: p.points }, (_, i) => {
+    const f = p.points > 1 ? i / (p.points - 1) : 0;
+    return p.log ? p.from * Math.pow(p.to / p.from, f) : p.from + f * (p.to - p.from);
+  });
+}
+
+function xs(): number[] {
+  const g = approxGrid(plan!);
+  return g.map((x, i) => results.find((r) => r[i])?.[i]?.x ?? x);
+}
+
+// lineValues gives a capacity or pass line at each x.
+function lineValues(x: number[]): { label: string; ys: number[] }[] {
+  const params = (info?.scenario as { params?: Record<string, number> } | undefined)?.params ?? {};
+  const lines = model?.sweeps?.[0]?.lines ?? [];
+  return lines.map((l) => ({ label: l.label, ys: x.map((xi) => l.factor * (l.param === plan!.param ? xi : Number(params[l.param]))) }));
+}
+
+function clearChart() {
+  chart?.destroy();
+  chart = null;
+  plan = null;
+  el("sweep-chart").replaceChildren();
+  delete el("sweep-chart").dataset.band;
+  el("sweep-table").replaceChildren();
+  el<HTMLProgressElement>("sweep-progress").value = 0;
+  setStatus("idle", "");
+}
+
+const colorOf = (v: number) => palette[v % palette.length];
+
+function buildChart() {
+  chart?.destroy();
+  const box = el("sweep-chart");
+  box.replaceChildren();
+  const p = plan!;
+  const sp = specOf(p.param);
+  const xlabel = `${sp?.label ?? p.param}${sp?.unit ? ` (${sp.unit})` : ""}`;
+  box.setAttribute("aria-label", `Carried in time per second against ${xlabel}: mean and 95 % band over ${p.seeds} seeds per point`);
+  const series: uPlot.Series[] = [{ label: xlabel }];
+  const bands: uPlot.Band[] = [];
+  p.variants!.forEach((v, k) => {
+    const c = colorOf(k);
+    const base = series.length;
+    series.push({ label: `${v.label}: carried in time /s`, stroke: c, width: 2, value: (_u, y) => fmt(y) });
+    series.push({ label: `${v.label}: 95 % high`, stroke: c + "55", width: 0.5, points: { show: false }, value: (_u, y) => fmt(y) });
+    series.push({ label: `${v.label}: 95 % low`, stroke: c + "55", width: 0.5, points: { show: false }, value: (_u, y) => fmt(y) });
+    series.push({ label: `${v.label}: offered /s`, stroke: c, dash: [4, 4], width: 1, points: { show: false }, value: (_u, y) => fmt(y) });
+    bands.push({ series: [base + 1, base + 2], fill: c + "33" });
+  });
+  for (const [k, l] of lineValues(approxGrid(p)).entries())
+    series.push({ label: l.label, stroke: ["#6e7781", "#c9302c"][k % 2], dash: [8, 4], width: 1.5, points: { show: false }, value: (_u, y) => fmt(y) });
+  chart = new uPlot(
+    {
+      width: Math.max(300, box.clientWidth - 4),
+      height: 280,
+      series,
+      bands,
+      scales: { x: { time: false, distr: p.log ? 3 : 1 }, y: { range: (_u, _min, _max) => [0, yTop()] } },
+      axes: [
+        { label: xlabel, stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid") } },
+        { label: "per second", size: 60, stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid") } },
+      ],
+    },
+    data(),
+    box,
+  );
+}
+
+// yTop fits the y range to the carried curves, their bands and the lines:
+// the offered diagonal does not set the scale.
+function yTop(): number {
+  let top = 0;
+  for (const r of results) for (const pt of r) if (pt) top = Math.max(top, pt.stats[GOODPUT].hi);
+  for (const l of lineValues(xs())) for (const y of l.ys) if (Number.isFinite(y)) top = Math.max(top, y);
+  return top > 0 ? top * 1.1 : 1;
+}
+
+function data(): uPlot.AlignedData {
+  const x = xs();
+  const cols: (number | null)[][] = [x];
+  results.forEach((r) => {
+    cols.push(r.map((pt) => pt?.stats[GOODPUT].mean ?? null));
+    cols.push(r.map((pt) => pt?.stats[GOODPUT].hi ?? null));
+    cols.push(r.map((pt) => pt?.stats[GOODPUT].lo ?? null));
+    cols.push(r.map((pt) => pt?.stats[OFFERED].mean ?? null));
+  });
+  for (const l of lineValues(x)) cols.push(l.ys);
+  return cols as uPlot.AlignedData;
+}
+
+// draw updates the chart, its data view and the band the tests read.
+function draw() {
+  if (!chart || !plan) return;
+  chart.setData(data());
+  const x = xs();
+  const band = {
+    param: plan.param,
+    x,
+    curves: plan.variants!.map((v, k) => ({
+      label: v.label,
+      mean: results[k].map((pt) => pt?.stats[GOODPUT].mean ?? null),
+      lo: results[k].map((pt) => pt?.stats[GOODPUT].lo ?? null),
+      hi: results[k].map((pt) => pt?.stats[GOODPUT].hi ?? null),
+      digest: results[k].map((pt) => pt?.digest ?? null),
+    })),
+  };
+  el("sweep-chart").dataset.band = JSON.stringify(band);
+  const table = el("sweep-table");
+  const head = document.createElement("tr");
+  for (const h of ["curve", plan.param, "seeds", "carried in time /s (95 %)", "offered /s", "digest"]) head.append(Object.assign(document.createElement("th"), { textContent: h }));
+  const rows = [head];
+  for (const r of results)
+    for (const pt of r) {
+      if (!pt) continue;
+      const tr = document.createElement("tr");
+      const g = pt.stats[GOODPUT];
+      for (const t of [pt.label, String(pt.x), String(pt.seeds), `${fmt(g.mean)} [${fmt(g.lo)}, ${fmt(g.hi)}]`, fmt(pt.stats[OFFERED].mean), pt.digest])
+        tr.append(Object.assign(document.createElement("td"), { textContent: t }));
+      rows.push(tr);
+    }
+  table.replaceChildren(...rows);
+}
+
+// ---- export ---------------------------------------------------------------
+
+function fileName(ext: string) {
+  return `overloadlab-${info?.preset || "custom"}-sweep-${plan?.param ?? ""}.${ext}`;
+}
+
+// exportCSV writes the points as `overloadlab sweep` does: one row per
+// point, mean, lo and hi of every metric, and the point's digest.
+function exportCSV() {
+  if (!plan) return;
+  const head = ["variant", plan.param, "seeds", ...METRICS.flatMap((m) => [`${m}_mean`, `${m}_lo`, `${m}_hi`]), "digest"];
+  const lines = [head.join(",")];
+  for (const r of results)
+    for (const pt of r) {
+      if (!pt) continue;
+      const label = /[",\n]/.test(pt.label) ? `"${pt.label.replaceAll('"', '""')}"` : pt.label;
+      lines.push([label, pt.x, pt.seeds, ...pt.stats.flatMap((s) => [s.mean, s.lo, s.hi]), pt.digest].join(","));
+    }
+  downloadText(fileName("csv"), lines.join("\n") + "\n", "text/csv");
+}
+
+function exportPNG() {
+  if (!chart || !plan) return;
+  const src = chart.ctx.canvas;
+  const legend = chart.series.slice(1).map((s, k) => ({ label: String(s.label ?? ""), color: String(s.stroke ?? "#888"), k })).filter((s) => !/95 %/.test(s.label));
+  const w = src.width;
+  const title = `overloadlab — ${info?.preset || "custom"}: sweep of ${plan.param}, ${plan.seeds} seeds per point, mean and 95 % band`;
+  const canvas = document.createElement("canvas");
+  canvas.width = w;
+  canvas.height = src.height + 40 + 20 * legend.length;
+  const ctx = canvas.getContext("2d")!;
+  ctx.fillStyle = cssVar("--panel");
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = cssVar("--fg");
+  ctx.font = "bold 16px system-ui, sans-serif";
+  ctx.fillText(title, 12, 24);
+  ctx.drawImage(src, 0, 36);
+  ctx.font = "13px system-ui, sans-serif";
+  legend.forEach((s, i) => {
+    const y = src.height + 48 + 20 * i;
+    ctx.fillStyle = s.color;
+    ctx.fillRect(12, y - 10, 14, 10);
+    ctx.fillStyle = cssVar("--fg");
+    ctx.fillText(s.label, 32, y);
+  });
+  canvas.toBlob((b) => b && downloadBlob(fileName("png"), b));
+}

@@ -1,0 +1,195 @@
+//go:build !js
+
+package web_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"overloadlab/core/catalog"
+	"overloadlab/core/param"
+	"overloadlab/core/scenario"
+	"overloadlab/core/sim"
+)
+
+// sweepLink is a short SCP run (20 s) as a link, so sweeps in the page
+// take seconds.
+func sweepLink(t testing.TB) (string, *scenario.Scenario) {
+	sc, err := catalog.Preset("scp-10-ssps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Duration = 20
+	link, err := catalog.EncodeLink(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return link, sc
+}
+
+// setSweep fills the page's sweep form: ssp.load from 0.5 to 3, points,
+// seeds, workers, and the curves labelled (all others unticked).
+func setSweep(points, seeds, workers int, curves ...string) string {
+	labels, _ := json.Marshal(curves)
+	return fmt.Sprintf(`(() => {
+	  const set = (id, v) => { document.getElementById(id).value = String(v); };
+	  set("sweep-param", "ssp.load"); set("sweep-from", 0.5); set("sweep-to", 3); set("sweep-points", %d);
+	  document.getElementById("sweep-log").checked = false;
+	  set("sweep-seeds", %d); set("sweep-workers", %d);
+	  const want = %s;
+	  for (const b of document.querySelectorAll("#sweep-curves input[data-curve]")) b.checked = want.includes(b.parentElement.textContent.trim());
+	  return true; })()`, points, seeds, workers, labels)
+}
+
+type band struct {
+	Param  string    `json:"param"`
+	X      []float64 `json:"x"`
+	Curves []struct {
+		Label  string     `json:"label"`
+		Mean   []*float64 `json:"mean"`
+		Lo     []*float64 `json:"lo"`
+		Hi     []*float64 `json:"hi"`
+		Digest []*string  `json:"digest"`
+	} `json:"curves"`
+}
+
+func readBand(t *testing.T, tb *tab) band {
+	var b band
+	if err := json.Unmarshal([]byte(eval[string](t, tb, `document.getElementById("sweep-chart").dataset.band ?? "{}"`)), &b); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// A 2-variant × 6-point × 3-seed sweep runs on the pool while the page
+// stays responsive; the chart element holds each curve's band, and every
+// point's digest equals the same point run natively (same grid, seeds and
+// numbers in wasm). Then a long sweep is cancelled: no point arrives after
+// the Cancel.
+func TestSweepPage(t *testing.T) {
+	srv := newServer(t)
+	ctx := browser(t)
+	tb := newTab(t, ctx)
+	link, sc := sweepLink(t)
+	tb.do(t, chromedp.Navigate(srv.URL+"/#"+link))
+	tb.wait(t, ready+` && !document.getElementById("sweeps").hidden`, 20*time.Second)
+	eval[bool](t, tb, setSweep(6, 3, 2, "standard ACG", "adaptive"))
+	tb.do(t, chromedp.Evaluate[chromedp.Void](`window.__longtasks.length = 0`))
+	tb.do(t, chromedp.Click(chromedp.ID("sweep-run")))
+	tb.wait(t, `document.body.dataset.sweep === "done"`, 180*time.Second)
+	var long []int
+	json.Unmarshal([]byte(eval[string](t, tb, longJS)), &long)
+	b := readBand(t, tb)
+	shot(t, tb, "sweep.png")
+
+	plan := &sim.Plan{Param: "ssp.load", From: 0.5, To: 3, Points: 6, Seeds: 3, Variants: []scenario.Variant{
+		{Label: "standard ACG", Params: map[string]param.Value{"scp.control": param.Str("standard-acg")}},
+		{Label: "adaptive", Params: map[string]param.Value{"scp.control": param.Str("adaptive-acg")}},
+	}}
+	def, _ := catalog.Model("scp")
+	samples, err := sim.RunCells(def, sc, plan, plan.Shard(0, 1), runtime.NumCPU(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	native, err := sim.Summarize(plan, samples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Param != "ssp.load" || len(b.X) != 6 || len(b.Curves) != 2 {
+		t.Fatalf("band: %+v", b)
+	}
+	for k, c := range b.Curves {
+		if c.Label != plan.Variants[k].Label || len(c.Mean) != 6 {
+			t.Fatalf("curve %d: %+v", k, c)
+		}
+		for i := range 6 {
+			n := native[k*6+i]
+			g := n.Stats[sim.MetricGoodput]
+			if c.Mean[i] == nil || c.Lo[i] == nil || c.Hi[i] == nil || c.Digest[i] == nil {
+				t.Fatalf("%s, point %d missing", c.Label, i)
+			}
+			if *c.Digest[i] != n.Digest || *c.Mean[i] != g.Mean || *c.Lo[i] != g.Lo || *c.Hi[i] != g.Hi || b.X[i] != n.X {
+				t.Errorf("%s at %g: page %g [%g, %g] %s, native %g [%g, %g] %s", c.Label, b.X[i], *c.Mean[i], *c.Lo[i], *c.Hi[i], *c.Digest[i], g.Mean, g.Lo, g.Hi, n.Digest)
+			}
+			if !(*c.Lo[i] < *c.Mean[i] && *c.Mean[i] < *c.Hi[i]) {
+				t.Errorf("%s at %g: no band: %g [%g, %g]", c.Label, b.X[i], *c.Mean[i], *c.Lo[i], *c.Hi[i])
+			}
+		}
+	}
+	if len(long) > 0 {
+		if load, cores := loadAverage(), runtime.NumCPU(); load > float64(cores) {
+			t.Logf("main-thread tasks over 50 ms during the sweep: %v ms, NOT judged: load average %.1f on %d cores", long, load, cores)
+		} else {
+			t.Errorf("main-thread tasks over 50 ms during the sweep: %v ms (load average %.1f on %d cores)", long, load, cores)
+		}
+	}
+
+	// Cancel: 20 points × 5 seeds on one worker; after the Cancel no point
+	// arrives, the status says so, and the live run still plays.
+	eval[bool](t, tb, setSweep(20, 5, 1, "adaptive"))
+	tb.do(t, chromedp.Click(chromedp.ID("sweep-run")))
+	count := `JSON.parse(document.getElementById("sweep-chart").dataset.band ?? '{"curves":[{"mean":[]}]}').curves[0].mean.filter((m) => m !== null).length`
+	tb.wait(t, count+` >= 1`, 60*time.Second)
+	tb.do(t, chromedp.Click(chromedp.ID("sweep-cancel")))
+	at := eval[int](t, tb, count)
+	if s := eval[string](t, tb, `document.body.dataset.sweep`); s != "cancelled" {
+		t.Errorf("after Cancel the sweep is %q", s)
+	}
+	time.Sleep(3 * time.Second)
+	if n := eval[int](t, tb, count); n != at || at >= 20 {
+		t.Errorf("cancelled at %d points, %d after 3 s", at, n)
+	}
+	tb.do(t, chromedp.Click(chromedp.ID("play")))
+	tb.wait(t, `Number(document.body.dataset.t) > 0`, 20*time.Second)
+	if errs := tb.errors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}
+
+// BenchmarkSweepPool runs the same sweep (2 variants × 8 points × 3 seeds of
+// a 20 s SCP run) on one worker and on the pool of 2 (the cores of the
+// budget machine), and reports time(1)/time(2) as x-speedup (DESIGN.md:
+// ≥ 1.6 on 2 cores).
+func BenchmarkSweepPool(b *testing.B) {
+	srv := newServer(b)
+	ctx := browser(b)
+	link, _ := sweepLink(b)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/#"+link)); err != nil {
+		b.Fatal(err)
+	}
+	poll := func(js string) {
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(300*time.Second))); err != nil {
+			b.Fatal(err)
+		}
+	}
+	poll(ready)
+	run := func(workers int) float64 {
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](setSweep(8, 3, workers, "standard ACG", "adaptive"))); err != nil {
+			b.Fatal(err)
+		}
+		// A first sweep loads the pool's workers; the timed one follows.
+		for range 2 {
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("sweep-run"))); err != nil {
+				b.Fatal(err)
+			}
+			poll(`document.body.dataset.sweep === "done"`)
+		}
+		ms, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.sweepMs`))
+		x, _ := strconv.ParseFloat(ms, 64)
+		return x
+	}
+	var one, two float64
+	for b.Loop() {
+		one += run(1)
+		two += run(2)
+	}
+	b.ReportMetric(one/two, "x-speedup")
+	b.ReportMetric(one/float64(b.N), "ms-1-worker")
+	b.ReportMetric(two/float64(b.N), "ms-2-workers")
+}
