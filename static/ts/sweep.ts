@@ -101,6 +101,7 @@ function build() {
   box.id = "sweep-chart";
   box.className = "sweep-chart";
   box.setAttribute("role", "img");
+  box.setAttribute("aria-label", "carried against offered load, one curve per control (the numbers are under Data)");
   const view = document.createElement("details");
   view.innerHTML = "<summary>Data</summary>";
   const table = document.createElement("table");
