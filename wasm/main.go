@@ -11,8 +11,12 @@
 //	                                start a run; JSON Info {model, preset, columns, scenario, ...}
 //	advance(seconds, budgetMs)      run on; the new rows as one Float64Array (flat, width = columns)
 //	set(name, value)                change a parameter now (recorded for the link); "" when done
+//	rowsB()                         B's rows of the last advance, in step with A's (comparing)
 //	values() summary() link() export()
-//	compare(i)
+//	compare(i)                      open B: a copy of A (i = -1) or the preset's variant i; B's rows so far
+//	compareWithBase()               A: the preset, B: what is on screen, both from 0 s
+//	endCompare() reset() setWords(title, note) comparison() summaryB() valuesA() info()
+//	report(page)                    the self-contained HTML report of what is on screen (page: the address)
 //	planPoint(scenario, plan, variant, point)  one point of a sweep, every seed: sim.PointStat (no run needed)
 package main
 
@@ -34,9 +38,14 @@ func errorValue(err error) any { return map[string]any{"error": err.Error()} }
 
 var errNoRun = fmt.Errorf("no run: start one first")
 
-// fn wraps a call: arguments are checked, panics are recovered and
-// reported, never thrown.
-func fn(name string, nargs int, f func(args []safejs.Value) (any, error)) {
+// installed are the functions fn installed, checked against session.API.
+var installed = map[string]bool{}
+
+// fn wraps a call of the bridge function name (its arity is session.API's):
+// arguments are checked, panics are recovered and reported, never thrown.
+func fn(name string, f func(args []safejs.Value) (any, error)) {
+	nargs := session.Arity(name)
+	installed[name] = true
 	jf, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) (out any) {
 		defer func() {
 			if p := recover(); p != nil {
@@ -110,38 +119,38 @@ func install() {
 	if err != nil {
 		panic(err)
 	}
-	fn("describe", 0, func([]safejs.Value) (any, error) {
+	fn("describe", func([]safejs.Value) (any, error) {
 		return session.Describe()
 	})
-	fn("start", 1, func(a []safejs.Value) (any, error) {
+	fn("start", func(a []safejs.Value) (any, error) {
 		text, err := str(a[0])
 		if err != nil {
 			return nil, err
 		}
 		return start(session.StartJSON([]byte(text)))
 	})
-	fn("startPreset", 1, func(a []safejs.Value) (any, error) {
+	fn("startPreset", func(a []safejs.Value) (any, error) {
 		name, err := str(a[0])
 		if err != nil {
 			return nil, err
 		}
 		return start(session.StartPreset(name))
 	})
-	fn("startLink", 1, func(a []safejs.Value) (any, error) {
+	fn("startLink", func(a []safejs.Value) (any, error) {
 		link, err := str(a[0])
 		if err != nil {
 			return nil, err
 		}
 		return start(session.StartLink(link))
 	})
-	fn("linkPreset", 1, func(a []safejs.Value) (any, error) {
+	fn("linkPreset", func(a []safejs.Value) (any, error) {
 		link, err := str(a[0])
 		if err != nil {
 			return nil, err
 		}
 		return session.LinkPreset(link), nil
 	})
-	fn("advance", 2, func(a []safejs.Value) (any, error) {
+	fn("advance", func(a []safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
@@ -157,7 +166,7 @@ func install() {
 		rows := cur.Advance(seconds, func() bool { return time.Now().After(deadline) })
 		return float64s(rows)
 	})
-	fn("set", 2, func(a []safejs.Value) (any, error) {
+	fn("set", func(a []safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
@@ -171,26 +180,26 @@ func install() {
 		}
 		return "", cur.Set(name, text)
 	})
-	fn("values", 0, func([]safejs.Value) (any, error) {
+	fn("values", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
 		b, err := cur.Values()
 		return string(b), err
 	})
-	fn("summary", 0, func([]safejs.Value) (any, error) {
+	fn("summary", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
 		return session.JSON(cur.Summary()), nil
 	})
-	fn("link", 0, func([]safejs.Value) (any, error) {
+	fn("link", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
 		return cur.Link()
 	})
-	fn("export", 0, func([]safejs.Value) (any, error) {
+	fn("export", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
@@ -200,7 +209,13 @@ func install() {
 		}
 		return session.JSON(e), nil
 	})
-	fn("compare", 1, func(a []safejs.Value) (any, error) {
+	fn("rowsB", func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return float64s(cur.RowsB())
+	})
+	fn("compare", func(a []safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
 		}
@@ -208,13 +223,85 @@ func install() {
 		if err != nil {
 			return nil, err
 		}
-		side, err := cur.Compare(i)
+		rows, err := cur.Compare(i)
 		if err != nil {
 			return nil, err
 		}
-		return session.JSON(side), nil
+		return float64s(rows)
 	})
-	fn("planPoint", 4, func(a []safejs.Value) (any, error) {
+	fn("compareWithBase", func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return "", cur.CompareWithBase()
+	})
+	fn("report", func(a []safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		page, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		return cur.Report(page)
+	})
+	fn("valuesA", func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		b, err := cur.ValuesA()
+		return string(b), err
+	})
+	fn("endCompare", func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		cur.EndCompare()
+		return "", nil
+	})
+	fn("reset", func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return "", cur.Reset()
+	})
+	fn("info", func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return session.JSON(cur.Info()), nil
+	})
+	fn("setWords", func(a []safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		title, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		note, err := str(a[1])
+		if err != nil {
+			return nil, err
+		}
+		return "", cur.SetWords(title, note)
+	})
+	fn("comparison", func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return session.JSON(cur.Result()), nil
+	})
+	fn("summaryB", func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		b, ok := cur.SummaryB()
+		if !ok {
+			return "null", nil
+		}
+		return session.JSON(b), nil
+	})
+	fn("planPoint", func(a []safejs.Value) (any, error) {
 		sc, err := str(a[0])
 		if err != nil {
 			return nil, err
@@ -237,6 +324,9 @@ func install() {
 		}
 		return session.JSON(p), nil
 	})
+	if err := session.CheckInstalled(installed); err != nil {
+		panic(err)
+	}
 	if err := safejs.Global().Set("overloadlab", api); err != nil {
 		panic(err)
 	}

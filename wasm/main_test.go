@@ -92,7 +92,8 @@ func TestBridge(t *testing.T) {
 	if e := errorOf(call(t, "planPoint", sc, plan, 0, 3)); !strings.Contains(e, "sweep point: variant 0, point 3 is not allowed") {
 		t.Errorf("planPoint out of the grid: %q", e)
 	}
-	fn("boom", 0, func([]safejs.Value) (any, error) { panic("on purpose") })
+	session.API = append(session.API, session.Func{Name: "boom"})
+	fn("boom", func([]safejs.Value) (any, error) { panic("on purpose") })
 	if e := errorOf(call(t, "boom")); !strings.Contains(e, "internal error in boom: on purpose") {
 		t.Errorf("panic: %q", e)
 	}

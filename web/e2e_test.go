@@ -414,7 +414,7 @@ func shot(t *testing.T, tb *tab, name string) {
 	}
 }
 
-// A preset with variants runs side by side; a model with sweeps draws its
+// A preset with variants compares with one of them; a model with sweeps draws its
 // carried-vs-offered curves (computed in the worker).
 func TestCompareAndSweep(t *testing.T) {
 	srv := newServer(t)
@@ -428,11 +428,12 @@ func TestCompareAndSweep(t *testing.T) {
 				continue
 			}
 			tb.do(t, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById("preset"); s.value = "`+p.Name+`"; s.dispatchEvent(new Event("change")); })()`))
-			tb.wait(t, ready+` && document.getElementById("preset").value === "`+p.Name+`" && !document.getElementById("compare").hidden`, 20*time.Second)
-			tb.do(t, chromedp.Click(chromedp.ID("compare-run")))
-			tb.wait(t, `document.querySelectorAll("#compare-out .side").length === `+strconv.Itoa(1+len(p.Compare)), 60*time.Second)
-			if n := eval[int](t, tb, `document.querySelectorAll("#compare-out .side canvas").length`); n == 0 {
-				t.Error("side by side: no chart")
+			tb.wait(t, ready+` && document.getElementById("preset").value === "`+p.Name+`" && document.querySelectorAll("#compare-variants button").length === `+strconv.Itoa(len(p.Compare)), 20*time.Second)
+			// The preset's first variant as B, named after its control.
+			tb.do(t, chromedp.Click(chromedp.CSS("#compare-variants button")))
+			tb.wait(t, `document.body.dataset.comparing === "true" && document.querySelector("#diff-table") !== null`, 20*time.Second)
+			if head := eval[string](t, tb, `document.querySelector("#diff-table thead").textContent`); !strings.Contains(head, p.Compare[0].Label) {
+				t.Errorf("comparison table head %q does not name the variant %q", head, p.Compare[0].Label)
 			}
 			tb.do(t, chromedp.Click(chromedp.CSS("#sweep-buttons button")))
 			tb.wait(t, `document.querySelector("#sweep-out canvas") !== null`, 120*time.Second)

@@ -106,17 +106,50 @@ func EncodeLink(s *scenario.Scenario) (string, error) {
 	return scenario.EncodeLink(s, b, Version), nil
 }
 
-// DecodeLink opens a what-if link and checks the scenario it holds.
+// Base returns the scenario a link made now is a diff from, and
+// differences are stated against: the preset's, or the model's defaults.
+func Base(model, preset string) (*scenario.Scenario, error) { return base(model, preset, Version) }
+
+// EncodeWhatIf returns the link of a what-if, with B when it holds a
+// comparison (see scenario.EncodeWhatIf).
+func EncodeWhatIf(w *scenario.WhatIf) (string, error) {
+	if err := w.Check(); err != nil {
+		return "", err
+	}
+	b, err := Base(w.A.Model, w.A.Preset)
+	if err != nil {
+		return "", err
+	}
+	return scenario.EncodeWhatIf(w, b, Version), nil
+}
+
+// DecodeLink opens a what-if link and checks the scenario A it holds.
 func DecodeLink(link string) (*scenario.Scenario, error) {
-	s, err := scenario.DecodeLink(link, base)
+	w, err := DecodeWhatIf(link)
 	if err != nil {
 		return nil, err
 	}
-	d, _ := Model(s.Model)
-	if d.Check != nil {
-		if err := d.Check(s.Params); err != nil {
-			return nil, err
+	return w.A, nil
+}
+
+// DecodeWhatIf opens a what-if link and checks both its scenarios against
+// the model's cross-field rules.
+func DecodeWhatIf(link string) (*scenario.WhatIf, error) {
+	w, err := scenario.DecodeWhatIf(link, base)
+	if err != nil {
+		return nil, err
+	}
+	d, _ := Model(w.A.Model)
+	if d.Check == nil {
+		return w, nil
+	}
+	if err := d.Check(w.A.Params); err != nil {
+		return nil, err
+	}
+	if w.B != nil {
+		if err := d.Check(w.B.Params); err != nil {
+			return nil, fmt.Errorf("B: %w", err)
 		}
 	}
-	return s, nil
+	return w, nil
 }

@@ -29,6 +29,7 @@ var presets = []scenario.Preset{
 		Summary: "a busy hour at 0.8× steps to 5× capacity: how fast ARO, OCC and SRED bring the admitted load and the occupancy back to the 90 % target",
 		Teaches: "Compare the admitted work on the occupancy chart: ARO sizes the cut from the offered rate in one interval (admission_reaction ≈ 1–2 intervals), OCC cuts by at most 10 % per interval and needs about 15; the occupancy then needs longer still, to work off the backlog.",
 		Params:  step5,
+		Label:   "ARO",
 		Compare: []scenario.Variant{{Label: "OCC", Params: algo("occ")}, {Label: "SRED", Params: algo("sred")}},
 		Pace:    2, Watch: "occupancy",
 	},
@@ -39,6 +40,7 @@ var presets = []scenario.Preset{
 		Params: map[string]param.Value{
 			"load.shape": param.Str("burst"), "load.peak": param.Num(5), "load.at": param.Num(30), "load.length": param.Num(3),
 		},
+		Label:   "ARO",
 		Compare: []scenario.Variant{{Label: "OCC", Params: algo("occ")}, {Label: "SRED", Params: algo("sred")}},
 		Pace:    2, Watch: "queue",
 	},

@@ -123,6 +123,25 @@ func (r *Recorder) halve() {
 // long: see Stride).
 func (r *Recorder) Rows() []float64 { return r.rows }
 
+// Series returns the stored values of the column named name beside their
+// times (column 0); ok is false when there is no such column.
+func (r *Recorder) Series(name string) (t, v []float64, ok bool) {
+	k := -1
+	for i, c := range r.cols {
+		if c.Name == name {
+			k = i
+		}
+	}
+	if k < 0 {
+		return nil, nil, false
+	}
+	for i := 0; i+r.width <= len(r.rows); i += r.width {
+		t = append(t, r.rows[i])
+		v = append(v, r.rows[i+k])
+	}
+	return t, v, true
+}
+
 // Stride returns how many intervals each stored row covers.
 func (r *Recorder) Stride() int { return r.stride }
 

@@ -11,6 +11,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"overloadlab/core/param"
 )
@@ -26,9 +27,18 @@ import (
 //	2.  {m, c, p, s, d, i, v, t}: the same, with c the catalog version the
 //	    diff was made against, so the link keeps its meaning when a preset
 //	    or a default changes later
+//	3.  {m, c, p, s, d, i, v, t, la, b, title, note}: the same, with a
+//	    comparison's B {l, v, t} (its label, parameters and timeline as a
+//	    diff from the same base; the run-wide fields are A's), A's label,
+//	    and the author's title and note
 
-// LinkVersion is the version EncodeLink writes.
-const LinkVersion = 2
+// LinkVersion is the version EncodeLink writes for a scenario alone, and
+// WhatIfVersion the one written for a link with B, labels, a title or a
+// note.
+const (
+	LinkVersion   = 2
+	WhatIfVersion = 3
+)
 
 // MaxLink bounds the length of a link accepted by DecodeLink, and
 // maxPayload the size of its decompressed payload.
@@ -42,7 +52,8 @@ const (
 // version.
 type Base func(model, preset string, catalog int) (*Scenario, error)
 
-// payload is the JSON of a link of version 2 (version 1: without C). Fields
+// payload is the JSON of a link of version 3 (version 2: without B, the
+// labels, the title and the note; version 1: without C either). Fields
 // equal to the base are left out.
 type payload struct {
 	Model    string                     `json:"m"`
@@ -53,18 +64,84 @@ type payload struct {
 	Interval *float64                   `json:"i,omitempty"`
 	Params   map[string]json.RawMessage `json:"v,omitempty"`
 	Timeline *[][3]json.RawMessage      `json:"t,omitempty"` // [at_s, param, value]
+	LabelA   string                     `json:"la,omitempty"`
+	B        *side                      `json:"b,omitempty"`
+	Title    string                     `json:"title,omitempty"`
+	Note     string                     `json:"note,omitempty"`
+}
+
+// side is the what-if B of a comparison in a link: its label, and its
+// parameters and timeline as a diff from the same base as A.
+type side struct {
+	Label    string                     `json:"l,omitempty"`
+	Params   map[string]json.RawMessage `json:"v,omitempty"`
+	Timeline *[][3]json.RawMessage      `json:"t,omitempty"`
+}
+
+var sideFields = []string{"l", "v", "t"}
+
+// WhatIf is what a link holds: the scenario A on screen, optionally a
+// what-if B run on the same traffic beside it, and the author's title and
+// note.
+type WhatIf struct {
+	A      *Scenario
+	B      *Scenario // nil: no comparison
+	LabelA string    // what A is called in a comparison ("" = "A")
+	LabelB string
+	Title  string
+	Note   string
+}
+
+// MaxTitle and MaxNote bound the author's words in a link, in characters.
+const (
+	MaxTitle = 120
+	MaxNote  = 280
+)
+
+// Check checks that B can run beside A (same model, preset, seed, duration
+// and interval) and that the words fit.
+func (w *WhatIf) Check() error {
+	for _, f := range []struct {
+		name, v string
+		max     int
+	}{{"title", w.Title, MaxTitle}, {"note", w.Note, MaxNote}, {"label A", w.LabelA, MaxTitle}, {"label B", w.LabelB, MaxTitle}} {
+		if n := utf8.RuneCountInString(f.v); n > f.max {
+			return &param.Error{Field: f.name, Value: fmt.Sprintf("%d characters", n), Allowed: fmt.Sprintf("at most %d characters", f.max)}
+		}
+	}
+	a, b := w.A, w.B
+	if b == nil {
+		return nil
+	}
+	if b.Model != a.Model || b.Preset != a.Preset || b.Seed != a.Seed || b.Duration != a.Duration || b.Interval != a.Interval {
+		return &param.Error{Field: "B", Value: "a scenario with other run-wide fields", Allowed: "the model, preset, seed, duration and interval of A (both sides see the same traffic)"}
+	}
+	return nil
+}
+
+// plain reports whether w is a scenario alone, written as version 2.
+func (w *WhatIf) plain() bool {
+	return w.B == nil && w.LabelA == "" && w.LabelB == "" && w.Title == "" && w.Note == ""
 }
 
 // linkFields are the payload's keys by link version.
 var linkFields = map[string][]string{
 	"1": {"m", "p", "s", "d", "i", "v", "t"},
 	"2": {"m", "c", "p", "s", "d", "i", "v", "t"},
+	"3": {"m", "c", "p", "s", "d", "i", "v", "t", "la", "b", "title", "note"},
 }
 
 // EncodeLink returns the link of s as a diff from base, the scenario of its
 // preset (or the model defaults) in catalog version catalog.
 func EncodeLink(s, base *Scenario, catalog int) string {
-	p := payload{Model: s.Model, Catalog: catalog, Preset: s.Preset}
+	return EncodeWhatIf(&WhatIf{A: s}, base, catalog)
+}
+
+// EncodeWhatIf returns the link of w as a diff from base (version 2 when w
+// holds A alone, else version 3). B must pass w.Check.
+func EncodeWhatIf(w *WhatIf, base *Scenario, catalog int) string {
+	s := w.A
+	p := payload{Model: s.Model, Catalog: catalog, Preset: s.Preset, LabelA: w.LabelA, Title: w.Title, Note: w.Note}
 	if s.Seed != base.Seed {
 		p.Seed = &s.Seed
 	}
@@ -74,34 +151,61 @@ func EncodeLink(s, base *Scenario, catalog int) string {
 	if s.Interval != base.Interval {
 		p.Interval = &s.Interval
 	}
-	schema := s.Params.Schema()
-	for _, name := range s.Params.Diff(base.Params) {
-		sp, _ := schema.Lookup(name)
-		if p.Params == nil {
-			p.Params = map[string]json.RawMessage{}
-		}
-		p.Params[name] = sp.Encode(s.Params.Get(name))
+	p.Params, p.Timeline = encodeSide(s, base)
+	if w.B != nil {
+		p.B = &side{Label: w.LabelB}
+		p.B.Params, p.B.Timeline = encodeSide(w.B, base)
 	}
-	if !slices.Equal(s.Timeline, base.Timeline) {
-		tl := make([][3]json.RawMessage, 0, len(s.Timeline))
-		for _, c := range s.Timeline {
-			at, _ := json.Marshal(c.At)
-			name, _ := json.Marshal(c.Param)
-			tl = append(tl, [3]json.RawMessage{at, name, encodeValue(schema, c)})
-		}
-		p.Timeline = &tl
+	version := LinkVersion
+	if !w.plain() {
+		version = WhatIfVersion
 	}
 	raw, _ := json.Marshal(p)
 	var buf bytes.Buffer
-	w, _ := flate.NewWriter(&buf, flate.BestCompression)
-	w.Write(raw)
-	w.Close()
-	return fmt.Sprintf("%d.%s", LinkVersion, base64.RawURLEncoding.EncodeToString(buf.Bytes()))
+	z, _ := flate.NewWriter(&buf, flate.BestCompression)
+	z.Write(raw)
+	z.Close()
+	return fmt.Sprintf("%d.%s", version, base64.RawURLEncoding.EncodeToString(buf.Bytes()))
+}
+
+// encodeSide writes the parameters of s that differ from base, and its
+// timeline when it differs from base's.
+func encodeSide(s, base *Scenario) (map[string]json.RawMessage, *[][3]json.RawMessage) {
+	var params map[string]json.RawMessage
+	schema := s.Params.Schema()
+	for _, name := range s.Params.Diff(base.Params) {
+		sp, _ := schema.Lookup(name)
+		if params == nil {
+			params = map[string]json.RawMessage{}
+		}
+		params[name] = sp.Encode(s.Params.Get(name))
+	}
+	if slices.Equal(s.Timeline, base.Timeline) {
+		return params, nil
+	}
+	tl := make([][3]json.RawMessage, 0, len(s.Timeline))
+	for _, c := range s.Timeline {
+		at, _ := json.Marshal(c.At)
+		name, _ := json.Marshal(c.Param)
+		tl = append(tl, [3]json.RawMessage{at, name, encodeValue(schema, c)})
+	}
+	return params, &tl
 }
 
 // DecodeLink reads a link of any released version, strictly (see
-// param.DecodeObject). Every error names the part of the link at fault.
+// param.DecodeObject), and returns its scenario A. Every error names the
+// part of the link at fault.
 func DecodeLink(link string, base Base) (*Scenario, error) {
+	w, err := DecodeWhatIf(link, base)
+	if err != nil {
+		return nil, err
+	}
+	return w.A, nil
+}
+
+// DecodeWhatIf reads a link whole: A, B if it holds a comparison, the
+// labels, the title and the note.
+func DecodeWhatIf(link string, base Base) (*WhatIf, error) {
 	if len(link) > MaxLink {
 		return nil, fmt.Errorf("link: %d characters is too long (at most %d)", len(link), MaxLink)
 	}
@@ -111,7 +215,7 @@ func DecodeLink(link string, base Base) (*Scenario, error) {
 	}
 	fields, ok := linkFields[version]
 	if !ok {
-		return nil, fmt.Errorf("link version %s: this page opens links of versions 1 to %d (made by a newer overloadlab?)", shorten(version), LinkVersion)
+		return nil, fmt.Errorf("link version %s: this page opens links of versions 1 to %d (made by a newer overloadlab?)", shorten(version), WhatIfVersion)
 	}
 	z, err := base64.RawURLEncoding.DecodeString(body)
 	if err != nil {
@@ -132,7 +236,7 @@ func shorten(s string) string {
 }
 
 // decodePayload reads a link's JSON payload, whose keys may be fields.
-func decodePayload(raw []byte, fields []string, base Base) (*Scenario, error) {
+func decodePayload(raw []byte, fields []string, base Base) (*WhatIf, error) {
 	members, err := param.DecodeObject(raw, "link", fields)
 	if err != nil {
 		return nil, err
@@ -169,20 +273,69 @@ func decodePayload(raw []byte, fields []string, base Base) (*Scenario, error) {
 			}
 		}
 	}
-	if r, ok := m["v"]; ok {
-		if err := s.Params.DecodeInto(r); err != nil {
+	w := &WhatIf{}
+	for key, dst := range map[string]*string{"la": &w.LabelA, "title": &w.Title, "note": &w.Note} {
+		if r, ok := m[key]; ok {
+			if *dst, err = param.DecodeString(r, "link."+key); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if w.A, err = decodeSide(s, m["v"], m["t"], ""); err != nil {
+		return nil, err
+	}
+	if r, ok := m["b"]; ok {
+		members, err := param.DecodeObject(r, "link.b", sideFields)
+		if err != nil {
+			return nil, err
+		}
+		b := make(map[string]json.RawMessage, len(members))
+		for _, x := range members {
+			b[x.Key] = x.Raw
+		}
+		if r, ok := b["l"]; ok {
+			if w.LabelB, err = param.DecodeString(r, "link.b.l"); err != nil {
+				return nil, err
+			}
+		}
+		if w.B, err = decodeSide(s, b["v"], b["t"], "B: "); err != nil {
 			return nil, err
 		}
 	}
-	if r, ok := m["t"]; ok {
-		if s.Timeline, err = decodeTimeline(r, s.Params.Schema(), linkChange); err != nil {
-			return nil, err
+	if err := w.Check(); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// decodeSide returns a copy of s (the base with the link's run-wide
+// fields) with a side's parameters and timeline, either nil when the link
+// leaves it out. Errors in B's part start with "B: ".
+func decodeSide(s *Scenario, params, timeline json.RawMessage, prefix string) (*Scenario, error) {
+	s = s.Clone()
+	var err error
+	if params != nil {
+		if err := s.Params.DecodeInto(params); err != nil {
+			return nil, prefixed(prefix, err)
+		}
+	}
+	if timeline != nil {
+		if s.Timeline, err = decodeTimeline(timeline, s.Params.Schema(), linkChange); err != nil {
+			return nil, prefixed(prefix, err)
 		}
 	}
 	if err := s.Validate(); err != nil {
-		return nil, err
+		return nil, prefixed(prefix, err)
 	}
 	return s, nil
+}
+
+// prefixed names B's part of a link in an error about it.
+func prefixed(prefix string, err error) error {
+	if prefix == "" {
+		return err
+	}
+	return fmt.Errorf("%s%w", prefix, err)
 }
 
 // linkChange reads a timeline entry of a link: [at_s, param, value].

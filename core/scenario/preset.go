@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"overloadlab/core/claim"
 	"overloadlab/core/param"
@@ -22,6 +23,9 @@ type Preset struct {
 	// Compare lists variants worth running side by side with the preset
 	// (the same scenario with a few parameters changed).
 	Compare []Variant
+	// Label names the preset's own control beside its variants ("ARO",
+	// "standard ACG"); "" lets LabelOf derive it from the values.
+	Label string
 	// Pace is the playback speed the page starts at, in simulated seconds
 	// per second of wall time (one of Paces), chosen so that the run takes
 	// 30 to 60 s to watch.
@@ -34,6 +38,33 @@ type Preset struct {
 	// Claims are what the run shows, checked by the tests over several
 	// seeds and shown ✓/✗ in the page for the run on screen.
 	Claims []claim.Claim
+}
+
+// LabelOf names the preset's side of a comparison with the variant v: its
+// Label, else the preset's value of the parameter v changes ("aro"), or of
+// each of them by name ("a 1, b on").
+func (p *Preset) LabelOf(values param.Values, v *Variant) string {
+	if p.Label != "" {
+		return p.Label
+	}
+	names := make([]string, 0, len(v.Params))
+	for name := range v.Params {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	var parts []string
+	for _, name := range names {
+		if sp, ok := values.Schema().Lookup(name); ok {
+			if len(names) == 1 {
+				return Show(sp, values.Get(name))
+			}
+			parts = append(parts, name+" "+Show(sp, values.Get(name)))
+		}
+	}
+	if len(parts) == 0 {
+		return "as set"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Step is one step of a preset's tour: playback pauses at At, the page
@@ -65,8 +96,8 @@ var Paces = []float64{1, 2, 3, 5, 10, 20, 30, 60, 90, 120, 300}
 // Variant is a scenario with a few parameters changed: a curve of a sweep,
 // or the other side of a side-by-side comparison.
 type Variant struct {
-	Label  string
-	Params map[string]param.Value
+	Label  string                 `json:"label"`
+	Params map[string]param.Value `json:"params,omitempty"`
 }
 
 // Apply returns a copy of s with the variant's parameters set.

@@ -3,7 +3,7 @@
 // (a fixed value, or a parameter's current value, shown only while its
 // switch is on) drawn as labelled dashed lines.
 import uPlot from "uplot";
-import type { Chart, Column, Model, Style, Values } from "./types";
+import type { Chart, Column, Model, Style, Styles, Values } from "./types";
 import { MARKER_BAND, drawCursor, drawMarkers, markers } from "./markers";
 import { rowAt, timeIncrs, timeText, view } from "./scrub";
 
@@ -61,6 +61,15 @@ export class Store {
     });
     this.stride *= 2;
   }
+}
+
+// chartStyles holds every chart's styles (web/palette, given with the page
+// in #charts' data-styles), by model name and chart id.
+let chartStyles: Record<string, Record<string, Styles>> = {};
+
+// setStyles takes the styles the page came with (JSON).
+export function setStyles(json: string) {
+  chartStyles = JSON.parse(json) as Record<string, Record<string, Styles>>;
 }
 
 // FILL_ALPHA is the opacity of stacked areas (web/palette.FillAlpha).
@@ -230,6 +239,10 @@ export class ChartView {
   private tableBox: HTMLElement; // scrolls sideways, reachable by keyboard
   private dataBtn: HTMLButtonElement;
   private labels: string[] = [];
+  // ghost: run A drawn faint under B on the same axes while comparing,
+  // with its own thresholds (ghostSteps).
+  private ghost: Store | null = null;
+  private ghostSteps: { t: number; v: number | null }[][] = [];
 
   constructor(
     parent: HTMLElement,
@@ -308,6 +321,37 @@ export class ChartView {
     this.store = s;
   }
 
+  // setGhost draws the series of run A faint under this chart's own (B),
+  // on the same axes; null removes it.
+  setGhost(g: Store | null) {
+    if (g === this.ghost) return;
+    this.ghost = g;
+    this.ghostSteps = (this.chart.lines ?? []).map(() => []);
+    this.build();
+  }
+
+  // ghostThresholdsFrom records A's thresholds from simulated time t on.
+  ghostThresholdsFrom(t: number, values: Values | null) {
+    this.recordSteps(this.ghostSteps, t, values);
+  }
+
+  // names of the series a ghost repeats: the stack's layers (as running
+  // sums), the overlays, then the thresholds.
+  private ghostSeries(): uPlot.Series[] {
+    if (!this.ghost) return [];
+    const c = this.chart;
+    const dark = isDark();
+    const st = this.styles();
+    const faint = (style: Style | undefined, dash: number[] | undefined): uPlot.Series => ({ stroke: colourOf(style, dark) + "66", width: 1.25, dash: style?.dash ?? dash, points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
+    const out: uPlot.Series[] = [];
+    for (const i of this.stackOrder()) out.push({ ...faint(st.series[i], undefined), label: `A: ${this.label(this.shown[i])}` });
+    (c.overlay ?? []).forEach((name, k) => out.push({ ...faint(st.overlay?.[k], [2, 3]), label: `A: ${this.label(name)}` }));
+    (c.lines ?? []).forEach((l, k) => out.push({ ...faint(st.lines?.[k], [8, 5]), label: `A: ${l.label}` }));
+    for (const s of out) this.colors.push(String(s.stroke));
+    return out;
+  }
+
+
   get title(): string {
     return this.chart.title;
   }
@@ -341,6 +385,11 @@ export class ChartView {
     return this.chart.stacked ? idx.reverse() : idx;
   }
 
+  // styles are how the chart's series are drawn (web/palette.For).
+  private styles(): Styles {
+    return chartStyles[this.model.name]?.[this.chart.id] ?? { series: [] };
+  }
+
   private get percent(): boolean {
     return this.chart.unit === "%";
   }
@@ -348,7 +397,7 @@ export class ChartView {
   private build() {
     const c = this.chart;
     const dark = isDark();
-    const st = c.styles;
+    const st = this.styles();
     const width = Math.max(260, (this.root.clientWidth || this.root.parentElement?.clientWidth || 600) - 18);
     const series: uPlot.Series[] = [{ label: "t", value: (_u, v) => (v === null || v === undefined ? "–" : timeText(v, true)) }];
     this.colors = [];
@@ -389,6 +438,7 @@ export class ChartView {
       legendMarks.push(markerCSS(style, dark, false));
       series.push({ label: l.label, stroke: color, width: 2, dash: style?.dash ?? [8, 5], points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
     });
+    series.push(...this.ghostSeries());
     const axis = { stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid"), width: 1 }, ticks: { stroke: cssVar("--grid"), width: 1 } };
     const opts: uPlot.Options = {
       width,
@@ -442,7 +492,7 @@ export class ChartView {
     // The legend's markers as drawn: hatched areas, dashed lines.
     this.root.querySelectorAll<HTMLElement>(".u-legend .u-series").forEach((row, i) => {
       const m = row.querySelector<HTMLElement>(".u-marker");
-      if (m && i > 0) {
+      if (m && i > 0 && legendMarks[i - 1]) {
         m.style.background = legendMarks[i - 1];
         m.style.borderColor = "transparent";
       }
@@ -489,14 +539,32 @@ export class ChartView {
     }
     for (const name of c.overlay ?? []) out.push(at(name));
     const ts = out[0] as number[];
-    for (const st of this.steps) {
-      let j = -1;
-      out.push(
-        ts.map((t) => {
-          while (j + 1 < st.length && st[j + 1].t <= t) j++;
-          return j < 0 ? null : st[j].v;
-        }),
-      );
+    const stepped = (steps: { t: number; v: number | null }[][]) => {
+      for (const st of steps) {
+        let j = -1;
+        out.push(
+          ts.map((t) => {
+            while (j + 1 < st.length && st[j + 1].t <= t) j++;
+            return j < 0 ? null : st[j].v;
+          }),
+        );
+      }
+    };
+    stepped(this.steps);
+    const g = this.ghost;
+    if (g) {
+      // A and B run in lockstep: row i of both ends at the same time.
+      const gat = (name: string) => {
+        const col = g.col(this.seriesName(name));
+        return idx.map((i) => (col && i < col.length ? col[i] : null));
+      };
+      if (c.stacked) {
+        const sums = idx.map(() => 0);
+        const layers = c.series.map((name) => gat(name).map((x, j) => (x === null ? null : (sums[j] += x))));
+        out.push(...layers.reverse());
+      } else for (const name of c.series) out.push(gat(name));
+      for (const name of c.overlay ?? []) out.push(gat(name));
+      stepped(this.ghostSteps);
     }
     return out as uPlot.AlignedData;
   }
@@ -534,6 +602,10 @@ export class ChartView {
 
   // thresholdsFrom records the thresholds in force from simulated time t on.
   thresholdsFrom(t: number, values: Values | null) {
+    this.recordSteps(this.steps, t, values);
+  }
+
+  private recordSteps(steps: { t: number; v: number | null }[][], t: number, values: Values | null) {
     (this.chart.lines ?? []).forEach((l, k) => {
       let v: number | null = null;
       const on = !l.if || !values || values[l.if] === true || values[l.if] === 1;
@@ -543,15 +615,17 @@ export class ChartView {
           v = typeof p === "number" ? p : null;
         } else v = l.value ?? 0;
       }
-      const st = this.steps[k];
-      if (st.length === 0 || st[st.length - 1].v !== v) st.push({ t, v });
+      const st = steps[k];
+      if (st && (st.length === 0 || st[st.length - 1].v !== v)) st.push({ t, v });
     });
   }
 
   // clear forgets the thresholds recorded; the caller redraws.
   clear() {
     for (const st of this.steps) st.length = 0;
+    for (const st of this.ghostSteps) st.length = 0;
   }
+
 
   redraw() {
     const u = this.u;
@@ -563,6 +637,9 @@ export class ChartView {
     // Without a cursor on the chart, the legend shows the values at the
     // time in view: the scrubbed time, else the latest.
     const n = d[0].length;
+    // The y range drawn, for the tests: while comparing, A and B share it.
+    const y = u.scales.y;
+    if (y.min !== undefined && y.max !== undefined) this.root.dataset.y = `${y.min},${y.max}`;
     if (n > 0 && (u.cursor.idx === null || u.cursor.idx === undefined || u.cursor.left! < 0)) u.setLegend({ idx: this.indexAt(view.at) ?? n - 1 });
     this.showMarkers();
     if (!this.tableBox.hidden) this.fillTable();

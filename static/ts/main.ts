@@ -2,13 +2,15 @@
 // "advance" per animation frame while playing, and draws what comes back.
 // Everything it shows about a model (controls, charts, panels, presets)
 // comes from the core's description; nothing is restated here.
-import { ChartView, Store, classesOf, cssVar, fmt } from "./charts";
+import { ChartView, Store, classesOf, cssVar, fmt, setStyles } from "./charts";
 import { addLive, setMarkers } from "./markers";
 import { fit, initPresent, presenting } from "./present";
 import { rowAt, tileValue, timeText, view } from "./scrub";
 import { setupSweep } from "./sweep";
 import * as tour from "./tour";
-import type { ClaimResult, Description, FromWorker, Styles, Info, Model, Side, Summary, ToWorker, Values } from "./types";
+import type { ClaimResult, Description, FromWorker, Info, Model, Summary, ToWorker, Values } from "./types";
+import * as cmp from "./compare";
+import * as report from "./report";
 import { showClaims } from "./claims";
 import { downloadBlob, downloadText, el, toCSV } from "./util";
 
@@ -22,7 +24,7 @@ const classSelect = el<HTMLSelectElement>("class");
 const playBtn = el<HTMLButtonElement>("play");
 const stepBtn = el<HTMLButtonElement>("step");
 const resetBtn = el<HTMLButtonElement>("reset");
-const buttons = ["play", "step", "reset", "share", "csv", "json"].map((id) => el<HTMLButtonElement>(id));
+const buttons = ["play", "step", "reset", "share", "csv", "json", "report"].map((id) => el<HTMLButtonElement>(id));
 
 const worker = new Worker("worker.js");
 const send = (m: ToWorker) => worker.postMessage(m);
@@ -92,9 +94,9 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
       el("loading-text").textContent = "Starting the simulator…";
       models = (JSON.parse(m.describe) as Description).models ?? [];
       // The charts' styles come with the page (web/palette), by model and chart.
-      const styles = JSON.parse(el("charts").dataset.styles ?? "{}") as Record<string, Record<string, Styles>>;
-      for (const md of models) for (const c of md.charts) c.styles = styles[md.name]?.[c.id] ?? { series: [] };
+      setStyles(el("charts").dataset.styles ?? "{}");
       const link = linkOf(location.hash);
+      cmp.openedLink(link !== "");
       if (link) start({ t: "start", link });
       else start({ t: "start", preset: presetSelect.value });
       return;
@@ -109,6 +111,29 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
       return;
     case "started":
       started(m.info, m.values, m.summary);
+      cmp.started(m.info, m.values, m.cmp, false);
+      report.words(m.info.words);
+      linkSoon();
+      return;
+    case "compared":
+      info = m.info;
+      values = m.values;
+      summary = m.summary;
+      cmp.started(m.info, m.values, m.cmp, true);
+      syncControls(true);
+      tilesStale = true;
+      linkSoon();
+      return;
+    case "compare-failed":
+      showMessage(`Could not compare: ${m.error}`);
+      return;
+    case "words":
+      if (m.error) showMessage(`Not kept: ${m.error}`);
+      else linkSoon();
+      return;
+    case "report":
+      if (m.error) showMessage(`No report: ${m.error}`);
+      else report.download(m.html ?? "", runName());
       return;
     case "rows": {
       pending = false;
@@ -117,6 +142,7 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
       summary = m.summary;
       if (n > 0) for (const c of charts) c.thresholdsFrom(m.rows[0], values);
       store.append(m.rows);
+      cmp.rows(m.cmp, m.rows[0]);
       claimLog.push({ t: m.now, claims: m.summary.claims });
       if (claimLog.length > MAX_LOG) claimLog = claimLog.filter((_, k) => k % 2 === 1);
       tilesStale = true;
@@ -151,11 +177,14 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
         }
       }
       syncControls(true);
+      linkSoon();
       return;
     }
     case "link": {
       const url = location.pathname + location.search + "#" + m.link;
       history.replaceState(null, "", url);
+      document.body.dataset.link = m.link;
+      if (m.quiet) return;
       el<HTMLInputElement>("link").value = location.href;
       el<HTMLInputElement>("link").select();
       navigator.clipboard?.writeText(location.href).then(
@@ -167,8 +196,6 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
     case "export":
       downloadText(`${runName()}.json`, m.json, "application/json");
       return;
-    case "compare":
-      showCompare(m.sides, m.error);
       return;
     case "fatal":
       playing = false;
@@ -221,7 +248,6 @@ function started(i: Info, v: Values, s: Summary) {
   for (const c of charts) c.limit(v);
   orderCharts();
   tour.setPreset(i.preset);
-  setupExtras(preset?.compare?.length ?? 0);
   setupSweep(m, i, preset?.compare ?? []);
   for (const b of buttons) b.disabled = false;
   delete document.body.dataset.done;
@@ -366,17 +392,24 @@ stepBtn.onclick = () => {
   updateStatus();
 };
 resetBtn.onclick = () => {
-  if (startedAt) start(JSON.parse(startedAt));
+  if (!startedAt) return;
+  playing = false;
+  pending = false;
+  send({ t: "reset" });
 };
 presetSelect.onchange = () => {
   showMessage("");
+  cmp.openedLink(false);
   history.replaceState(null, "", location.pathname + location.search);
   el<HTMLInputElement>("link").value = "";
   start({ t: "start", preset: presetSelect.value });
 };
 window.addEventListener("hashchange", () => {
   const link = linkOf(location.hash);
-  if (link) start({ t: "start", link });
+  if (link && link !== document.body.dataset.link) {
+    cmp.openedLink(true);
+    start({ t: "start", link });
+  }
 });
 // Charts follow the width of their boxes (window resize, scroll bar).
 let resizeQueued = false;
@@ -386,7 +419,6 @@ new ResizeObserver(() => {
   requestAnimationFrame(() => {
     resizeQueued = false;
     for (const c of charts) c.resize();
-    for (const c of compareViews) c.resize();
   });
 }).observe(el("charts"));
 
@@ -449,7 +481,7 @@ function updateHeadline() {
 
 function updateTiles() {
   updateHeadline();
-  const s = summary;
+  const s = cmp.tileSummary() ?? summary;
   if (!s) return;
   const t = s.total;
   showClaims(el("claims"), view.at === null ? s.claims : claimsAt(view.at));
@@ -497,6 +529,8 @@ function updateTiles() {
       if (dds[i].textContent !== text) dds[i].textContent = text;
       i++;
     }
+  cmp.decorateTiles();
+  cmp.render();
 }
 
 // ---- controls (rendered by the server from the schema) --------------------
@@ -581,7 +615,7 @@ function setTheme(t: string) {
 }
 function applyTheme(t: string) {
   setTheme(t);
-  for (const c of [...charts, ...compareViews]) c.retheme();
+  for (const c of charts) c.retheme();
 }
 let theme = "auto";
 try {
@@ -609,8 +643,34 @@ function runName(): string {
   return `overloadlab-${info?.preset || "custom"}-seed${info?.seed ?? 0}-t${Math.round(summary?.duration_s ?? 0)}s`;
 }
 
-el("share").onclick = () => send({ t: "link" });
-el("csv").onclick = () => downloadText(`${runName()}.csv`, toCSV(store), "text/csv");
+// The address bar always holds the link of what is on screen: asked for
+// after every change, a moment later (changes come in bursts).
+let linkTimer = 0;
+function linkSoon() {
+  clearTimeout(linkTimer);
+  linkTimer = window.setTimeout(() => send({ t: "link", quiet: true }), 250);
+}
+el("share").onclick = () => send({ t: "link", quiet: false });
+el("csv").onclick = () => downloadText(`${runName()}.csv`, toCSV(store, csvHead(), cmp.storeB()), "text/csv");
+el("report").onclick = () => send({ t: "report", page: location.origin + location.pathname });
+const sendWords = () => send({ t: "words", title: el<HTMLInputElement>("title").value, note: el<HTMLTextAreaElement>("note").value });
+el("title").addEventListener("change", sendWords);
+el("note").addEventListener("change", sendWords);
+
+// csvHead names what the CSV holds, for a file read alone later.
+function csvHead(): string[] {
+  const m = model;
+  const units = m ? ["t: s", ...m.columns.map((c) => `${c.name}: ${c.unit || "1"}`)].join(", ") : "";
+  const c = cmp.current();
+  return [
+    `model: ${info?.model ?? ""}`,
+    `scenario: ${info?.preset || "custom"}`,
+    `seed: ${info?.seed ?? ""}`,
+    `link: ${location.href}`,
+    ...(c ? [`columns prefixed b. are B (${c.label_b}), the others A (${c.label_a})`] : []),
+    `units: ${units}`,
+  ];
+}
 el("json").onclick = () => send({ t: "export" });
 el("png").onclick = () => {
   const width = 1000;
@@ -634,66 +694,18 @@ el("png").onclick = () => {
   canvas.toBlob((b) => b && downloadBlob(`${runName()}.png`, b));
 };
 
-// ---- side by side and sweeps ----------------------------------------------
+// ---- compare and sweeps ----------------------------------------------------
 
-let compareN = 0;
-let compareViews: ChartView[] = [];
+cmp.init({
+  send,
+  charts: () => charts,
+  store: () => store,
+  model: () => model,
+  play: () => {
+    if (!playing) playBtn.click();
+  },
+});
 
-function setupExtras(nCompare: number) {
-  compareN = nCompare;
-  el("compare").hidden = nCompare === 0;
-  for (const v of compareViews) v.destroy();
-  compareViews = [];
-  el("compare-out").replaceChildren();
-}
-
-el("compare-run").onclick = () => {
-  el("compare-out").textContent = "running each side to the end…";
-  send({ t: "compare", n: compareN });
-};
-
-// compareCharts picks what a side shows: what became of the offered load,
-// and the CPU (else the model's first two charts).
-function compareCharts(m: Model) {
-  const outcome = m.charts.find((c) => c.id === "outcomes" || (c.stacked && (c.overlay ?? []).includes("offered")));
-  const cpu = m.charts.find((c) => m.cpu && c.series.includes(m.cpu));
-  const picked = [outcome, cpu].filter((c) => c !== undefined);
-  return picked.length === 2 && picked[0] !== picked[1] ? picked : m.charts.slice(0, 2);
-}
-
-function showCompare(sides: Side[], error?: string) {
-  const out = el("compare-out");
-  for (const v of compareViews) v.destroy();
-  compareViews = [];
-  out.replaceChildren();
-  if (error) {
-    out.textContent = `Could not run side by side: ${error}`;
-    return;
-  }
-  // Lay out every side first, so each chart is built at its final width.
-  const cols = sides.map(() => document.createElement("div"));
-  out.append(...cols);
-  sides.forEach((side, k) => {
-    const col = cols[k];
-    col.className = "side";
-    const h = document.createElement("h3");
-    h.textContent = side.label;
-    const t = side.summary.total;
-    const p = document.createElement("p");
-    p.className = "side-tiles";
-    p.textContent = `goodput ${fmt(t.goodput_per_s)}/s · rejected ${count(t.rejected)} · dropped ${count(t.dropped)} · max CPU ${fmt(side.summary.cpu.max, "%")}`;
-    col.append(h, p);
-    const st = new Store(model!.columns.map((c) => c.name), new Set(model!.columns.filter((c) => c.max).map((c) => c.name)));
-    st.append(side.rows);
-    for (const c of compareCharts(model!)) {
-      const fixed = { ...c, lines: (c.lines ?? []).filter((l) => !l.param && !l.if) };
-      const v = new ChartView(col, fixed, model!, st, true);
-      v.thresholdsFrom(0, null);
-      v.redraw();
-      compareViews.push(v);
-    }
-  });
-}
 // ---- the time in view, the tour and presentation mode ---------------------
 
 // lookAt shows every chart and tile at simulated time t (null: the latest).

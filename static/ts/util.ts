@@ -22,9 +22,24 @@ export function downloadText(name: string, text: string, type: string) {
   downloadBlob(name, new Blob([text], { type }));
 }
 
-// toCSV writes the series as CSV, one row per measurement interval.
-export function toCSV(s: Store): string {
-  const lines = [s.columns.join(",")];
-  for (let r = 0; r < s.length; r++) lines.push(s.data.map((c) => String(c[r])).join(","));
+// round keeps 6 significant digits: the series are rates and means over
+// an interval, whose further digits are noise of the sampling, not data.
+export function round(x: number): string {
+  if (!Number.isFinite(x)) return String(x);
+  if (Number.isInteger(x)) return String(x);
+  return String(Number(x.toPrecision(6)));
+}
+
+// toCSV writes the series as CSV, one row per measurement interval, after
+// comment lines ("# ...") saying what they are; with B, B's columns follow
+// A's, prefixed "b.".
+export function toCSV(s: Store, head: string[] = [], b: Store | null = null): string {
+  const cols = [...s.columns, ...(b ? b.columns.slice(1).map((c) => "b." + c) : [])];
+  const lines = [...head.map((h) => "# " + h.replaceAll("\n", " ")), cols.join(",")];
+  for (let r = 0; r < s.length; r++) {
+    const row = s.data.map((c) => round(c[r]));
+    if (b) for (const c of b.data.slice(1)) row.push(r < c.length ? round(c[r]) : "");
+    lines.push(row.join(","));
+  }
   return lines.join("\n") + "\n";
 }

@@ -2,7 +2,7 @@
 // answers the page's messages with one call into it each. The page never
 // waits on the simulator: it sends one "advance" per animation frame and
 // draws what comes back.
-import type { FromWorker, ToWorker } from "./types";
+import type { Bridge, Failure, FromWorker, ToWorker } from "./types";
 
 declare class Go {
   importObject: WebAssembly.Imports;
@@ -10,24 +10,6 @@ declare class Go {
 }
 declare function importScripts(...urls: string[]): void;
 
-interface Bridge {
-  describe(): string | Failure;
-  startPreset(name: string): string | Failure;
-  startLink(link: string): string | Failure;
-  linkPreset(link: string): string | Failure;
-  start(json: string): string | Failure;
-  advance(seconds: number, budgetMs: number): Float64Array | Failure;
-  set(name: string, value: string): string | Failure;
-  values(): string | Failure;
-  summary(): string | Failure;
-  link(): string | Failure;
-  export(): string | Failure;
-  compare(i: number): string | Failure;
-  planPoint(scenario: string, plan: string, v: number, i: number): string | Failure;
-}
-interface Failure {
-  error: string;
-}
 
 const post = (m: FromWorker, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(m, transfer);
 
@@ -74,8 +56,16 @@ async function load() {
   post({ t: "ready", describe: ok(bridge.describe()) });
 }
 
-function state() {
-  return { values: JSON.parse(ok(bridge.values())), summary: JSON.parse(ok(bridge.summary())) };
+// state is what the page shows after each call: the values the controls
+// change, A's summary, and while comparing B's rows and the comparison.
+function state(rowsB?: Float64Array) {
+  const comparison = JSON.parse(ok(bridge.comparison()));
+  const cmp = comparison ? { rowsB: rowsB ?? new Float64Array(0), valuesA: JSON.parse(ok(bridge.valuesA())), comparison } : undefined;
+  return { values: JSON.parse(ok(bridge.values())), summary: JSON.parse(ok(bridge.summary())), cmp };
+}
+
+function started() {
+  post({ t: "started", info: JSON.parse(ok(bridge.info())), ...state() });
 }
 
 function handle(m: ToWorker) {
@@ -87,13 +77,51 @@ function handle(m: ToWorker) {
         post({ t: "start-failed", error: r.error, link: m.link, preset: failed(preset) ? "" : preset });
         return;
       }
-      post({ t: "started", info: JSON.parse(r), ...state() });
+      started();
       return;
     }
     case "advance": {
       const rows = ok(bridge.advance(m.seconds, m.budget));
-      const s = state();
-      post({ t: "rows", rows, now: s.summary.duration_s, done: false, ...s }, [rows.buffer]);
+      const s = state(ok(bridge.rowsB()));
+      post({ t: "rows", rows, now: s.summary.duration_s, done: false, ...s }, s.cmp ? [rows.buffer, s.cmp.rowsB.buffer] : [rows.buffer]);
+      return;
+    }
+    case "compare": {
+      const r = bridge.compare(m.i);
+      if (failed(r)) {
+        post({ t: "compare-failed", error: r.error });
+        return;
+      }
+      // B so far, as one batch of rows with nothing new for A.
+      const s = state(r);
+      post({ t: "compared", info: JSON.parse(ok(bridge.info())), ...s });
+      return;
+    }
+    case "compare-base": {
+      const r = bridge.compareWithBase();
+      if (failed(r)) {
+        post({ t: "compare-failed", error: r.error });
+        return;
+      }
+      started();
+      return;
+    }
+    case "end-compare":
+      ok(bridge.endCompare());
+      started();
+      return;
+    case "reset":
+      ok(bridge.reset());
+      started();
+      return;
+    case "words": {
+      const r = bridge.setWords(m.title, m.note);
+      post({ t: "words", error: failed(r) ? r.error : undefined });
+      return;
+    }
+    case "report": {
+      const r = bridge.report(m.page);
+      post(failed(r) ? { t: "report", error: r.error } : { t: "report", html: r });
       return;
     }
     case "set": {
@@ -102,21 +130,11 @@ function handle(m: ToWorker) {
       return;
     }
     case "link":
-      post({ t: "link", link: ok(bridge.link()) });
+      post({ t: "link", link: ok(bridge.link()), quiet: m.quiet });
       return;
     case "export":
       post({ t: "export", json: ok(bridge.export()) });
       return;
-    case "compare": {
-      const sides = [];
-      try {
-        for (let i = -1; i < m.n; i++) sides.push(JSON.parse(ok(bridge.compare(i))));
-        post({ t: "compare", sides });
-      } catch (e) {
-        post({ t: "compare", sides: [], error: String((e as Error).message) });
-      }
-      return;
-    }
     case "point": {
       // A pool worker: one point of a sweep, every seed (sweep.ts, pool.ts).
       const r = bridge.planPoint(m.scenario, m.plan, m.v, m.i);

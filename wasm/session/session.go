@@ -7,23 +7,40 @@
 package session
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math"
-	"slices"
+	"strings"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/compare"
 	"overloadlab/core/kernel"
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
 	"overloadlab/core/sim"
+	"overloadlab/web/report"
 )
 
-// Session is one live run.
+// Session is one live run, A, and, while comparing, its what-if B: a
+// second run on the same traffic (common random numbers, see core/compare)
+// advanced in lockstep with A. Live changes go to B while it exists.
 type Session struct {
-	run  *sim.Run
-	def  *sim.Def
-	rows []float64 // rows handed out by the last Advance
+	run   *sim.Run // A
+	b     *sim.Run // B, nil when not comparing
+	def   *sim.Def
+	rows  []float64 // A's rows handed out by the last Advance
+	rowsB []float64 // B's
+	words Words
+}
+
+// Words are what the author of a what-if calls its sides and says about
+// it; a link carries them.
+type Words struct {
+	LabelA string `json:"label_a"`
+	LabelB string `json:"label_b"`
+	Title  string `json:"title"`
+	Note   string `json:"note"`
 }
 
 // Start starts a run of sc.
@@ -54,13 +71,24 @@ func StartPreset(name string) (*Session, error) {
 	return Start(sc)
 }
 
-// StartLink starts a run of a share link (the part of the URL after '#').
+// StartLink starts a run of a share link (the part of the URL after '#'):
+// with its B beside it when it holds a comparison.
 func StartLink(link string) (*Session, error) {
-	sc, err := catalog.DecodeLink(link)
+	w, err := catalog.DecodeWhatIf(link)
 	if err != nil {
 		return nil, err
 	}
-	return Start(sc)
+	s, err := Start(w.A)
+	if err != nil {
+		return nil, err
+	}
+	s.words = Words{LabelA: w.LabelA, LabelB: w.LabelB, Title: w.Title, Note: w.Note}
+	if w.B != nil {
+		if s.b, err = catalog.Start(w.B, true); err != nil {
+			return nil, fmt.Errorf("B: %w", err)
+		}
+	}
+	return s, nil
 }
 
 // LinkPreset returns the preset a link names, when that preset exists, even
@@ -92,6 +120,12 @@ type Info struct {
 	IntervalS float64            `json:"interval_s"`
 	Columns   []string           `json:"columns"` // the row layout of Advance: "t" first
 	Scenario  *scenario.Scenario `json:"scenario"`
+	Words     Words              `json:"words"`
+	// Changed lists how A differs from its preset (or the model defaults),
+	// ChangedB how B differs from A; both as the link's opener reads them.
+	Changed   []scenario.Difference `json:"changed"`
+	Comparing bool                  `json:"comparing"`
+	ChangedB  []scenario.Difference `json:"changed_b,omitempty"`
 	// Markers are the scenario's events, drawn on every time chart.
 	Markers []sim.Event `json:"markers"`
 }
@@ -104,7 +138,16 @@ func (s *Session) Info() Info {
 		names[i] = c.Name
 	}
 	sc := s.run.Scenario
-	return Info{Model: sc.Model, Preset: sc.Preset, Seed: sc.Seed, DurationS: sc.Duration, IntervalS: sc.Interval, Columns: names, Scenario: sc, Markers: sim.Markers(s.def, sc)}
+	in := Info{Model: sc.Model, Preset: sc.Preset, Seed: sc.Seed, DurationS: sc.Duration, IntervalS: sc.Interval, Columns: names, Scenario: sc, Words: s.words, Markers: sim.Markers(s.def, sc)}
+	a := s.run.Replay()
+	if base, err := catalog.Base(sc.Model, sc.Preset); err == nil {
+		in.Changed = scenario.Differences(a, base)
+	}
+	if s.b != nil {
+		in.Comparing = true
+		in.ChangedB = scenario.Differences(s.b.Replay(), a)
+	}
+	return in
 }
 
 // Width returns the number of values in a row.
@@ -125,6 +168,7 @@ func (s *Session) Done() bool { return s.run.Done() }
 // The slice is valid until the next call.
 func (s *Session) Advance(seconds float64, outOfTime func() bool) []float64 {
 	s.rows = s.rows[:0]
+	s.rowsB = s.rowsB[:0]
 	r := s.run
 	if math.IsNaN(seconds) || seconds <= 0 || r.Done() {
 		return s.rows
@@ -138,6 +182,10 @@ func (s *Session) Advance(seconds float64, outOfTime func() bool) []float64 {
 		next := ((r.Now()-kernel.Millisecond)/step+1)*step + kernel.Millisecond
 		r.AdvanceTo(min(next, target))
 		s.rows = append(s.rows, r.Recorder().Drain()...)
+		if s.b != nil {
+			s.b.AdvanceTo(r.Now())
+			s.rowsB = append(s.rowsB, s.b.Recorder().Drain()...)
+		}
 		if outOfTime != nil && outOfTime() {
 			break
 		}
@@ -145,9 +193,15 @@ func (s *Session) Advance(seconds float64, outOfTime func() bool) []float64 {
 	return s.rows
 }
 
+// RowsB returns B's rows of the last Advance (none when not comparing),
+// in step with A's. The slice is valid until the next call.
+func (s *Session) RowsB() []float64 { return s.rowsB }
+
 // Set changes the parameter name to the value written as text (a number,
-// true/false, a choice) at the current simulated time; the change is
-// recorded so that the share link replays it.
+// true/false, a choice) at the current simulated time, in B while
+// comparing, else in A. A change during the run is recorded so that the
+// share link replays it; one before the run starts (at 0 s) changes the
+// scenario itself.
 func (s *Session) Set(name, text string) error {
 	sp, ok := s.def.Params.Lookup(name)
 	if !ok {
@@ -157,37 +211,133 @@ func (s *Session) Set(name, text string) error {
 	if err != nil {
 		return err
 	}
-	if n := len(s.run.Scenario.Timeline) + len(s.run.Live()); n >= scenario.MaxTimeline {
+	r := s.edited()
+	if r.Now() == 0 {
+		// Not started: the scenario itself changes.
+		sc := r.Scenario.Clone()
+		if err := sc.Params.Put(name, v); err != nil {
+			return err
+		}
+		fresh, err := catalog.Start(sc, true)
+		if err != nil {
+			return err
+		}
+		if s.b != nil {
+			s.b = fresh
+		} else {
+			s.run = fresh
+		}
+		return nil
+	}
+	if n := len(r.Scenario.Timeline) + len(r.Live()); n >= scenario.MaxTimeline {
 		return &param.Error{Field: "timeline", Value: fmt.Sprintf("%d changes", n+1), Allowed: fmt.Sprintf("at most %d changes in a run (press Reset to start again)", scenario.MaxTimeline)}
 	}
-	return s.run.Set(name, v)
+	return r.Set(name, v)
 }
 
-// Values returns the parameter values in force now, as JSON (name → value).
-func (s *Session) Values() ([]byte, error) { return s.run.Values().MarshalJSON() }
+// edited returns the run the controls change: B while comparing, else A.
+func (s *Session) edited() *sim.Run {
+	if s.b != nil {
+		return s.b
+	}
+	return s.run
+}
 
-// Summary returns the summary at the time reached.
+// Values returns the parameter values in force now in the run the controls
+// change, as JSON (name → value).
+func (s *Session) Values() ([]byte, error) { return s.edited().Values().MarshalJSON() }
+
+// Summary returns A's summary at the time reached.
 func (s *Session) Summary() sim.Summary { return s.run.Summary() }
+
+// SummaryB returns B's summary at the time reached; ok is false when not
+// comparing.
+func (s *Session) SummaryB() (sum sim.Summary, ok bool) {
+	if s.b == nil {
+		return sum, false
+	}
+	return s.b.Summary(), true
+}
+
+// Result returns the comparison at the time reached (nil when not
+// comparing): both summaries and the difference table.
+func (s *Session) Result() *compare.Result {
+	if s.b == nil {
+		return nil
+	}
+	p := compare.Pair{A: s.run, B: s.b}
+	res := p.Result(s.labelA(), s.labelB())
+	return &res
+}
+
+func (s *Session) labelA() string { return cmp.Or(s.words.LabelA, "A") }
+func (s *Session) labelB() string { return cmp.Or(s.words.LabelB, "B") }
+
+// SetWords sets the title and the note the link carries.
+func (s *Session) SetWords(title, note string) error {
+	w := scenario.WhatIf{A: s.run.Scenario, Title: title, Note: note}
+	if err := w.Check(); err != nil {
+		return err
+	}
+	s.words.Title, s.words.Note = title, note
+	return nil
+}
+
+// Reset starts A and B again from 0 s as they were started (changes made
+// before the start kept, live changes dropped).
+func (s *Session) Reset() error {
+	a, err := catalog.Start(s.run.Scenario, true)
+	if err != nil {
+		return err
+	}
+	if s.b != nil {
+		if s.b, err = catalog.Start(s.b.Scenario, true); err != nil {
+			return err
+		}
+	}
+	s.run = a
+	return nil
+}
 
 // Replay returns the scenario with the live changes in its timeline.
 func (s *Session) Replay() *scenario.Scenario { return s.run.Replay() }
 
 // Link returns the share link of the run: its scenario as a diff from its
 // preset, with the live changes made so far in its timeline.
-func (s *Session) Link() (string, error) { return catalog.EncodeLink(s.run.Replay()) }
+// With B it holds the comparison, and the words in any case.
+func (s *Session) Link() (string, error) { return catalog.EncodeWhatIf(s.WhatIf()) }
+
+// WhatIf returns what the link holds: A and B with their live changes, and
+// the words.
+func (s *Session) WhatIf() *scenario.WhatIf {
+	w := &scenario.WhatIf{A: s.run.Replay(), Title: s.words.Title, Note: s.words.Note, LabelA: s.words.LabelA, LabelB: s.words.LabelB}
+	if s.b != nil {
+		w.B = s.b.Replay()
+	}
+	return w
+}
 
 // Export is the run as the page offers it for download as JSON.
 type Export struct {
 	Link     string             `json:"link"`
+	Title    string             `json:"title,omitempty"`
+	Note     string             `json:"note,omitempty"`
 	Scenario *scenario.Scenario `json:"scenario"`
 	Summary  sim.Summary        `json:"summary"`
+	// ScenarioB and Comparison are there while comparing.
+	ScenarioB  *scenario.Scenario `json:"scenario_b,omitempty"`
+	Comparison *compare.Result    `json:"comparison,omitempty"`
 }
 
 // Export returns the scenario (with its live changes), the summary and the
-// link.
+// link, and the comparison when there is one.
 func (s *Session) Export() (Export, error) {
 	link, err := s.Link()
-	return Export{Link: link, Scenario: s.Replay(), Summary: s.Summary()}, err
+	e := Export{Link: link, Title: s.words.Title, Note: s.words.Note, Scenario: s.Replay(), Summary: s.Summary(), Comparison: s.Result()}
+	if s.b != nil {
+		e.ScenarioB = s.b.Replay()
+	}
+	return e, err
 }
 
 // Describe returns the description of every model as JSON.
@@ -200,47 +350,100 @@ func Describe() (string, error) {
 	return string(b), err
 }
 
-// Side is one side of a side-by-side comparison: a variant of the run's
-// scenario, run to its end.
-type Side struct {
-	Label   string      `json:"label"`
-	Summary sim.Summary `json:"summary"`
-	Stride  int         `json:"stride"` // intervals per stored row
-	Rows    []float64   `json:"rows"`   // flat, as Advance returns them
-}
-
-// Compare runs the variant numbered i of the preset the run started from
-// (i = -1: the scenario itself, with its live changes) to its end.
-func (s *Session) Compare(i int) (*Side, error) {
-	base := s.run.Replay()
-	label := "as set"
+// Compare opens B beside A: a copy of what is on screen (i = -1), or the
+// variant numbered i of the preset A started from, named after its
+// control. B replays A's scenario with its live changes so far, is brought
+// to A's time and returns its rows up to now; from then on it advances in
+// lockstep with A, and the controls change B.
+func (s *Session) Compare(i int) ([]float64, error) {
+	sc := s.run.Replay()
+	la, lb := "A", "B"
 	if i >= 0 {
-		vs := s.variants()
-		if i >= len(vs) {
-			return nil, &param.Error{Field: "compare", Value: fmt.Sprint(i), Allowed: fmt.Sprintf("a variant from 0 to %d", len(vs)-1)}
+		p := s.preset()
+		if p == nil || i >= len(p.Compare) {
+			n := 0
+			if p != nil {
+				n = len(p.Compare)
+			}
+			return nil, &param.Error{Field: "compare", Value: fmt.Sprint(i), Allowed: fmt.Sprintf("a variant from 0 to %d of this preset", n-1)}
 		}
+		v := p.Compare[i]
 		var err error
-		base, err = vs[i].Apply(base)
-		if err != nil {
+		if sc, err = v.Apply(sc); err != nil {
 			return nil, err
 		}
-		label = vs[i].Label
+		la, lb = p.LabelOf(s.run.Scenario.Params, &v), v.Label
 	}
-	r, err := catalog.Start(base, false)
+	b, err := catalog.Start(sc, true)
 	if err != nil {
 		return nil, err
 	}
-	r.RunToEnd()
-	if err := r.Err(); err != nil {
-		return nil, err
+	b.AdvanceTo(s.run.Now())
+	if err := b.Err(); err != nil {
+		return nil, fmt.Errorf("B: %w", err)
 	}
-	return &Side{Label: label, Summary: r.Summary(), Stride: r.Recorder().Stride(), Rows: slices.Clone(r.Recorder().Rows())}, nil
+	s.b = b
+	s.words.LabelA, s.words.LabelB = la, lb
+	return b.Recorder().Drain(), nil
 }
 
-func (s *Session) variants() []scenario.Variant {
-	for _, p := range s.def.Presets {
+// CompareWithBase opens the comparison of the preset (or the model
+// defaults) as A with what is on screen as B, both from 0 s: what the
+// opener of a what-if link asks with one click.
+func (s *Session) CompareWithBase() error {
+	sc := s.run.Replay()
+	base, err := catalog.Base(sc.Model, sc.Preset)
+	if err != nil {
+		return err
+	}
+	base.Seed, base.Duration, base.Interval = sc.Seed, sc.Duration, sc.Interval
+	a, err := catalog.Start(base, true)
+	if err != nil {
+		return err
+	}
+	b, err := catalog.Start(sc, true)
+	if err != nil {
+		return err
+	}
+	s.run, s.b = a, b
+	s.words.LabelA = cmp.Or(sc.Preset, "defaults")
+	s.words.LabelB = cmp.Or(s.words.Title, "what-if")
+	return nil
+}
+
+// ValuesA returns A's parameter values in force now, as JSON.
+func (s *Session) ValuesA() ([]byte, error) { return s.run.Values().MarshalJSON() }
+
+// Report returns the self-contained HTML report of what is on screen; page
+// is the playground's address, for the link.
+func (s *Session) Report(page string) (string, error) {
+	link, err := s.Link()
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	in := &report.Input{A: s.run, B: s.b, Title: s.words.Title, Note: s.words.Note, Link: link, Page: page}
+	if s.b != nil {
+		in.LabelA, in.LabelB = s.labelA(), s.labelB()
+	}
+	err = report.Write(&b, in)
+	return b.String(), err
+}
+
+// EndCompare closes B; the controls change A again.
+func (s *Session) EndCompare() {
+	s.b = nil
+	s.words.LabelA, s.words.LabelB = "", ""
+}
+
+// Comparing reports whether B is open.
+func (s *Session) Comparing() bool { return s.b != nil }
+
+// preset returns the preset A started from, nil if none.
+func (s *Session) preset() *scenario.Preset {
+	for i, p := range s.def.Presets {
 		if p.Name == s.run.Scenario.Preset {
-			return p.Compare
+			return &s.def.Presets[i]
 		}
 	}
 	return nil

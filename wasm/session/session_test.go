@@ -113,6 +113,7 @@ func TestBadInputNamesTheField(t *testing.T) {
 			t.Errorf("Set(%s, %s) = %v, want %q", c.name, c.value, err, c.want)
 		}
 	}
+	s.Advance(1, nil) // changes during the run go to the timeline
 	for i := 0; ; i++ {
 		if err := s.Set("cpu.speed", "2"); err != nil {
 			if !strings.Contains(err.Error(), "timeline: 2001 changes is not allowed (allowed: at most 2000 changes") {
@@ -139,8 +140,11 @@ func TestBadInputNamesTheField(t *testing.T) {
 	if _, err := StartJSON([]byte(`{"preset":"busy-hour","duration_s":-1}`)); err == nil || !strings.Contains(err.Error(), "duration_s") {
 		t.Errorf("negative duration: %v", err)
 	}
-	if _, err := s.Compare(99); err == nil {
-		t.Error("Compare(99) worked")
+	if _, err := s.Compare(99); err == nil || !strings.Contains(err.Error(), "compare: 99 is not allowed") {
+		t.Errorf("Compare(99) = %v", err)
+	}
+	if err := s.SetWords("", strings.Repeat("x", 281)); err == nil || !strings.Contains(err.Error(), "note: 281 characters") {
+		t.Errorf("a long note: %v", err)
 	}
 	sc := JSON(s.Info().Scenario)
 	for _, c := range []struct {
@@ -173,22 +177,109 @@ func TestLinkPreset(t *testing.T) {
 	}
 }
 
-// The scenario itself, run side by side, ends as a live run does.
-func TestCompareSelf(t *testing.T) {
-	s, err := StartPreset("busy-hour")
+// Compare opens B as a copy of what is on screen: it runs in lockstep with
+// A and ends as A does; a change then goes to B only, and the link of the
+// comparison, opened afresh, gives both runs again with the words.
+func TestCompareLockstepAndLink(t *testing.T) {
+	s, err := StartPreset("attach-storm")
 	if err != nil {
 		t.Fatal(err)
 	}
-	side, err := s.Compare(-1)
+	for s.Now() < 100 {
+		s.Advance(7, nil)
+	}
+	rowsB, err := s.Compare(-1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	runToEnd(t, s, 1e9)
-	if side.Summary.Digest != s.Summary().Digest {
-		t.Errorf("side by side digest %s, live %s", side.Summary.Digest, s.Summary().Digest)
+	if n := len(rowsB) / s.Width(); n != s.Summary().Intervals {
+		t.Errorf("B brought to A's time: %d rows, A has %d intervals", n, s.Summary().Intervals)
 	}
-	if len(side.Rows) != side.Summary.Intervals*s.Width() {
-		t.Errorf("side has %d values, want %d", len(side.Rows), side.Summary.Intervals*s.Width())
+	for s.Now() < 300 {
+		a := len(s.Advance(11, nil))
+		if b := len(s.RowsB()); a != b {
+			t.Fatalf("at %g s: A gave %d values, B %d", s.Now(), a, b)
+		}
+	}
+	if b, _ := s.SummaryB(); b.Digest != s.Summary().Digest {
+		t.Errorf("B as a copy of A: digests %s and %s", b.Digest, s.Summary().Digest)
+	}
+	if err := s.Set("sgsn-new-connections-per-second", "800"); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := s.Values(); !strings.Contains(string(v), `"sgsn-new-connections-per-second":800`) {
+		t.Errorf("B's values: %s", v)
+	}
+	if s.Run().Values().Num("sgsn-new-connections-per-second") != 400 {
+		t.Error("the change went to A")
+	}
+	if err := s.SetWords("Double N?", "fewer rejects"); err != nil {
+		t.Fatal(err)
+	}
+	runToEnd(t, s, 60)
+	res := s.Result()
+	if res == nil || res.A.Digest == res.B.Digest || res.Table[0].Name != "goodput" {
+		t.Fatalf("comparison: %+v", res)
+	}
+	link, err := s.Link()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := StartLink(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := r.Info()
+	if !in.Comparing || in.Words.Title != "Double N?" || in.Words.Note != "fewer rejects" {
+		t.Errorf("link opened as %+v", in.Words)
+	}
+	if len(in.ChangedB) != 1 || in.ChangedB[0].String() != "sgsn-new-connections-per-second: 400 → 800 at 303 s" {
+		t.Errorf("B's differences: %v", in.ChangedB)
+	}
+	runToEnd(t, r, 1e9)
+	got := r.Result()
+	if got.A.Digest != res.A.Digest || got.B.Digest != res.B.Digest {
+		t.Errorf("replayed comparison: digests %s/%s, live %s/%s", got.A.Digest, got.B.Digest, res.A.Digest, res.B.Digest)
+	}
+	e, _ := r.Export()
+	if e.Comparison == nil || e.ScenarioB == nil || e.Title != "Double N?" {
+		t.Errorf("export without the comparison: %+v", e)
+	}
+	r.EndCompare()
+	if r.Comparing() || r.Result() != nil {
+		t.Error("EndCompare left B open")
+	}
+}
+
+// A preset's variant is named after its control; a change before the start
+// changes B's scenario itself, and Reset keeps it.
+func TestCompareVariant(t *testing.T) {
+	s, err := StartPreset("switch-step-5x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Compare(0); err != nil {
+		t.Fatal(err)
+	}
+	if in := s.Info(); in.Words.LabelA != "ARO" || in.Words.LabelB != "OCC" || len(in.ChangedB) != 1 || in.ChangedB[0].String() != "overload.algorithm: aro → occ" {
+		t.Errorf("variant: %+v, differences %v", in.Words, in.ChangedB)
+	}
+	if err := s.Set("cpu.speed", "2"); err != nil && !strings.Contains(err.Error(), "no such") {
+		t.Fatal(err)
+	}
+	runToEnd(t, s, 10)
+	want := s.Result()
+	if err := s.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	runToEnd(t, s, 10)
+	if got := s.Result(); got.A.Digest != want.A.Digest || got.B.Digest != want.B.Digest {
+		t.Error("Reset did not give the same comparison")
+	}
+	d, _ := StartPreset("scp-standard-acg")
+	d.Compare(0)
+	if in := d.Info(); in.Words.LabelA != "standard-acg" {
+		t.Errorf("derived label of A: %q", in.Words.LabelA)
 	}
 }
 

@@ -1,0 +1,221 @@
+// Compare: run B beside A on the same traffic. The worker advances both in
+// lockstep (wasm/session, core/compare); here B's series are kept in their
+// own store, the charts draw B solid over A's faint ghost on the same axes,
+// the tiles show B with A and the difference, and a table lists A, B, Δ
+// and Δ % for the numbers the core lines up. The banner says what a
+// what-if link changed.
+import { ChartView, Store, fmt } from "./charts";
+import type { Compared, Comparison, Difference, Info, Model, Row, Summary, ToWorker, Values } from "./types";
+import { el } from "./util";
+
+export interface Host {
+  send(m: ToWorker): void;
+  charts(): ChartView[];
+  store(): Store; // A's series
+  model(): Model | null;
+  play(): void;
+}
+
+let host: Host;
+let bStore: Store | null = null;
+let comparison: Comparison | null = null;
+let info: Info | null = null;
+
+export function comparing(): boolean {
+  return bStore !== null;
+}
+
+// tileSummary is the summary the tiles show: B's while comparing.
+export function tileSummary(): Summary | null {
+  return comparison ? comparison.b : null;
+}
+
+export function current(): Comparison | null {
+  return comparison;
+}
+
+export function storeB(): Store | null {
+  return bStore;
+}
+
+// signed writes a difference with its sign; whole numbers of 1000 and
+// more with thousands separators (web/report writes them alike).
+const signed = (x: number, unit = "") => (x > 0 ? "+" : x < 0 ? "−" : "±") + (Number.isInteger(x) && Math.abs(x) >= 1000 && !unit ? Math.abs(x).toLocaleString("en-US") : fmt(Math.abs(x), unit));
+const pct = (x: number | null) => (x === null ? "–" : signed(x, "%"));
+
+function newStore(m: Model, columns: string[]): Store {
+  return new Store(columns, new Set(m.columns.filter((c) => c.max).map((c) => c.name)));
+}
+
+// started is called for every run the worker starts or reshapes: a fresh
+// run (A kept: false) or B opened beside the A on screen (keepA: true).
+export function started(i: Info, values: Values, cmp: Compared | undefined, keepA: boolean) {
+  info = i;
+  const m = host.model();
+  const charts = host.charts();
+  if (!i.comparing || !cmp || !m) {
+    bStore = null;
+    comparison = null;
+    for (const c of charts) {
+      c.setStore(host.store());
+      c.setGhost(null);
+    }
+  } else {
+    bStore = newStore(m, i.columns);
+    bStore.append(cmp.rowsB);
+    comparison = cmp.comparison;
+    for (const c of charts) {
+      c.setStore(bStore);
+      c.setGhost(host.store());
+      if (keepA) c.clear();
+      c.thresholdsFrom(0, values);
+      c.ghostThresholdsFrom(0, cmp.valuesA);
+      c.redraw();
+    }
+  }
+  document.body.dataset.comparing = String(comparing());
+  render();
+  banner(i);
+}
+
+// rows takes B's rows of a batch.
+export function rows(cmp: Compared | undefined, at: number) {
+  if (!cmp || !bStore) return;
+  bStore.append(cmp.rowsB);
+  comparison = cmp.comparison;
+  if (cmp.rowsB.length > 0) for (const c of host.charts()) c.ghostThresholdsFrom(at, cmp.valuesA);
+  document.body.dataset.digestB = comparison.b.digest;
+}
+
+// render draws the comparison's buttons, table and tiles' extra lines.
+export function render() {
+  const box = el("compare");
+  const m = host.model();
+  const preset = m?.presets.find((p) => p.name === info?.preset);
+  el("compare-end").hidden = !comparing();
+  el("compare-copy").hidden = comparing();
+  const variants = el("compare-variants");
+  variants.hidden = comparing();
+  if (variants.dataset.preset !== (info?.preset ?? "")) {
+    variants.dataset.preset = info?.preset ?? "";
+    variants.replaceChildren(
+      ...(preset?.compare ?? []).map((v, k) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = `vs ${v.label}`;
+        b.title = `B: this preset with ${Object.entries(v.params ?? {})
+          .map(([p, x]) => `${p} = ${x}`)
+          .join(", ")}`;
+        b.onclick = () => host.send({ t: "compare", i: k });
+        return b;
+      }),
+    );
+  }
+  const out = el("compare-out");
+  box.classList.toggle("on", comparing());
+  if (!comparison) {
+    out.replaceChildren();
+    el("compare-head").textContent = "";
+    return;
+  }
+  el("compare-head").textContent = `${comparison.label_a} (A, faint) against ${comparison.label_b} (B, solid): same seed, same traffic.`;
+  out.replaceChildren(table(comparison));
+}
+
+function table(c: Comparison): HTMLTableElement {
+  const t = document.createElement("table");
+  t.className = "diff";
+  t.id = "diff-table";
+  const head = t.createTHead().insertRow();
+  const side = (k: string, label: string) => (label === k ? k : `${k}: ${label}`);
+  for (const h of ["", side("A", c.label_a), side("B", c.label_b), "Δ = B − A", "Δ %"]) {
+    const th = document.createElement("th");
+    th.textContent = h;
+    head.append(th);
+  }
+  const body = t.createTBody();
+  for (const r of c.table) {
+    const tr = body.insertRow();
+    tr.dataset.row = r.name;
+    const u = r.unit && r.unit !== "msgs" ? r.unit : "";
+    const cells = [r.name + (u ? ` (${u})` : ""), num(r, r.a), num(r, r.b), r.delta === 0 ? "0" : signed(r.delta), pct(r.delta_pct)];
+    cells.forEach((text, k) => {
+      const td = tr.insertCell();
+      td.textContent = text;
+      if (k > 0) td.className = "num";
+    });
+  }
+  return t;
+}
+
+const num = (r: Row, x: number) => (Number.isInteger(x) && r.unit !== "%" && r.unit !== "/s" ? x.toLocaleString("en-US") : fmt(x));
+
+// decorateTiles adds, under each tile's value (B's), A's value and Δ.
+export function decorateTiles() {
+  const c = comparison;
+  for (const v of document.querySelectorAll<HTMLElement>("#totals .tile")) {
+    let ab = v.querySelector<HTMLElement>(".ab");
+    if (!c) {
+      ab?.remove();
+      continue;
+    }
+    const key = v.dataset.row;
+    const r = key ? c.table.find((x) => x.name === key) : undefined;
+    if (!r) continue;
+    if (!ab) {
+      ab = document.createElement("span");
+      ab.className = "ab";
+      v.append(ab);
+    }
+    ab.textContent = `A ${num(r, r.a)} · Δ ${r.delta === 0 ? "0" : signed(r.delta)}`;
+  }
+}
+
+// ---- the banner of a what-if link -----------------------------------------
+
+let fromLink = false;
+
+// openedLink marks the next start as the opening of a link (the banner
+// shows); a preset picked by hand hides it.
+export function openedLink(yes: boolean) {
+  fromLink = yes;
+}
+
+function banner(i: Info) {
+  const b = el("banner");
+  const changed = i.changed ?? [];
+  const changedB = i.changed_b ?? [];
+  const show = fromLink && (i.words.title !== "" || i.words.note !== "" || changed.length > 0 || i.comparing);
+  b.hidden = !show;
+  if (!show) return;
+  el("banner-title").textContent = i.words.title || (i.comparing ? "A comparison" : "A what-if");
+  el("banner-note").textContent = i.words.note;
+  el("banner-note").hidden = i.words.note === "";
+  const list = el("banner-changes");
+  const item = (who: string, d: Difference) => {
+    const li = document.createElement("li");
+    li.textContent = `${who}${d.param}: ${d.old} → ${d.new}` + (d.timed ? ` at ${fmt(d.at_s)} s` : " from the start");
+    li.title = d.label;
+    return li;
+  };
+  const base = i.preset ? `preset ${i.preset}` : "the model's defaults";
+  list.replaceChildren(
+    ...changed.map((d) => item(i.comparing ? "A: " : "", d)),
+    ...changedB.map((d) => item("B: ", d)),
+  );
+  el("banner-base").textContent = changed.length || changedB.length ? `Differences from ${base}${changedB.length ? " (B's from A)" : ""}:` : `No difference from ${base}.`;
+  el("banner-compare").hidden = i.comparing || changed.length === 0;
+}
+
+export function init(h: Host) {
+  host = h;
+  el("compare-copy").onclick = () => host.send({ t: "compare", i: -1 });
+  el("compare-end").onclick = () => host.send({ t: "end-compare" });
+  el("banner-play").onclick = () => host.play();
+  el("banner-compare").onclick = () => {
+    fromLink = false;
+    el("banner").hidden = true;
+    host.send({ t: "compare-base" });
+  };
+  el("banner-close").onclick = () => (el("banner").hidden = true);
+}

@@ -1,0 +1,67 @@
+package session
+
+import "fmt"
+
+// Func is one function of the bridge the worker calls on
+// globalThis.overloadlab (wasm/main.go installs them; every one returns
+// its result or {error: "..."}, never throws). This table is the one
+// source of the bridge's API: the wasm main checks at start that it
+// installs exactly these functions with these arities, and build/tsgen
+// writes the worker's TypeScript interface from it.
+type Func struct {
+	Name   string
+	Args   []Arg
+	Result string // TypeScript type of the result: "string" (often JSON text) or "Float64Array"
+	Doc    string
+}
+
+// Arg is one argument of a Func: its name and TypeScript type.
+type Arg struct{ Name, Type string }
+
+// API lists the bridge's functions.
+var API = []Func{
+	{Name: "describe", Result: "string", Doc: "JSON Description of every model (catalog.Describe)"},
+	{Name: "start", Args: []Arg{{"json", "string"}}, Result: "string", Doc: "start the run of a scenario file; JSON Info"},
+	{Name: "startPreset", Args: []Arg{{"name", "string"}}, Result: "string", Doc: "start a preset's run; JSON Info"},
+	{Name: "startLink", Args: []Arg{{"link", "string"}}, Result: "string", Doc: "start the run a what-if link holds; JSON Info"},
+	{Name: "linkPreset", Args: []Arg{{"link", "string"}}, Result: "string", Doc: "the preset a link names, \"\" if none (to fall back on)"},
+	{Name: "advance", Args: []Arg{{"seconds", "number"}, {"budgetMs", "number"}}, Result: "Float64Array", Doc: "run on; the new rows, flat (width = Info.columns)"},
+	{Name: "set", Args: []Arg{{"name", "string"}, {"value", "string"}}, Result: "string", Doc: "change a parameter now (recorded for the link); \"\" when done"},
+	{Name: "values", Result: "string", Doc: "JSON Values in force"},
+	{Name: "summary", Result: "string", Doc: "JSON Summary of the run so far"},
+	{Name: "link", Result: "string", Doc: "the what-if link of what is on screen"},
+	{Name: "export", Result: "string", Doc: "JSON Export of the run"},
+	{Name: "rowsB", Result: "Float64Array", Doc: "B's rows of the last advance, in step with A's (comparing)"},
+	{Name: "compare", Args: []Arg{{"i", "number"}}, Result: "Float64Array", Doc: "open B: a copy of A (i = -1) or the preset's variant i; B's rows so far"},
+	{Name: "compareWithBase", Result: "string", Doc: "A: the preset, B: what is on screen, both from 0 s"},
+	{Name: "report", Args: []Arg{{"page", "string"}}, Result: "string", Doc: "the self-contained HTML report of what is on screen (page: the address)"},
+	{Name: "valuesA", Result: "string", Doc: "JSON Values of A while comparing"},
+	{Name: "endCompare", Result: "string", Doc: "close B"},
+	{Name: "reset", Result: "string", Doc: "start the run again from 0 s"},
+	{Name: "info", Result: "string", Doc: "JSON Info of the run on screen"},
+	{Name: "setWords", Args: []Arg{{"title", "string"}, {"note", "string"}}, Result: "string", Doc: "the author's title and note of a comparison"},
+	{Name: "comparison", Result: "string", Doc: "JSON Comparison of A and B"},
+	{Name: "summaryB", Result: "string", Doc: "JSON Summary of B, or null when not comparing"},
+	{Name: "planPoint", Args: []Arg{{"scenario", "string"}, {"plan", "string"}, {"v", "number"}, {"i", "number"}}, Result: "string", Doc: "JSON PointStat: one point of a sweep, every seed (no run needed)"},
+}
+
+// Arity returns how many arguments the bridge function name takes; it
+// panics on a name API does not list (a programming error in the bridge).
+func Arity(name string) int {
+	for _, f := range API {
+		if f.Name == name {
+			return len(f.Args)
+		}
+	}
+	panic(fmt.Sprintf("session: bridge function %s is not in session.API", name))
+}
+
+// CheckInstalled reports the first function of API that installed lacks.
+func CheckInstalled(installed map[string]bool) error {
+	for _, f := range API {
+		if !installed[f.Name] {
+			return fmt.Errorf("session: bridge function %s of session.API is not installed", f.Name)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,172 @@
+//go:build !js
+
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+const (
+	diffJS     = `JSON.stringify([...document.querySelectorAll("#diff-table tbody tr")].map((r) => [...r.cells].map((c) => c.textContent)))`
+	comparedJS = `document.body.dataset.comparing === "true"`
+	hrefJS     = `location.href`
+)
+
+// A design review: compare attach-storm with N = 800/s on the same traffic,
+// share it with a title and a note, open the link in a fresh tab (the
+// banner says what changed; A, B and Δ are the same), and download the
+// report, which opens with the network off and shows the same numbers.
+func TestCompareShareReport(t *testing.T) {
+	srv := newServer(t)
+	ctx := browser(t)
+	first := newTab(t, ctx)
+	first.do(t, chromedp.Navigate(srv.URL+"/"))
+	first.wait(t, ready, 20*time.Second)
+	first.do(t, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById("preset"); s.value = "attach-storm"; s.dispatchEvent(new Event("change")); })()`))
+	first.wait(t, ready+` && document.getElementById("preset").value === "attach-storm" && location.hash.length > 2`, 20*time.Second)
+
+	// Compare: B is a copy of A; B's N moves to 800/s before the start, and
+	// the address bar follows.
+	first.do(t, chromedp.Click(chromedp.ID("compare-copy")))
+	first.wait(t, comparedJS, 10*time.Second)
+	before := eval[string](t, first, hrefJS)
+	for _, p := range []string{"sgsn-new-connections-per-second", "mme-new-connections-per-second"} {
+		if v := eval[string](t, first, setParam(p, "800")); v != "800" {
+			t.Fatalf("slider %s = %s", p, v)
+		}
+	}
+	first.wait(t, `location.href !== `+strconv.Quote(before), 5*time.Second)
+	first.do(t, chromedp.Evaluate[chromedp.Void](`(() => {
+	  const t = document.getElementById("title"); t.value = "Double N at the storm?"; t.dispatchEvent(new Event("change"));
+	  const n = document.getElementById("note"); n.value = "B paces at 800/s: fewer rejects, but does the CPU hold?"; n.dispatchEvent(new Event("change"));
+	})()`))
+	eval[bool](t, first, maxSpeed)
+	first.do(t, chromedp.Click(chromedp.ID("play")))
+	first.wait(t, doneJS, 90*time.Second)
+	time.Sleep(600 * time.Millisecond) // the debounced link
+	table := eval[string](t, first, diffJS)
+	var rows [][]string
+	json.Unmarshal([]byte(table), &rows)
+	if len(rows) < 9 || rows[0][0] != "goodput (/s)" || rows[4][0] != "rejected" {
+		t.Fatalf("difference table: %s", table)
+	}
+	if rows[4][3] == "0" || !strings.HasPrefix(rows[4][3], "−") {
+		t.Errorf("N = 800/s should reject less: %v", rows[4])
+	}
+	if rows[1][1] != rows[1][2] {
+		t.Logf("offered differs (retries feed back): %v", rows[1])
+	}
+	// One y scale for A and B: the CPU chart's covers both maxima.
+	var maxA, maxB float64
+	for _, r := range rows {
+		if r[0] == "max CPU (%)" {
+			maxA, _ = strconv.ParseFloat(r[1], 64)
+			maxB, _ = strconv.ParseFloat(r[2], 64)
+		}
+	}
+	if n := eval[int](t, first, `document.querySelectorAll('[data-chart="cpu"] canvas').length`); n != 1 {
+		t.Errorf("the CPU chart has %d canvases, want one for A and B", n)
+	}
+	legend := eval[string](t, first, `document.querySelector('[data-chart="cpu"] .u-legend').textContent`)
+	if !strings.Contains(legend, "A: ") {
+		t.Errorf("no ghost of A in the CPU chart's legend: %q", legend)
+	}
+	y := strings.Split(eval[string](t, first, `document.querySelector('[data-chart="cpu"]').dataset.y`), ",")
+	top, _ := strconv.ParseFloat(y[len(y)-1], 64)
+	if maxA == 0 || top < max(maxA, maxB) {
+		t.Errorf("CPU chart y scale up to %g, max CPU A %g, B %g", top, maxA, maxB)
+	}
+	tiles := eval[string](t, first, `JSON.stringify([...document.querySelectorAll("#totals .ab")].map((e) => e.textContent))`)
+	if !strings.Contains(tiles, "A ") || !strings.Contains(tiles, "Δ") {
+		t.Errorf("tiles without A and Δ: %s", tiles)
+	}
+	shot(t, first, "compare.png")
+
+	// Share: the address holds the comparison; a fresh tab shows the banner
+	// and gives the same numbers.
+	link := eval[string](t, first, hrefJS)
+	second := newTab(t, ctx)
+	second.do(t, chromedp.Navigate(link))
+	second.wait(t, ready+` && !document.getElementById("banner").hidden && `+comparedJS, 30*time.Second)
+	banner := eval[string](t, second, `document.getElementById("banner").textContent`)
+	for _, want := range []string{"Double N at the storm?", "fewer rejects, but does the CPU hold?", "sgsn-new-connections-per-second: 400 → 800", "mme-new-connections-per-second: 400 → 800"} {
+		if !strings.Contains(banner, want) {
+			t.Errorf("banner %q lacks %q", banner, want)
+		}
+	}
+	shot(t, second, "compare-banner.png")
+	eval[bool](t, second, maxSpeed)
+	second.do(t, chromedp.Click(chromedp.ID("banner-play")))
+	second.wait(t, doneJS, 90*time.Second)
+	if got := eval[string](t, second, diffJS); got != table {
+		t.Errorf("shared comparison: table %s, the first tab's %s", got, table)
+	}
+	if a, b := eval[string](t, second, `document.body.dataset.digestB`), eval[string](t, first, `document.body.dataset.digestB`); a != b || a == "" {
+		t.Errorf("B's digest: %q in the shared tab, %q in the first", a, b)
+	}
+
+	// Report: downloaded as one HTML file, opened with the network off.
+	first.do(t, chromedp.Evaluate[chromedp.Void](`window.__downloads = [];
+	  const made = URL.createObjectURL;
+	  URL.createObjectURL = (b) => { window.__downloads.push({ type: b.type, size: b.size }); window.__blob = b; return made(b); };
+	  HTMLAnchorElement.prototype.click = function () { window.__downloads[window.__downloads.length - 1].name = this.download; };`))
+	first.do(t, chromedp.Click(chromedp.ID("report")))
+	first.wait(t, `window.__downloads.length === 1 && window.__downloads[0].name !== undefined`, 30*time.Second)
+	html, err := chromedp.Run(first.ctx, chromedp.Evaluate[string](`window.__blob.text()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if name := eval[string](t, first, `window.__downloads[0].name`); !strings.HasSuffix(name, ".html") {
+		t.Errorf("report named %q", name)
+	}
+	for _, bad := range []string{"<script", "src=", "<link", "@import", "url("} {
+		if strings.Contains(html, bad) {
+			t.Errorf("the report holds %q: it must not load anything", bad)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "report.html")
+	os.WriteFile(file, []byte(html), 0o644)
+	offline := newTab(t, ctx)
+	offline.do(t, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			MatchedNetworkConditions: []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}}})
+		return err
+	}))
+	offline.do(t, chromedp.Navigate("file://"+file))
+	offline.wait(t, `document.readyState === "complete"`, 10*time.Second)
+	if got := eval[string](t, offline, diffJS); got != table {
+		t.Errorf("report: table %s, the page's %s", got, table)
+	}
+	body := eval[string](t, offline, `document.body.textContent`)
+	for _, want := range []string{"Double N at the storm?", "fewer rejects", "sgsn-new-connections-per-second: 400 → 800", "#3.", eval[string](t, first, `document.body.dataset.digest`)} {
+		if !strings.Contains(body, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	if n := eval[int](t, offline, `performance.getEntriesByType("resource").length`); n != 0 {
+		t.Errorf("the report requested %d resources", n)
+	}
+	if n := eval[int](t, offline, `document.querySelectorAll("figure.chart svg polyline.a").length`); n == 0 {
+		t.Error("report charts without A's ghost")
+	}
+	shot(t, offline, "report.png")
+	for _, tb := range []*tab{first, second, offline} {
+		if errs := tb.errors(); len(errs) > 0 {
+			t.Errorf("console errors: %q", errs)
+		}
+	}
+}

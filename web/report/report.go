@@ -1,0 +1,504 @@
+// Package report writes the report of a run, or of a comparison, as one
+// self-contained HTML file: inline CSS, charts as inline SVG, no script and
+// no request to any host, so it opens offline and pastes into a design
+// review. The page (through the worker) and `overloadlab report` write it
+// with this same code, from the same runs.
+//
+// Charts are SVG written here, not by a plotting library: the report is
+// also written inside the browser's WebAssembly, where gonum/plot's fonts
+// and image packages, or templ's runtime (it imports net/http and
+// crypto/tls), would several-fold the simulator's download, and a
+// polyline per series on shared axes is all a report needs.
+package report
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"overloadlab/core/catalog"
+	"overloadlab/core/compare"
+	"overloadlab/core/scenario"
+	"overloadlab/core/sim"
+)
+
+// Input is what a report shows: run A, optionally B beside it, both
+// advanced to the same time, and the author's words.
+type Input struct {
+	A, B   *sim.Run
+	LabelA string
+	LabelB string
+	Title  string
+	Note   string
+	// Link is the what-if link (the part after '#'); Page the address of
+	// the playground it opens in.
+	Link string
+	Page string
+}
+
+// Write writes the report of in to w.
+func Write(w io.Writer, in *Input) error {
+	var b strings.Builder
+	p := &printer{b: &b}
+	a := in.A
+	sc := a.Replay()
+	title := cmp.Or(in.Title, "overloadlab — "+cmp.Or(sc.Preset, "custom scenario"))
+	p.raw(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`)
+	p.raw(`<title>`).text(title).raw(`</title><style>` + style + `</style></head><body>`)
+	p.raw(`<h1>`).text(title).raw(`</h1>`)
+	if in.Note != "" {
+		p.raw(`<p class="note">`).text(in.Note).raw(`</p>`)
+	}
+	s := a.Summary()
+	p.raw(`<p class="meta">Model `).text(a.Def.Title).raw(` · scenario `).text(cmp.Or(sc.Preset, "custom")).
+		raw(` · seed `).text(strconv.FormatUint(sc.Seed, 10)).raw(` · `).text(fmtNum(s.DurationS)).raw(` s of `).text(fmtNum(sc.Duration)).raw(` s simulated</p>`)
+
+	// The scenario and its differences.
+	p.raw(`<h2>Scenario</h2>`)
+	if base, err := catalog.Base(sc.Model, sc.Preset); err == nil {
+		p.differences("Differences of A from "+cmp.Or(sc.Preset, "the model defaults"), scenario.Differences(sc, base))
+	}
+	var res *compare.Result
+	if in.B != nil {
+		p.differences("Differences of B from A", scenario.Differences(in.B.Replay(), sc))
+		pair := compare.Pair{A: a, B: in.B}
+		r := pair.Result(cmp.Or(in.LabelA, "A"), cmp.Or(in.LabelB, "B"))
+		res = &r
+	}
+
+	// The numbers.
+	if res != nil {
+		p.raw(`<h2>A against B</h2><p>A: `).text(res.LabelA).raw(` (faint in the charts) · B: `).text(res.LabelB).raw(` (solid). Same seed, same traffic.</p>`)
+		p.table(res.Table)
+	} else {
+		p.raw(`<h2>Results</h2>`)
+		p.summary(&s)
+	}
+
+	// The charts.
+	p.raw(`<h2>Charts</h2>`)
+	var events []scenario.Change
+	events = append(events, sc.Timeline...)
+	if in.B != nil {
+		events = append(events, in.B.Replay().Timeline...)
+	}
+	for i := range a.Def.Charts {
+		p.chart(&a.Def.Charts[i], a, in.B, events)
+	}
+
+	// Where it comes from.
+	p.raw(`<h2>Reproduce</h2><dl class="repro"><dt>Seed</dt><dd>`).text(strconv.FormatUint(sc.Seed, 10)).raw(`</dd><dt>Digest A</dt><dd><code>`).text(s.Digest).raw(`</code></dd>`)
+	if in.B != nil {
+		p.raw(`<dt>Digest B</dt><dd><code>`).text(in.B.Summary().Digest).raw(`</code></dd>`)
+	}
+	if in.Link != "" {
+		url := in.Page + "#" + in.Link
+		p.raw(`<dt>Link</dt><dd><a href="`).text(url).raw(`">`).text(url).raw(`</a></dd>`)
+	}
+	p.raw(`</dl><p class="foot">Written by overloadlab: the same scenario and seed give the same run, natively and in the page.</p></body></html>`)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// escape writes s as HTML text or attribute value (the html package would
+// bring its table of entities into the wasm).
+func escape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '"':
+			b.WriteString("&#34;")
+		case '\'':
+			b.WriteString("&#39;")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+type printer struct{ b *strings.Builder }
+
+func (p *printer) raw(s string) *printer  { p.b.WriteString(s); return p }
+func (p *printer) text(s string) *printer { p.b.WriteString(escape(s)); return p }
+
+func (p *printer) differences(head string, ds []scenario.Difference) {
+	p.raw(`<p>`).text(head).raw(`:`)
+	if len(ds) == 0 {
+		p.raw(` none.</p>`)
+		return
+	}
+	p.raw(`</p><ul class="diffs">`)
+	for _, d := range ds {
+		p.raw(`<li>`).text(fmt.Sprintf("%s: %s → %s", d.Param, d.Old, d.New))
+		if d.Timed {
+			p.text(" at " + fmtNum(d.At) + " s")
+		} else {
+			p.text(" from the start")
+		}
+		p.raw(`</li>`)
+	}
+	p.raw(`</ul>`)
+}
+
+// table writes the difference table, its numbers written as the page
+// writes them.
+func (p *printer) table(rows []compare.Row) {
+	p.raw(`<table class="diff" id="diff-table"><thead><tr><th></th><th>A</th><th>B</th><th>Δ = B − A</th><th>Δ %</th></tr></thead><tbody>`)
+	// The head names the sides in the text above it.
+	for _, r := range rows {
+		name := r.Name
+		if r.Unit != "" && r.Unit != "msgs" {
+			name += " (" + r.Unit + ")"
+		}
+		p.raw(`<tr data-row="`).text(r.Name).raw(`"><td>`).text(name).raw(`</td>`)
+		delta := "0"
+		if r.Delta != 0 {
+			delta = signed(r.Delta)
+		}
+		pct := "–"
+		if r.DeltaPct != nil {
+			pct = signedPct(*r.DeltaPct)
+		}
+		for _, c := range []string{cell(r, r.A), cell(r, r.B), delta, pct} {
+			p.raw(`<td class="num">`).text(c).raw(`</td>`)
+		}
+		p.raw(`</tr>`)
+	}
+	p.raw(`</tbody></table>`)
+}
+
+func (p *printer) summary(s *sim.Summary) {
+	t := s.Total
+	p.raw(`<table class="diff"><tbody>`)
+	for _, r := range []struct {
+		name, v string
+	}{
+		{"goodput (/s)", fmtNum(t.Goodput)}, {"offered", count(t.Offered)}, {"completed in time", count(t.Completed)},
+		{"completed late", count(t.Late)}, {"rejected", count(t.Rejected)}, {"dropped", count(t.Dropped)},
+		{"throttled", count(t.Throttled)}, {"mean CPU (%)", fmtNum(s.CPU.Mean)}, {"max CPU (%)", fmtNum(s.CPU.Max)},
+	} {
+		p.raw(`<tr><td>`).text(r.name).raw(`</td><td class="num">`).text(r.v).raw(`</td></tr>`)
+	}
+	p.raw(`</tbody></table>`)
+}
+
+const (
+	chartW, chartH         = 760, 230
+	padL, padR, padT, padB = 60, 16, 12, 34
+)
+
+var named = map[string]string{
+	"offered": "#1f2328", "completed": "#2e9d4f", "late": "#d4a017", "rejected": "#e8772e",
+	"dropped": "#c9302c", "throttled": "#7a4fc9", "cpu": "#1f6feb",
+}
+var palette = []string{"#1f6feb", "#e8772e", "#2e9d4f", "#c9302c", "#7a4fc9", "#8c6d1f", "#0f8b8d", "#d6336c"}
+var lineColors = []string{"#c9302c", "#6e7781", "#7a4fc9", "#0f8b8d"}
+
+func colorOf(name string, i int) string {
+	if c, ok := named[name]; ok {
+		return c
+	}
+	if c, ok := named[name[strings.LastIndexByte(name, '.')+1:]]; ok {
+		return c
+	}
+	return palette[i%len(palette)]
+}
+
+type curve struct {
+	label, color string
+	t, v         []float64
+	ghost        bool
+	dash         string
+}
+
+// curves returns the lines a chart draws for one run: stacked series as
+// running sums, then the overlays, then the thresholds as steps.
+func curves(c *sim.Chart, r *sim.Run, ghost bool) []curve {
+	var out []curve
+	var sums []float64
+	for i, name := range c.Series {
+		t, v, ok := r.Recorder().Series(name)
+		if !ok {
+			continue
+		}
+		if c.Stacked {
+			if sums == nil {
+				sums = make([]float64, len(v))
+			}
+			for j := range v {
+				sums[j] += v[j]
+				v[j] = sums[j]
+			}
+		}
+		out = append(out, curve{label: label(r, name), color: colorOf(name, i), t: t, v: v, ghost: ghost})
+	}
+	for _, name := range c.Overlay {
+		if t, v, ok := r.Recorder().Series(name); ok {
+			out = append(out, curve{label: label(r, name), color: colorOf(name, 0), t: t, v: v, ghost: ghost, dash: "2 3"})
+		}
+	}
+	for k, l := range c.Lines {
+		t, v := threshold(l, r)
+		if t != nil {
+			out = append(out, curve{label: l.Label, color: lineColors[k%len(lineColors)], t: t, v: v, ghost: ghost, dash: "8 5"})
+		}
+	}
+	return out
+}
+
+func label(r *sim.Run, name string) string {
+	for _, c := range r.Recorder().Columns() {
+		if c.Name == name {
+			return c.Label
+		}
+	}
+	return name
+}
+
+// threshold returns a line's value over the run as steps: a fixed value,
+// or a parameter's value, following the timeline; NaN while its switch is
+// off.
+func threshold(l sim.Line, r *sim.Run) (t, v []float64) {
+	sc := r.Replay()
+	vals := sc.Params.Clone()
+	at := func() float64 {
+		if l.If != "" && !vals.Bool(l.If) {
+			return math.NaN()
+		}
+		if l.Param != "" {
+			return vals.Num(l.Param)
+		}
+		return l.Value
+	}
+	end := r.Now().Seconds()
+	t, v = []float64{0}, []float64{at()}
+	for _, c := range sc.Timeline {
+		if c.At > end {
+			break
+		}
+		if vals.Put(c.Param, c.Value) == nil {
+			t, v = append(t, c.At, c.At), append(v, v[len(v)-1], at())
+		}
+	}
+	return append(t, end), append(v, v[len(v)-1])
+}
+
+// chart writes one chart as SVG: A faint and B solid on one pair of axes.
+func (p *printer) chart(c *sim.Chart, a, b *sim.Run, events []scenario.Change) {
+	var cs []curve
+	if b != nil {
+		cs = append(curves(c, a, true), curves(c, b, false)...)
+	} else {
+		cs = curves(c, a, false)
+	}
+	xmax := a.Now().Seconds()
+	ymax := 0.0
+	for _, k := range cs {
+		for _, y := range k.v {
+			if !math.IsNaN(y) {
+				ymax = max(ymax, y)
+			}
+		}
+	}
+	if ymax <= 0 {
+		ymax = 1
+	}
+	ymax = niceMax(ymax * 1.05)
+	if xmax <= 0 {
+		xmax = 1
+	}
+	x := func(t float64) float64 { return padL + t/xmax*(chartW-padL-padR) }
+	y := func(v float64) float64 { return chartH - padB - v/ymax*(chartH-padT-padB) }
+	title := c.Title
+	if c.Unit != "" {
+		title += " (" + c.Unit + ")"
+	}
+	p.raw(`<figure class="chart" data-chart="`).text(c.ID).raw(`"><figcaption>`).text(title).raw(`</figcaption>`)
+	fmt.Fprintf(p.b, `<svg viewBox="0 0 %d %d" width="100%%" role="img" aria-label="%s" xmlns="http://www.w3.org/2000/svg">`, chartW, chartH, escape(title))
+	// Axes with ticks: one y scale for both runs.
+	for i := 0; i <= 4; i++ {
+		v := ymax * float64(i) / 4
+		fmt.Fprintf(p.b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" class="grid"/><text x="%d" y="%.1f" class="ytick">%s</text>`, padL, chartW-padR, y(v), y(v), padL-6, y(v)+4, escape(fmtNum(v)))
+	}
+	for i := 0; i <= 5; i++ {
+		t := xmax * float64(i) / 5
+		fmt.Fprintf(p.b, `<text x="%.1f" y="%d" class="xtick">%s</text>`, x(t), chartH-padB+16, escape(fmtNum(t)))
+	}
+	fmt.Fprintf(p.b, `<text x="%d" y="%d" class="xlabel">simulated time (s)</text>`, chartW-padR, chartH-4)
+	// Event markers: the timeline's changes.
+	for _, e := range events {
+		if e.At > xmax {
+			continue
+		}
+		fmt.Fprintf(p.b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" class="event"><title>%s</title></line>`, x(e.At), x(e.At), padT, chartH-padB, escape(fmt.Sprintf("%s s: %s", fmtNum(e.At), e.Param)))
+	}
+	for _, k := range cs {
+		var pts strings.Builder
+		for j := range k.t {
+			if math.IsNaN(k.v[j]) {
+				continue
+			}
+			fmt.Fprintf(&pts, "%.1f,%.1f ", x(k.t[j]), y(k.v[j]))
+		}
+		cls := "b"
+		if k.ghost {
+			cls = "a"
+		}
+		dash := ""
+		if k.dash != "" {
+			dash = ` stroke-dasharray="` + k.dash + `"`
+		}
+		fmt.Fprintf(p.b, `<polyline class="%s" stroke="%s"%s points="%s"><title>%s</title></polyline>`, cls, k.color, dash, strings.TrimSpace(pts.String()), escape(k.label))
+	}
+	p.raw(`</svg><p class="legend">`)
+	seen := map[string]bool{}
+	for _, k := range cs {
+		if seen[k.label] {
+			continue
+		}
+		seen[k.label] = true
+		p.raw(`<span><i style="background:` + k.color + `"></i>`).text(k.label).raw(`</span>`)
+	}
+	p.raw(`</p></figure>`)
+}
+
+// niceMax rounds a scale's top up to 1, 2, 2.5 or 5 × 10^k.
+func niceMax(v float64) float64 {
+	e := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, m := range []float64{1, 2, 2.5, 5, 10} {
+		if v <= m*e {
+			return m * e
+		}
+	}
+	return 10 * e
+}
+
+// fmtNum writes a number as the page does (charts.ts fmt): whole above
+// 1000, one decimal above 10, two above 1, else two significant digits.
+func fmtNum(v float64) string {
+	a := math.Abs(v)
+	switch {
+	case math.IsNaN(v):
+		return "–"
+	case a >= 1000:
+		return toFixed(v, 0)
+	case a >= 10:
+		return toFixed(v, 1)
+	case a >= 1:
+		return toFixed(v, 2)
+	case a == 0:
+		return "0.0"
+	}
+	// Two significant digits as JavaScript's toPrecision(2); one decimal
+	// fewer when rounding reached the next power of ten (0.9996 → "1.0").
+	e := int(math.Floor(math.Log10(a)))
+	out := toFixed(v, 1-e)
+	if r, _ := strconv.ParseFloat(out, 64); math.Abs(r) >= math.Pow(10, float64(e+1)) {
+		out = toFixed(v, max(-e, 0))
+	}
+	return out
+}
+
+// toFixed writes v with d decimals as JavaScript's toFixed does: from the
+// exact binary value, a tie rounded away from zero (Go rounds ties to even).
+func toFixed(v float64, d int) string {
+	if math.Abs(v) >= 1e21 {
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	exact := strconv.FormatFloat(math.Abs(v), 'f', 1100, 64) // every double's exact expansion
+	dot := strings.IndexByte(exact, '.')
+	digits := []byte(exact[:dot] + exact[dot+1:dot+1+d])
+	if exact[dot+1+d] >= '5' {
+		i := len(digits) - 1
+		for ; i >= 0 && digits[i] == '9'; i-- {
+			digits[i] = '0'
+		}
+		if i < 0 {
+			digits = append([]byte{'1'}, digits...)
+		} else {
+			digits[i]++
+		}
+	}
+	ip := string(digits[:len(digits)-d])
+	out := ip
+	if d > 0 {
+		out += "." + string(digits[len(digits)-d:])
+	}
+	if v < 0 && strings.Trim(out, "0.") != "" {
+		out = "-" + out
+	}
+	return out
+}
+
+// sign is the sign of a difference as the page writes it.
+func sign(x float64) string {
+	switch {
+	case x > 0:
+		return "+"
+	case x < 0:
+		return "−"
+	}
+	return "±"
+}
+
+// signed writes a difference with its sign, as the page does: whole
+// numbers of 1000 and more with thousands separators.
+func signed(x float64) string {
+	if a := math.Abs(x); a >= 1000 && a == math.Trunc(a) && a < 1e15 {
+		return sign(x) + count(int64(a))
+	}
+	return sign(x) + fmtNum(math.Abs(x))
+}
+
+// signedPct writes Δ % as the page does (never with separators).
+func signedPct(x float64) string { return sign(x) + fmtNum(math.Abs(x)) + " %" }
+
+// cell writes a table value: counts with thousands separators, rates and
+// percentages as fmtNum.
+func cell(r compare.Row, x float64) string {
+	if x == math.Trunc(x) && r.Unit != "%" && r.Unit != "/s" && math.Abs(x) < 1e15 {
+		return count(int64(x))
+	}
+	return fmtNum(x)
+}
+
+func count(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+const style = `body{font:15px/1.45 system-ui,sans-serif;color:#1f2328;background:#fff;max-width:820px;margin:24px auto;padding:0 16px}
+h1{font-size:1.6em;margin:.2em 0}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px solid #d0d7de}
+.note{font-size:1.05em;background:#f6f8fa;border-left:4px solid #1f6feb;padding:8px 12px}
+.meta,.foot{color:#57606a}.diffs li{font-family:ui-monospace,monospace;font-size:.92em}
+table.diff{border-collapse:collapse;width:100%}table.diff td,table.diff th{padding:3px 8px;border-bottom:1px solid #eaeef2;text-align:left}
+td.num,th:not(:first-child){text-align:right;font-variant-numeric:tabular-nums}
+figure{margin:1em 0}figcaption{font-weight:600}svg{background:#fff}
+.grid{stroke:#eaeef2}.ytick{font-size:11px;text-anchor:end;fill:#57606a}.xtick{font-size:11px;text-anchor:middle;fill:#57606a}
+.xlabel{font-size:11px;text-anchor:end;fill:#57606a}.event{stroke:#8c6d1f;stroke-dasharray:3 3}
+polyline{fill:none;stroke-width:1.6}polyline.a{stroke-width:1.2;opacity:.35}
+.legend span{display:inline-block;margin-right:12px;font-size:12px}.legend i{display:inline-block;width:12px;height:10px;margin-right:4px}
+.repro code{font-size:.9em}a{color:#0969da;word-break:break-all}
+@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}svg{background:#fff}.note{background:#161b22}}`
