@@ -25,31 +25,29 @@ import (
 // fmtJS writes a number as the page's fmt does.
 func fmtJS(v float64) string {
 	a := math.Abs(v)
-	d := 0 // decimals by magnitude, as charts.ts fmt
+	var s string
 	switch {
-	case a >= 100 || a == 0:
+	case a >= 1000:
+		s = strconv.FormatFloat(v, 'f', 0, 64)
 	case a >= 10:
-		d = 1
+		return strconv.FormatFloat(v, 'f', 1, 64)
 	case a >= 1:
-		d = 2
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	case v == 0:
+		return "0.0"
 	default:
-		d = min(6, 1-int(math.Floor(math.Log10(a))))
+		return strconv.FormatFloat(v, 'g', 2, 64)
 	}
-	s := strconv.FormatFloat(v, 'f', d, 64)
-	// Thousands separators (en-US).
+	// Thousands separators (en-US), as the page writes them.
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
-	whole, frac, _ := strings.Cut(s, ".")
-	for i := len(whole) - 3; i > 0; i -= 3 {
-		whole = whole[:i] + "," + whole[i:]
-	}
-	if frac != "" {
-		whole += "." + frac
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
 	}
 	if neg {
-		whole = "-" + whole
+		s = "-" + s
 	}
-	return whole
+	return s
 }
 
 func preset(t *testing.T, name string) *scenario.Preset {

@@ -154,16 +154,19 @@ function markerCSS(st: Style | undefined, dark: boolean, area: boolean): string 
 }
 
 // decimals is how many decimals a number of this magnitude is shown with:
-// none from 100 up, one from 10, two from 1, else two significant digits.
+// none from 1000 up, one from 10, two from 1, one for zero, else two
+// significant digits (as toPrecision(2): 0.9996 is "1.0").
 function decimals(a: number): number {
-  if (a >= 100 || a === 0) return 0;
+  if (a >= 1000) return 0;
   if (a >= 10) return 1;
   if (a >= 1) return 2;
-  return Math.min(6, 1 - Math.floor(Math.log10(a)));
+  if (a === 0) return 1;
+  const e = Math.floor(Math.log10(a));
+  return Math.round(a * 10 ** (1 - e)) >= 100 ? Math.max(-e, 0) : 1 - e;
 }
 
-// fmt writes a number as every part of the page does: thousands
-// separators, decimals by magnitude, "–" for no value.
+// fmt writes a number as every part of the page does (and web/report):
+// thousands separators, decimals by magnitude, "–" for no value.
 function fmt(v: number | null | undefined, unit = ""): string {
   if (v === null || v === undefined || Number.isNaN(v)) return "–";
   const d = decimals(Math.abs(v));
@@ -689,7 +692,6 @@ export class ChartView {
       ctx.fillText(this.chart.unit, 2 * dpr, u.bbox.top - 6 * dpr);
     }
     if (this.percent) this.drawClipped(u);
-    this.root.dataset.y = `${u.scales.y.min} to ${u.scales.y.max}`;
     const lines = this.chart.lines ?? [];
     const first = 1 + this.shown.length + (this.chart.overlay ?? []).length;
     ctx.textAlign = "right";
