@@ -81,6 +81,30 @@ func TestBridge(t *testing.T) {
 	if !strings.HasPrefix(link, "2.") {
 		t.Errorf("link %q", link)
 	}
+	// Compare: B opens as A's copy, advances in step with A, and the
+	// report of both comes back as one HTML page.
+	if e := errorOf(call(t, "compare", 99)); !strings.Contains(e, "compare: 99 is not allowed") {
+		t.Errorf("compare(99): %q", e)
+	}
+	rowsB := call(t, "compare", -1)
+	if nb, err := rowsB.Length(); err != nil || nb != n {
+		t.Errorf("compare: B's rows so far %d values, A's %d (%v)", nb, n, err)
+	}
+	rowsA := call(t, "advance", 5, 1000)
+	na, _ := rowsA.Length()
+	if nb, _ := call(t, "rowsB").Length(); na == 0 || nb != na {
+		t.Errorf("advance while comparing: A %d values, B %d", na, nb)
+	}
+	if e := errorOf(call(t, "setWords", "t", strings.Repeat("n", 281))); !strings.Contains(e, "note: 281 characters") {
+		t.Errorf("a long note: %q", e)
+	}
+	if html, _ := call(t, "report", "http://localhost/").String(); !strings.HasPrefix(html, "<!DOCTYPE html>") || !strings.Contains(html, "A against B") {
+		t.Errorf("report: %.80q", html)
+	}
+	if link, _ := call(t, "link").String(); !strings.HasPrefix(link, "3.") {
+		t.Errorf("link of a comparison %q", link)
+	}
+	call(t, "endCompare")
 	// A sweep point needs no run: the pool's workers call it alone.
 	sc := `{"preset":"scp-10-ssps","duration_s":5}`
 	plan := `{"param":"ssp.load","from":0.5,"to":2,"points":3,"seeds":2}`

@@ -211,6 +211,14 @@ func TestClassroom(t *testing.T) {
 	if len(ranges) != 1 || ranges[0] == whole {
 		t.Errorf("zoomed charts show x ranges %q (whole run %s)", ranges, whole)
 	}
+	// One crosshair: hovering the CPU chart moves every chart's legend to
+	// the same time.
+	tb.do(t, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, box.L+box.W*0.3, y))
+	legendT := `JSON.stringify([...new Set([...document.querySelectorAll("figure.chart")].map((f) => f.querySelector(".u-legend .u-series .u-value").textContent))])`
+	tb.wait(t, `JSON.parse(`+legendT+`).length === 1`, 5*time.Second)
+	if got := eval[string](t, tb, legendT); got == `["0:07:00"]` {
+		t.Errorf("hovering at 30 %% of the zoomed range: the legends show the latest time %s", got)
+	}
 	tb.do(t, chromedp.MouseClickXY(box.L+box.W*0.4, y), chromedp.MouseClickXY(box.L+box.W*0.4, y, chromedp.ClickCount(2)))
 	tb.wait(t, `document.body.dataset.zoom === ""`, 5*time.Second)
 	if got := eval[string](t, tb, xs); got != whole {
@@ -255,6 +263,9 @@ func TestClassroom(t *testing.T) {
 		t.Errorf("− − from 30: %s, want 10", got)
 	}
 	click(t, tb, "tour-free")
+	// Space plays and pauses, also with the Play button focused (which
+	// must not act on the key a second time).
+	tb.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("play").focus()`))
 	tb.do(t, chromedp.KeyEvent(" "))
 	tb.wait(t, `document.body.dataset.playing === "true"`, 5*time.Second)
 	tb.do(t, chromedp.KeyEvent(" "))
@@ -263,8 +274,12 @@ func TestClassroom(t *testing.T) {
 	t0 := eval[string](t, tb, `document.body.dataset.t`)
 	tb.do(t, chromedp.KeyEvent(kb.ArrowRight))
 	tb.wait(t, `Math.floor(Number(document.body.dataset.t)) === Math.floor(`+t0+`) + 1`, 5*time.Second) // one interval (just past its boundary)
+	eval[string](t, tb, `(() => { const s = document.getElementById("scrub"); s.value = "10"; s.dispatchEvent(new Event("input")); return s.value })()`)
 	tb.do(t, chromedp.KeyEvent("r"))
 	tb.wait(t, ready+` && document.body.dataset.t === "0"`, 10*time.Second)
+	if got := eval[string](t, tb, `document.getElementById("scrub-at").textContent + " " + document.body.dataset.lookAt`); got != "latest " {
+		t.Errorf("after a reset the time cursor reads %q, want latest", got)
+	}
 	tb.do(t, chromedp.KeyEvent("?"))
 	tb.wait(t, `document.getElementById("shortcuts").open`, 5*time.Second)
 	tb.do(t, chromedp.KeyEvent(kb.Escape))

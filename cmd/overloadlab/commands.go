@@ -1,12 +1,14 @@
 package main
 
 import (
+	"cmp"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"overloadlab/core/catalog"
@@ -178,10 +180,24 @@ func cmdRun(args []string, stdout io.Writer) error {
 	return writeText(stdout, &sum)
 }
 
-// writeCSV runs r to its end, writing every interval as a CSV row.
+// writeCSV runs r to its end, writing every interval as a CSV row, after
+// comment lines ("# …") naming the model, the scenario, the seed, the link
+// and each column's unit, so the file explains itself. Values keep 6
+// significant digits: rates and means over an interval, whose further
+// digits are sampling noise, not data.
 func writeCSV(r *sim.Run, w io.Writer) error {
-	cw := csv.NewWriter(w)
 	cols := r.Recorder().Columns()
+	link, err := catalog.EncodeLink(r.Scenario)
+	if err != nil {
+		return err
+	}
+	units := make([]string, len(cols))
+	for i, c := range cols {
+		units[i] = c.Name + ": " + cmp.Or(c.Unit, "1")
+	}
+	fmt.Fprintf(w, "# model: %s\n# scenario: %s\n# seed: %d\n# link: #%s\n# units: %s\n",
+		r.Def.Name, cmp.Or(r.Scenario.Preset, "custom"), r.Scenario.Seed, link, strings.Join(units, ", "))
+	cw := csv.NewWriter(w)
 	head := make([]string, len(cols))
 	for i, c := range cols {
 		head[i] = c.Name
@@ -194,7 +210,7 @@ func writeCSV(r *sim.Run, w io.Writer) error {
 		rows := r.Recorder().Drain()
 		for i := 0; i+len(cols) <= len(rows); i += len(cols) {
 			for j, x := range rows[i : i+len(cols)] {
-				rec[j] = strconv.FormatFloat(x, 'g', 10, 64)
+				rec[j] = strconv.FormatFloat(x, 'g', 6, 64)
 			}
 			cw.Write(rec)
 		}

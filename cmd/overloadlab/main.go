@@ -1,12 +1,14 @@
 // Command overloadlab runs the overload-control lab natively: it lists the
 // presets, prints a scenario for editing, runs one and prints its summary or
-// its per-interval series, and serves the playground.
+// its per-interval series, writes the report of a run or a comparison, and
+// serves the playground.
 //
 //	overloadlab presets
 //	overloadlab scenario -preset attach-storm > s.json
 //	overloadlab run [-preset NAME | -scenario FILE] [-seed N] [-duration D] [-format text|json|csv]
 //	overloadlab sweep [-preset NAME] [-param NAME -from X -to Y -points K [-log]] [-seeds S] [-shard i/n]
 //	overloadlab merge SHARD...
+//	overloadlab report [-preset NAME | -scenario FILE] [-compare FILE] -out report.html
 //	overloadlab serve [-addr 127.0.0.1:8080]
 package main
 
@@ -39,6 +41,7 @@ var commands = []struct {
 	{"sweep", "[-preset NAME | -scenario FILE] [-param NAME -from X -to Y [-points K] [-log]] [-seeds S] [-variant V]... [-workers W] [-raw] [-shard i/n]",
 		"sweep a parameter (default: the model's carried-vs-offered study) on every core: mean and 95 % interval per point, or raw rows", cmdSweep},
 	{"merge", "[-raw] FILE...", "join the raw files of a sharded sweep into the output of one unsharded run", cmdMerge},
+	{"report", "[-preset NAME | -scenario FILE] [-compare FILE] -out FILE [-title T] [-note N] [-page URL]", "run A (and B beside it on the same traffic) to the end and write the self-contained HTML report", cmdReport},
 	{"serve", "[-addr 127.0.0.1:8080]", "serve the browser playground (built by make build) and print its address", cmdServe},
 }
 

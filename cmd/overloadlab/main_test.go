@@ -73,8 +73,22 @@ func TestSeedChangesTheRunAndCSVHasEveryInterval(t *testing.T) {
 	a, _, _ := cli(t, "run", "-preset", "busy-hour", "-seed", "7", "-duration", "30", "-format", "csv")
 	b, _, _ := cli(t, "run", "-preset", "busy-hour", "-seed", "8", "-duration", "30", "-format", "csv")
 	lines := strings.Split(strings.TrimSpace(a), "\n")
+	want := []string{"# model: imsimgr", "# scenario: busy-hour", "# seed: 7", "# link: #2.", "# units: t: s, offered: /s"}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("csv line %d: %q, want %q…", i+1, lines[i], w)
+		}
+	}
+	lines = lines[len(want):]
 	if len(lines) != 31 || !strings.HasPrefix(lines[0], "t,offered,completed") || !strings.HasPrefix(lines[30], "30,") {
 		t.Fatalf("csv: %d lines, head %q, last %q", len(lines), lines[0], lines[len(lines)-1])
+	}
+	for _, l := range lines[1:] {
+		for _, x := range strings.Split(l, ",") {
+			if digits := strings.TrimLeft(strings.NewReplacer(".", "", "-", "").Replace(strings.Split(x, "e")[0]), "0"); len(digits) > 6 {
+				t.Fatalf("csv value %s has more than 6 significant digits", x)
+			}
+		}
 	}
 	if a == b {
 		t.Fatal("seeds 7 and 8 give the same series")
@@ -123,7 +137,7 @@ func TestBadInputIsOneLineAndStatusTwo(t *testing.T) {
 		{[]string{"run", "-scenario", file("nullseed.json", `{"preset":"attach-storm","seed":null}`)}, "seed: null is not allowed"},
 		{[]string{"run", "-scenario", file("case.json", `{"preset":"attach-storm","SEED":3}`)}, "SEED: an unknown field"},
 		{[]string{"run", "-scenario", file("twice.json", `{"preset":"attach-storm","seed":3,"seed":4}`)}, "seed: a second value"},
-		{[]string{"run", "-scenario", file("trail.json", `{"preset":"attach-storm"} {}`)}, "more data after the value"},
+		{[]string{"run", "-scenario", file("trail.json", `{"preset":"attach-storm"} {}`)}, "more than one value"},
 		{[]string{"run", "-scenario", file("fixed.json", `{"preset":"attach-storm","timeline":[{"at_s":5,"param":"imsimgr-instances","value":2}]}`)}, "timeline[0].param"},
 		{[]string{"run", "-preset", long}, `preset: "xxxxxxxx`},
 		{[]string{"run", "-preset", "busy-hour", "-format", long}, "-format"},
@@ -150,5 +164,22 @@ func TestOverBudgetRunExitsTwo(t *testing.T) {
 		if rows := strings.Count(out, "\n"); (format == "csv") != (rows > 100) {
 			t.Errorf("%s: %d lines on stdout", format, rows)
 		}
+	}
+}
+
+// Standard input is held to the same 8 MiB as a file, and says so.
+func TestStdinOverEightMiB(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "stdin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`{"preset":"busy-hour"}` + strings.Repeat(" ", 8<<20))
+	f.Seek(0, 0)
+	saved := os.Stdin
+	os.Stdin = f
+	t.Cleanup(func() { os.Stdin = saved; f.Close() })
+	_, errs, code := cli(t, "run", "-scenario", "-")
+	if code != 2 || errs != "overloadlab run: standard input: larger than 8 MiB, the most a scenario file may hold\n" {
+		t.Errorf("code %d, stderr %q", code, errs)
 	}
 }

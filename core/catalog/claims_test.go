@@ -22,7 +22,7 @@ func TestEveryPresetsClaimsHold(t *testing.T) {
 			t.Run(p.Name, func(t *testing.T) {
 				t.Parallel()
 				if len(p.Claims) == 0 {
-					t.Skip("no claims yet")
+					t.Fatal("no claims: every preset states what its run shows as checked claims")
 				}
 				var report []string
 				for k := uint64(0); k < claimSeeds; k++ {

@@ -114,7 +114,7 @@ func TestMarkers(t *testing.T) {
 			{At: 300, Label: "attach storm ends"},
 		}},
 		{"hlr-storm-after-reboot", []sim.Event{
-			{At: 300, Label: "Reboot on"},
+			{At: 300, Label: "SGSN reboots", Names: "reboot"},
 			{At: 2100, Label: "HLR storm ends"},
 			{At: 3900, Label: "60-minute window ends"},
 		}},
@@ -122,6 +122,10 @@ func TestMarkers(t *testing.T) {
 			{At: 30, Label: "Load 0.8 → 2 ×"},
 			{At: 60, Label: "Load 2 → 5 ×"},
 			{At: 90, Label: "Load 5 → 10 ×"},
+		}},
+		{"doic-overload-and-recovery", []sim.Event{
+			{At: 20, Label: "Load 1 → 1.5 ×"},
+			{At: 60, Label: "Load 1.5 → 0.7 ×"},
 		}},
 		{"busy-hour", nil},
 	} {

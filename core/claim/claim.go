@@ -5,7 +5,10 @@
 //     in which a column is at least / below a value (or a parameter's
 //     current value) lies in [Min, Max] percent;
 //   - Counter: a counter of the run's summary ("group/counter") lies in
-//     [Min, Max] (Min = Max: equals);
+//     [Min, Max] (Min = Max: equals); with Per, the counter as a share of
+//     another, 100·Counter/Per %;
+//   - Mean: the mean of a column over the intervals ending in the window
+//     (From, To] lies in [Min, Max];
 //   - Settle: after From, the column is at least / below the value in every
 //     interval up to To from some time on; that time minus From (the time
 //     to settle, s) lies in [Min, Max].
@@ -31,6 +34,7 @@ const (
 	Share   Kind = iota // share of intervals (%) in which a column passes a threshold
 	Counter             // a summary counter
 	Settle              // seconds from From until the column passes for good
+	Mean                // the mean of a column over the window
 )
 
 // Op compares a column with the threshold.
@@ -39,13 +43,23 @@ type Op int
 const (
 	AtLeast Op = iota // column ≥ threshold
 	Below             // column < threshold
+	AtMost            // column ≤ threshold
+	Above             // column > threshold
 )
 
-func (o Op) String() string {
-	if o == Below {
-		return "<"
+func (o Op) String() string { return [...]string{"≥", "<", "≤", ">"}[o] }
+
+// test reports whether x passes the comparison with th.
+func (o Op) test(x, th float64) bool {
+	switch o {
+	case Below:
+		return x < th
+	case AtMost:
+		return x <= th
+	case Above:
+		return x > th
 	}
-	return "≥"
+	return x >= th
 }
 
 // Claim is one checked statement about a preset's run.
@@ -59,6 +73,7 @@ type Claim struct {
 	From    float64 // Share, Settle: the window starts (s); intervals ending after it count
 	To      float64 // Share, Settle: the window ends (s), 0 = the end of the run
 	Counter string  // Counter: "group/counter", e.g. "imsimgr/crashes" or "total/completed"
+	Per     string  // Counter: when set, the figure is 100·Counter/Per, a share in %
 	Min     float64 // the wanted range of the measured figure: a share in %,
 	Max     float64 // a counter's value, or seconds to settle
 }
@@ -81,6 +96,7 @@ type Counters func(ref string) (float64, bool)
 type state struct {
 	col        int     // index in the row, −1 for counter claims
 	in, pass   int     // intervals in the window, and those passing
+	sum        float64 // Mean: the column's sum over the window
 	streak     float64 // start (s) of the current run of passing intervals, −1 if the last failed
 	seen, done bool    // an interval of the window was seen; the window's end was reached
 }
@@ -136,15 +152,15 @@ func (e *Evaluator) Observe(row []float64, value func(name string) float64) {
 		}
 		s.seen = true
 		s.in++
+		if c.Kind == Mean {
+			s.sum += row[s.col]
+			continue
+		}
 		th := c.Value
 		if c.Param != "" {
 			th = value(c.Param)
 		}
-		x := row[s.col]
-		ok := x >= th
-		if c.Op == Below {
-			ok = x < th
-		}
+		ok := c.Op.test(row[s.col], th)
 		switch {
 		case !ok:
 			s.streak = -1
@@ -183,6 +199,19 @@ func (e *Evaluator) result(i int, now, end float64, counters Counters) Result {
 			return r
 		}
 		r.Measured, r.Figure = v, num(v)
+		if c.Per != "" {
+			per, ok := counters(c.Per)
+			if !ok {
+				r.Figure = "no counter " + c.Per
+				return r
+			}
+			if per == 0 {
+				r.Figure = "nothing counted in " + c.Per
+				return r
+			}
+			r.Measured = 100 * v / per
+			r.Figure = fmt.Sprintf("%s %% (%s of %s)", num(r.Measured), num(v), num(per))
+		}
 	case Share:
 		if !s.seen {
 			r.Figure = "no interval yet"
@@ -190,6 +219,13 @@ func (e *Evaluator) result(i int, now, end float64, counters Counters) Result {
 		}
 		r.Measured = 100 * float64(s.pass) / float64(s.in)
 		r.Figure = fmt.Sprintf("%s %% (%d of %d intervals)", num(r.Measured), s.pass, s.in)
+	case Mean:
+		if !s.seen {
+			r.Figure = "no interval yet"
+			return r
+		}
+		r.Measured = s.sum / float64(s.in)
+		r.Figure = num(r.Measured) + " " + e.cols[s.col].Unit
 	case Settle:
 		if s.streak < 0 {
 			r.Measured, r.Figure = -1, "not settled"
@@ -206,8 +242,11 @@ func (e *Evaluator) result(i int, now, end float64, counters Counters) Result {
 func (e *Evaluator) says(i int) string {
 	c := &e.claims[i]
 	if c.Kind == Counter {
-		group, name, _ := strings.Cut(c.Counter, "/")
-		return group + ": " + strings.ReplaceAll(name, "_", " ") + " " + wanted(c)
+		what := words(c.Counter)
+		if c.Per != "" {
+			what += " as a share of " + words(c.Per)
+		}
+		return what + " " + wanted(c)
 	}
 	col := e.cols[e.st[i].col]
 	th := num(c.Value) + " " + col.Unit
@@ -221,11 +260,20 @@ func (e *Evaluator) says(i int) string {
 	if c.To > 0 {
 		win = "from " + num(c.From) + " to " + num(c.To) + " s"
 	}
+	if c.Kind == Mean {
+		return "mean " + col.Label + " " + win + ": " + num(c.Min) + "–" + num(c.Max) + " " + col.Unit
+	}
 	test := col.Label + " " + c.Op.String() + " " + strings.TrimSpace(th)
 	if c.Kind == Settle {
 		return test + " for good " + wanted(c) + " after " + num(c.From) + " s"
 	}
 	return test + " in " + wanted(c) + " of the intervals " + win
+}
+
+// words writes a counter reference in words: "imsimgr: crashes".
+func words(ref string) string {
+	group, name, _ := strings.Cut(ref, "/")
+	return group + ": " + strings.ReplaceAll(name, "_", " ")
 }
 
 // wanted writes the wanted range.
@@ -234,6 +282,10 @@ func wanted(c *Claim) string {
 	switch c.Kind {
 	case Share:
 		unit = " %"
+	case Counter:
+		if c.Per != "" {
+			unit = " %"
+		}
 	case Settle:
 		unit = " s"
 	}
@@ -242,9 +294,9 @@ func wanted(c *Claim) string {
 		return "= " + num(c.Min) + unit
 	case c.Kind == Settle && c.Min <= 0:
 		return "within " + num(c.Max) + unit
-	case c.Kind == Share && c.Max >= 100 || math.IsInf(c.Max, 1):
+	case unit == " %" && c.Max >= 100 || math.IsInf(c.Max, 1):
 		return "≥ " + num(c.Min) + unit
-	case c.Kind == Share && c.Min <= 0:
+	case unit == " %" && c.Min <= 0:
 		return "≤ " + num(c.Max) + unit
 	}
 	return num(c.Min) + "–" + num(c.Max) + unit

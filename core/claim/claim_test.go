@@ -35,6 +35,9 @@ func TestShareSettleAndCounter(t *testing.T) {
 		{Name: "never", Kind: Settle, Column: "cpu", Op: Below, Value: 70, From: 2, Min: 0, Max: 3},
 		{Name: "crashes", Kind: Counter, Counter: "g/crashes", Min: 0, Max: 0},
 		{Name: "missing", Kind: Counter, Counter: "g/none", Min: 0, Max: 0},
+		{Name: "mean", Kind: Mean, Column: "cpu", From: 7, Min: 70, Max: 80},
+		{Name: "at-most", Kind: Share, Column: "cpu", Op: AtMost, Value: 75, To: 5, Min: 0, Max: 50},
+		{Name: "above", Kind: Share, Column: "cpu", Op: Above, Value: 90, Min: 20, Max: 20},
 	}, cpu, 75)
 	want := []struct {
 		holds    bool
@@ -46,6 +49,9 @@ func TestShareSettleAndCounter(t *testing.T) {
 		{false, -1},           // 99 at the end: never for good
 		{false, 2},
 		{false, 0},
+		{true, (30 + 99 + 99) / 3.0}, // intervals ending at 8, 9, 10
+		{true, 40},                   // 60, 75 of 90, 90, 80, 60, 75
+		{true, 20},                   // 99, 99 of ten
 	}
 	for i, w := range want {
 		if got[i].Holds != w.holds || abs(got[i].Measured-w.measured) > 1e-9 {

@@ -11,6 +11,8 @@
 package compare
 
 import (
+	"math"
+
 	"overloadlab/core/catalog"
 	"overloadlab/core/kernel"
 	"overloadlab/core/scenario"
@@ -125,8 +127,58 @@ type Result struct {
 	Table  []Row       `json:"table"`
 }
 
-// Result returns the comparison at the time reached.
+// Result returns the comparison at the time reached: the table with the
+// model's headline numbers (Def.Tiles) after the CPU.
 func (p *Pair) Result(labelA, labelB string) Result {
 	a, b := p.A.Summary(), p.B.Summary()
-	return Result{LabelA: labelA, LabelB: labelB, A: a, B: b, Table: Table(a, b)}
+	t := Table(a, b)
+	const cpuRows = 9 // the rows of Table before the counters
+	t = append(t[:cpuRows:cpuRows], append(Headlines(p.A, p.B), t[cpuRows:]...)...)
+	return Result{LabelA: labelA, LabelB: labelB, A: a, B: b, Table: t}
+}
+
+// Headlines lines up the model's headline numbers of A and B over the
+// intervals recorded: a column's last value, its maximum ("max") or its
+// total, the rate times each interval's length ("sum"), as the page's
+// headline tiles show them. The rows are named "headline: <label>".
+func Headlines(a, b *sim.Run) []Row {
+	var rows []Row
+	for _, tile := range a.Def.Tiles {
+		va, oka := headline(a, tile)
+		vb, okb := headline(b, tile)
+		if !oka || !okb {
+			continue
+		}
+		unit := ""
+		for _, c := range a.Recorder().Columns() {
+			if c.Name == tile.Column && tile.Agg != sim.TileSum {
+				unit = c.Unit
+			}
+		}
+		rows = append(rows, row("headline: "+tile.Label, unit, va, vb))
+	}
+	return rows
+}
+
+func headline(r *sim.Run, tile sim.Tile) (float64, bool) {
+	t, v, ok := r.Recorder().Series(tile.Column)
+	if !ok || len(v) == 0 {
+		return 0, false
+	}
+	switch tile.Agg {
+	case sim.TileMax:
+		m := v[0]
+		for _, x := range v {
+			m = max(m, x)
+		}
+		return m, true
+	case sim.TileSum:
+		s, prev := 0.0, 0.0
+		for i, x := range v {
+			s += x * (t[i] - prev)
+			prev = t[i]
+		}
+		return math.Round(s), true
+	}
+	return v[len(v)-1], true
 }

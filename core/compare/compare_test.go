@@ -149,8 +149,17 @@ func TestTable(t *testing.T) {
 			t.Errorf("%s: A = 0 but Δ %% = %g", r.Name, *r.DeltaPct)
 		}
 	}
-	if len(res.Table) <= 9 {
+	if len(res.Table) <= 9+len(p.A.Def.Tiles) {
 		t.Errorf("no control counters in the table: %d rows", len(res.Table))
+	}
+	// The model's headline numbers follow the CPU: A's maximum CPU tile is
+	// the summary's maximum.
+	names := map[string]Row{}
+	for _, r := range res.Table[9 : 9+len(p.A.Def.Tiles)] {
+		names[r.Name] = r
+	}
+	if r, ok := names["headline: Max CPU"]; !ok || r.A != res.A.CPU.Max || r.B != res.B.CPU.Max {
+		t.Errorf("headline Max CPU %+v, summaries' max CPU %g and %g (rows %v)", r, res.A.CPU.Max, res.B.CPU.Max, names)
 	}
 }
 

@@ -1,6 +1,7 @@
 package dsr
 
 import (
+	"overloadlab/core/claim"
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
 )
@@ -32,6 +33,13 @@ var presets = []scenario.Preset{
 		Params:  fixedReduction(10, abatement("priority-only")),
 		Compare: []scenario.Variant{{Label: "colour within priority", Params: abatement("colour-within-priority")}},
 		Pace:    1, Watch: "abated",
+		Claims: []claim.Claim{
+			{Name: "p0-abated", Kind: claim.Counter, Counter: "p0/rejected", Per: "p0/offered", Min: 48, Max: 52},
+			{Name: "p1-untouched", Kind: claim.Counter, Counter: "p1/rejected", Min: 0, Max: 0},
+			{Name: "p2-untouched", Kind: claim.Counter, Counter: "p2/rejected", Min: 0, Max: 0},
+			{Name: "p3-untouched", Kind: claim.Counter, Counter: "p3/rejected", Min: 0, Max: 0},
+			{Name: "p4-untouched", Kind: claim.Counter, Counter: "p4/rejected", Min: 0, Max: 0},
+		},
 	},
 	{
 		Name: "doic-priority-within-colour", Model: "dsr", Seed: 1, Duration: 60,
@@ -43,6 +51,14 @@ var presets = []scenario.Preset{
 			{Label: "colour within priority", Params: abatement("colour-within-priority")},
 		},
 		Pace: 1, Watch: "abated",
+		Claims: []claim.Claim{
+			{Name: "p0-green-untouched", Kind: claim.Counter, Counter: "P0 by colour/green_abated", Min: 0, Max: 0},
+			{Name: "p0-yellow-goes-whole", Kind: claim.Counter, Counter: "P0 by colour/yellow_sent", Per: "p0/offered", Min: 0, Max: 1.5},
+			{Name: "p1-yellow-goes-whole", Kind: claim.Counter, Counter: "P1 by colour/yellow_sent", Per: "p1/offered", Min: 0, Max: 1.5},
+			{Name: "p2-yellow-part", Kind: claim.Counter, Counter: "P2 by colour/yellow_abated", Per: "p2/offered", Min: 10, Max: 25},
+			{Name: "p3-untouched", Kind: claim.Counter, Counter: "p3/rejected", Min: 0, Max: 0},
+			{Name: "p4-untouched", Kind: claim.Counter, Counter: "p4/rejected", Min: 0, Max: 0},
+		},
 	},
 	{
 		Name: "doic-plain-vs-ranked", Model: "dsr", Seed: 1, Duration: 60,
@@ -51,6 +67,13 @@ var presets = []scenario.Preset{
 		Params:  fixedReduction(10, abatement("plain-loss")),
 		Compare: []scenario.Variant{{Label: "priority only", Params: abatement("priority-only")}},
 		Pace:    1, Watch: "abated",
+		Claims: []claim.Claim{
+			{Name: "p0-abated", Kind: claim.Counter, Counter: "p0/rejected", Per: "p0/offered", Min: 9, Max: 11},
+			{Name: "p1-abated", Kind: claim.Counter, Counter: "p1/rejected", Per: "p1/offered", Min: 9, Max: 11},
+			{Name: "p2-abated", Kind: claim.Counter, Counter: "p2/rejected", Per: "p2/offered", Min: 9, Max: 11},
+			{Name: "p3-abated", Kind: claim.Counter, Counter: "p3/rejected", Per: "p3/offered", Min: 9, Max: 11},
+			{Name: "p4-abated", Kind: claim.Counter, Counter: "p4/rejected", Per: "p4/offered", Min: 9, Max: 11},
+		},
 	},
 	{
 		Name: "doic-shm-bursty", Model: "dsr", Seed: 1, Duration: 60,
@@ -67,6 +90,13 @@ var presets = []scenario.Preset{
 		}),
 		Compare: []scenario.Variant{{Label: "convergence 0.2 s", Params: map[string]param.Value{"shm.convergence": param.Num(0.2)}}},
 		Pace:    1, Watch: "ttp-priority",
+		Claims: []claim.Claim{
+			{Name: "server-over-capacity", Kind: claim.Share, Column: "server.load", Op: claim.Above, Value: 100, Min: 15, Max: 30},
+			{Name: "p1-untouched", Kind: claim.Counter, Counter: "p1/rejected", Min: 0, Max: 0},
+			{Name: "p2-untouched", Kind: claim.Counter, Counter: "p2/rejected", Min: 0, Max: 0},
+			{Name: "p3-untouched", Kind: claim.Counter, Counter: "p3/rejected", Min: 0, Max: 0},
+			{Name: "p4-untouched", Kind: claim.Counter, Counter: "p4/rejected", Min: 0, Max: 0},
+		},
 	},
 	{
 		Name: "doic-overload-and-recovery", Model: "dsr", Seed: 1, Duration: 90,
@@ -79,6 +109,13 @@ var presets = []scenario.Preset{
 		},
 		Compare: []scenario.Variant{{Label: "no DOIC", Params: map[string]param.Value{"doic.enabled": param.On(false)}}},
 		Pace:    2, Watch: "reduction",
+		Claims: []claim.Claim{
+			{Name: "load-under-95", Kind: claim.Share, Column: "server.load", Op: claim.AtMost, Value: 95, From: 21, To: 60, Min: 95, Max: 100},
+			{Name: "load-over-85", Kind: claim.Share, Column: "server.load", Op: claim.AtLeast, Value: 85, From: 21, To: 60, Min: 95, Max: 100},
+			{Name: "reduction-ends", Kind: claim.Settle, Column: "server.reduction", Op: claim.AtMost, Value: 0, From: 60, Min: 0, Max: 2},
+			{Name: "end-report", Kind: claim.Counter, Counter: "DOIC reacting node/olr_ended", Min: 1, Max: 1},
+			{Name: "no-queue-overflow", Kind: claim.Counter, Counter: "DOIC reporting node/discarded_queue_full", Min: 0, Max: 0},
+		},
 	},
 	{
 		Name: "doic-rate-algorithm", Model: "dsr", Seed: 1, Duration: 60,
@@ -87,6 +124,13 @@ var presets = []scenario.Preset{
 		Params:  map[string]param.Value{"doic.abatement": param.Str("rate"), "traffic.scale": param.Num(1.2)},
 		Compare: []scenario.Variant{{Label: "priority only", Params: abatement("priority-only")}},
 		Pace:    1, Watch: "sent",
+		Claims: []claim.Claim{
+			{Name: "p0-abated", Kind: claim.Counter, Counter: "p0/rejected", Per: "p0/offered", Min: 90, Max: 99},
+			{Name: "p1-abated", Kind: claim.Counter, Counter: "p1/rejected", Per: "p1/offered", Min: 30, Max: 55},
+			{Name: "p2-abated", Kind: claim.Counter, Counter: "p2/rejected", Per: "p2/offered", Min: 0.1, Max: 2},
+			{Name: "p3-untouched", Kind: claim.Counter, Counter: "p3/rejected", Min: 0, Max: 0},
+			{Name: "p4-untouched", Kind: claim.Counter, Counter: "p4/rejected", Min: 0, Max: 0},
+		},
 	},
 	{
 		Name: "doic-divert", Model: "dsr", Seed: 1, Duration: 60,
@@ -94,5 +138,10 @@ var presets = []scenario.Preset{
 		Teaches: "Nothing is rejected: the abated P0 requests complete on the alternate server, whose load the server chart shows.",
 		Params:  fixedReduction(10, map[string]param.Value{"alternate.enabled": param.On(true)}),
 		Pace:    1, Watch: "server",
+		Claims: []claim.Claim{
+			{Name: "none-rejected", Kind: claim.Counter, Counter: "total/rejected", Min: 0, Max: 0},
+			{Name: "diverted", Kind: claim.Counter, Counter: "DOIC reacting node/diverted", Per: "p0/offered", Min: 48, Max: 52},
+			{Name: "alternate-keeps-up", Kind: claim.Counter, Counter: "DOIC reporting node/alternate_discarded", Min: 0, Max: 0},
+		},
 	},
 }

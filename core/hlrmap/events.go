@@ -6,9 +6,10 @@ import (
 	"overloadlab/core/sim"
 )
 
-// events names what follows each reboot (a reboot at the start counts at
-// 0 s): the end of the HLR's storm, t_reboot + storm length, and the end of
-// the 60-minute window, t_reboot + 60 min, while the window is on.
+// events names each reboot of the timeline ("SGSN reboots") and what
+// follows it (a reboot at the start counts at 0 s): the end of the HLR's
+// storm, t_reboot + storm length, and the end of the 60-minute window,
+// t_reboot + 60 min, while the window is on.
 func events(sc *scenario.Scenario) []sim.Event {
 	v := sc.Params.Clone()
 	var out []sim.Event
@@ -27,6 +28,7 @@ func events(sc *scenario.Scenario) []sim.Event {
 		was := v.Bool(pReboot)
 		v.Put(c.Param, c.Value)
 		if c.Param == pReboot && !was && v.Bool(pReboot) {
+			out = append(out, sim.Event{At: c.At, Label: "SGSN reboots", Names: pReboot})
 			after(c.At)
 		}
 	}

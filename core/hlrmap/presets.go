@@ -2,6 +2,8 @@ package hlrmap
 
 import (
 	"maps"
+	"math"
+	"overloadlab/core/claim"
 
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
@@ -51,6 +53,12 @@ var presets = []scenario.Preset{
 			{Label: "no reboot window (lab): the CPU threshold alone", Params: map[string]param.Value{pLabWindow: param.On(false)}},
 		},
 		Pace: 120, Watch: "cpu",
+		Claims: []claim.Claim{
+			{Name: "no-broadcast-in-window", Kind: claim.Share, Column: "broadcasts", Op: claim.AtMost, Value: 0, From: 300, To: 3900, Min: 100, Max: 100},
+			{Name: "cpu-low", Kind: claim.Share, Column: "cpu", Op: claim.Below, Value: 30, Min: 100, Max: 100},
+			{Name: "misrouted", Kind: claim.Counter, Counter: "answers/misrouted", Min: 1, Max: inf},
+			{Name: "broadcast-after-window", Kind: claim.Share, Column: "broadcasts", Op: claim.Above, Value: 0, From: 3900, Min: 100, Max: 100},
+		},
 	},
 	{
 		Name: "hlr-storm-controls-off", Model: "imsimgr-hlr", Seed: 1, Duration: 2700, Interval: 2,
@@ -59,6 +67,12 @@ var presets = []scenario.Preset{
 		Params:   stormParams(controlsOff),
 		Timeline: rebootAt(300),
 		Pace:     60, Watch: "cpu",
+		Claims: []claim.Claim{
+			{Name: "cpu-pinned-in-storm", Kind: claim.Share, Column: "cpu", Op: claim.AtLeast, Value: 99, From: 300, To: 2100, Min: 95, Max: 100},
+			{Name: "backlog-past-map-timer", Kind: claim.Share, Column: "backlog", Op: claim.AtLeast, Param: pMapTimer, From: 300, To: 2100, Min: 95, Max: 100},
+			{Name: "answers-late", Kind: claim.Counter, Counter: "total/late", Min: 1, Max: inf},
+			{Name: "hlr-repeats", Kind: claim.Counter, Counter: "imsimgr/hlr_retries", Min: 1, Max: inf},
+		},
 	},
 	{
 		Name: "hlr-threshold-after-window", Model: "imsimgr-hlr", Seed: 1, Duration: 6000, Interval: 2,
@@ -75,5 +89,13 @@ var presets = []scenario.Preset{
 			{Label: "avoid-sessmgr-broadcast off", Params: map[string]param.Value{pAvoid: param.On(false)}},
 		},
 		Pace: 120, Watch: "unknown",
+		Claims: []claim.Claim{
+			{Name: "alternates-avoided", Kind: claim.Share, Column: "avoided.cpu", Op: claim.Above, Value: 0, From: 3660, To: 4860, Min: 40, Max: 60},
+			{Name: "alternates-broadcast", Kind: claim.Share, Column: "broadcasts", Op: claim.Above, Value: 0, From: 3660, To: 4860, Min: 40, Max: 60},
+			{Name: "no-avoided-after-storm", Kind: claim.Share, Column: "avoided.cpu", Op: claim.AtMost, Value: 0, From: 4900, Min: 100, Max: 100},
+			{Name: "broadcast-after-storm", Kind: claim.Share, Column: "broadcasts", Op: claim.Above, Value: 0, From: 4900, Min: 100, Max: 100},
+		},
 	},
 }
+
+var inf = math.Inf(1)

@@ -35,7 +35,7 @@ var tours = map[string][]scenario.Step{
 	},
 	"attach-storm-unpaced": {
 		{At: 60, Charts: []string{"cpu", "backlog"}, Text: "The same busy hour with network overload protection off on the SGSN and the MME: nothing is paced, every request goes straight to the CPU."},
-		{At: 130, Charts: []string{"backlog", "cpu"}, Text: "The storm starts at 120 s: every attach is accepted, the CPU pins at 100 % and its backlog grows by seconds each second."},
+		{At: 130, Charts: []string{"backlog", "cpu"}, Text: "The storm starts at 120 s: every attach is accepted, the CPU pins at 100 % and its backlog grows by seconds each second, until the ingress buffer is full (about 9 s of work)."},
 		{At: 150, Charts: []string{"cpu", "outcomes"}, Text: "Pinned for the watchdog time, the IMSI Manager crashed: the work queued for the CPU is lost, and the UEs retry."},
 		{At: 400, Charts: []string{"outcomes", "retries"}, Claims: []string{"crashes", "down-in-storm"}, Text: "Without pacing it crashes again and again until the burst is over: goodput collapses to nothing for most of the storm, where the paced presets kept serving about N per second."},
 	},

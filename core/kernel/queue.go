@@ -52,10 +52,10 @@ type Queue struct {
 	n     int            // rungs in use; 0 before the first push
 	far   farHeap        // events at or beyond the end of the ring
 
-	pool    []entry
-	free    int32 // first free pool entry + 1; 0 when none
-	pending int
-	seq     uint64
+	pool   []entry
+	free   int32 // first free pool entry + 1; 0 when none
+	stored int   // events in the ring, the finer rungs and the far heap
+	seq    uint64
 
 	// Since the last look at the ring's fit: pops, buckets drained and
 	// events spread over a finer rung.
@@ -94,19 +94,19 @@ const (
 )
 
 // Len reports the number of pending events.
-func (q *Queue) Len() int { return q.pending }
+func (q *Queue) Len() int { return q.stored + len(q.bottom) - q.head }
 
 // Push schedules e.
 func (q *Queue) Push(e Event) {
 	q.seq++
 	e.seq = q.seq
-	q.pending++
 	if q.n == 0 {
 		q.n = 1
 		q.rungs[0].reset(ring0, shift0)
 	}
 	r := &q.rungs[0]
 	if e.At >= r.from {
+		q.stored++
 		b := int64(e.At >> r.shift)
 		if b-r.cur <= r.mask {
 			q.link(r, b, q.alloc(e))
@@ -118,6 +118,7 @@ func (q *Queue) Push(e Event) {
 	for i := 1; i < q.n; i++ {
 		r := &q.rungs[i]
 		if e.At >= r.from {
+			q.stored++
 			q.link(r, int64(e.At>>r.shift), q.alloc(e))
 			return
 		}
@@ -127,23 +128,35 @@ func (q *Queue) Push(e Event) {
 
 // Peek returns the earliest event without removing it.
 func (q *Queue) Peek() (Event, bool) {
-	if q.head == len(q.bottom) && !q.fill() {
-		return Event{}, false
+	if h := q.Head(); h != nil {
+		return *h, true
 	}
-	return q.bottom[q.head], true
+	return Event{}, false
+}
+
+// Head returns the earliest event without removing it, or nil when the
+// queue is empty. The pointer is valid until the next Push or Pop. (It
+// spares the per-event loop of a run a copy of the event.)
+func (q *Queue) Head() *Event {
+	if q.head == len(q.bottom) && !q.fill() {
+		return nil
+	}
+	return &q.bottom[q.head]
 }
 
 // Pop removes and returns the earliest event. It panics on an empty queue.
 func (q *Queue) Pop() Event {
-	if q.head == len(q.bottom) && !q.fill() {
+	h := q.Head()
+	if h == nil {
 		panic("kernel: Pop of an empty queue")
 	}
-	e := q.bottom[q.head]
 	q.head++
-	q.pending--
-	q.pops++
-	return e
+	return *h
 }
+
+// Skip removes the event that Head returned; it must follow a Head that
+// returned one. Head, a copy, then Skip is Pop in calls that inline.
+func (q *Queue) Skip() { q.head++ }
 
 func (q *Queue) alloc(e Event) int32 {
 	i := q.free - 1
@@ -204,13 +217,14 @@ func (q *Queue) insertBottom(e Event) {
 // buckets over finer rungs on the way. It reports false when the queue is
 // empty.
 func (q *Queue) fill() bool {
+	q.pops += len(q.bottom) // all popped: fill is called on an empty bottom
 	q.bottom = q.bottom[:0]
 	q.head = 0
 	if q.n == 0 {
 		return false
 	}
 	for {
-		if q.n == 1 && q.pops > q.pending+1024 {
+		if q.n == 1 && q.pops > q.stored+1024 {
 			q.refit()
 		}
 		r := &q.rungs[q.n-1]
@@ -245,6 +259,7 @@ func (q *Queue) fill() bool {
 			q.free = i + 1
 			i = next - 1
 		}
+		q.stored -= len(q.bottom)
 		if q.n == 1 {
 			q.pullFar()
 		}
@@ -274,6 +289,7 @@ func (q *Queue) pullFar() {
 // at or after from, into a new finer rung of (at most) 64 buckets.
 func (q *Queue) spread(r *rung, b int64, from Time) {
 	q.spreadEvents += len(q.bottom)
+	q.stored += len(q.bottom)
 	shift := r.shift - min(r.shift, 6)
 	c := &q.rungs[q.n]
 	q.n++
@@ -296,10 +312,10 @@ func (q *Queue) spread(r *rung, b int64, from Time) {
 // 90 %.
 func (q *Queue) refit() {
 	r := &q.rungs[0]
-	far := len(q.far) > max(256, q.pending/4)
+	far := len(q.far) > max(256, q.stored/4)
 	crowded := q.spreadEvents*4 > q.pops || q.pops > 16*q.fills
 	perBucket := q.pops / max(q.fills, 1)
-	oversized := len(r.heads) > max(minRing, 8*q.pending)
+	oversized := len(r.heads) > max(minRing, 8*q.stored)
 	q.pops, q.fills, q.spreadEvents = 0, 0, 0
 	if !far && !crowded && !oversized {
 		return

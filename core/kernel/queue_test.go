@@ -206,3 +206,25 @@ func TestQueueNoAllocs(t *testing.T) {
 		t.Fatalf("%v allocations per pop+push", a)
 	}
 }
+
+// TestQueueHeadSkip checks that Head then Skip removes what Pop would.
+func TestQueueHeadSkip(t *testing.T) {
+	var q, p Queue
+	s := NewStream(5, 5)
+	for i := range 5000 {
+		e := Event{At: Time(s.Intn(1000)) * Microsecond, Arg: int64(i)}
+		q.Push(e)
+		p.Push(e)
+	}
+	for q.Len() > 0 {
+		h := q.Head()
+		got := *h
+		q.Skip()
+		if want := p.Pop(); got != want {
+			t.Fatalf("Head+Skip gave (%d, #%d), Pop (%d, #%d)", got.At, got.Arg, want.At, want.Arg)
+		}
+	}
+	if q.Head() != nil || p.Len() != 0 {
+		t.Fatal("Head of an empty queue is not nil")
+	}
+}

@@ -10,14 +10,14 @@ func init() { Def.Counters = counterNames }
 
 // counterNames are the plain names of the counters the model reports.
 var counterNames = []sim.CounterName{
-	{Name: "reaction_first_s", Label: "first reaction time (s)"},
-	{Name: "reaction_max_s", Label: "longest reaction time (s)"},
-	{Name: "reaction_first_intervals", Label: "first reaction (intervals)"},
+	{Name: "reaction_reached_intervals", Label: "admitted fraction within 10 % of settled after (intervals)"},
+	{Name: "reaction_settled_intervals", Label: "admitted fraction settled after (intervals)"},
+	{Name: "reaction_settled_s", Label: "admitted fraction settled after (s)"},
+	{Name: "settled_fraction", Label: "settled admitted fraction f*"},
 	{Name: "excursions_above_target5", Label: "times above target + 5 %"},
+	{Name: "longest_above_target5_s", Label: "longest time above target + 5 % (s)"},
 	{Name: "time_above_target5_s", Label: "time above target + 5 % (s)"},
 	{Name: "unrecovered_at_end_s", Label: "above target + 5 % at the end (s)"},
-	{Name: "admission_reaction_first_intervals", Label: "first admission reaction (intervals)"},
-	{Name: "admission_reaction_max_intervals", Label: "longest admission reaction (intervals)"},
 	{Name: "f_at_end", Label: "admitted share f at the end"},
 	{Name: "admitted_fraction.", Label: "admitted fraction:"},
 	{Name: "fits", Label: "regression fits"},

@@ -3,20 +3,19 @@ package mcswitch
 import (
 	"overloadlab/core/kernel"
 	"overloadlab/core/metrics"
+	"overloadlab/core/multiclass"
 	"overloadlab/core/sim"
 )
 
-// reaction times the excursions of a load above a threshold: the reaction
-// to an overload is the time from the start of the first interval above
-// ρ_target + 5 % to the end of the last one before it is back at or below.
+// reaction times the excursions of the occupancy above a threshold
+// (ρ_target + 5 %): each from the start of its first interval above to the
+// end of the last one before it is back at or below. (The control's own
+// reaction time is read on the admitted fraction: multiclass.Reaction.)
 type reaction struct {
-	from       kernel.Time // the overload starts: First is the first excursion from then on
 	above      bool
 	onset      kernel.Time
 	Excursions int64
-	First      float64 // s, the first excursion that starts at or after from
-	seen       bool    // First is set
-	Max        float64 // s
+	Max        float64 // s, the longest excursion
 	Total      float64 // s above
 }
 
@@ -34,11 +33,7 @@ func (r *reaction) observe(now, dt kernel.Time, x, thr float64) float64 {
 	}
 	if r.above {
 		r.above = false
-		d := (now - dt - r.onset).Seconds()
-		if !r.seen && r.onset >= r.from {
-			r.First, r.seen = d, true
-		}
-		r.Max = max(r.Max, d)
+		r.Max = max(r.Max, (now - dt - r.onset).Seconds())
 	}
 	return 0
 }
@@ -100,10 +95,12 @@ func (n *node) Measure(row *sim.Row) {
 	row.Set(colCPU, 100*rho)
 	row.Set(colAdmitted, 100*adm)
 	row.Set(colReaction, n.react.observe(now, dt, rho, thr))
-	n.admReact.observe(now, dt, adm+n.cpu.Background, thr)
 	row.Set(colQueue, float64(n.inCPU))
 	row.Set(colSREDAvg, n.ctl.AverageQueue())
 	row.Set(colF, n.ctl.Overall())
+	if n.overload && now > n.overFrom && now <= n.overTo {
+		n.fSeries = append(n.fSeries, n.ctl.Overall())
+	}
 	row.Set(colOfferedEq, n.ctl.Offered())
 	row.Set(colAlphaTgt, n.ctl.TargetRate())
 	row.Set(colIdleEst, 100*n.ctl.Idle())
@@ -142,15 +139,16 @@ func (n *node) trueCost(i int) float64 {
 func (n *node) Report(now kernel.Time) sim.Report {
 	rep := sim.Report{Held: append([]int64(nil), n.calls...)}
 	T := n.env.Interval.Seconds()
+	reached, settled, fstar, _ := multiclass.Reaction(n.fSeries)
 	ctl := sim.Group{Name: "overload control (" + n.v.Text("overload.algorithm") + ")", Counters: []sim.Counter{
-		{Name: "reaction_first_s", Value: n.react.First},
-		{Name: "reaction_max_s", Value: n.react.Max},
-		{Name: "reaction_first_intervals", Value: n.react.First / T},
+		{Name: "reaction_reached_intervals", Value: float64(reached)},
+		{Name: "reaction_settled_intervals", Value: float64(settled)},
+		{Name: "reaction_settled_s", Value: float64(settled) * T},
+		{Name: "settled_fraction", Value: fstar},
 		{Name: "excursions_above_target5", Value: float64(n.react.Excursions)},
+		{Name: "longest_above_target5_s", Value: n.react.Max},
 		{Name: "time_above_target5_s", Value: n.react.Total},
 		{Name: "unrecovered_at_end_s", Value: n.react.open(now)},
-		{Name: "admission_reaction_first_intervals", Value: n.admReact.First / T},
-		{Name: "admission_reaction_max_intervals", Value: n.admReact.Max / T},
 		{Name: "f_at_end", Value: n.ctl.Overall()},
 	}}
 	for i, c := range classes {

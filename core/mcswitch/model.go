@@ -87,11 +87,13 @@ var Def = &sim.Def{
 				"(coefficient of variation below the minimum, beyond what the other classes explain) keeps its last " +
 				"estimate; saturated intervals are left out. After an upgrade the estimates follow the faster processor."},
 		{Title: "Reaction time",
-			Formula: "reaction = time from the first interval with ρ > ρ_target + 5 % to the last one before ρ ≤ ρ_target + 5 %",
-			Text: "The reaction chart rises while the occupancy is above target + 5 % and drops to 0 when it is back: " +
-				"its peak is the reaction time to that burst. The summary gives the first and the longest, in seconds " +
-				"and in intervals, and the same for the admitted work alone (admission_reaction_*), which leaves out the " +
-				"time the processor needs to work off the backlog built before the control reacted."},
+			Formula: "f* = mean of f over the last third of the overload;  reached = first interval with |f − f*| ≤ 10 % f*;  settled = first interval from which f stays within that band (widened to the spread f keeps over the last third)",
+			Text: "The summary's reaction_reached_intervals and reaction_settled_intervals are read on the admitted fraction f: the control's own decisions, not the " +
+				"occupancy, which buffer-full drops and the backlog built before the control reacted would blur. OCC, " +
+				"cutting by at most ρ_target per interval, needs about ⌈ln(f₀/f*)/ln(1/ρ_target)⌉ intervals; ARO sizes the " +
+				"cut from the offered rate and reaches f* in one or two, but its occupancy term then keeps cutting while the " +
+				"backlog drains, so it settles later. The reaction chart is the occupancy's side: it rises while ρ is " +
+				"above target + 5 % and drops to 0 when it is back (longest_above_target5_s)."},
 	},
 	Tiles: []sim.Tile{
 		{Label: "Occupancy", Column: "cpu", Doc: "% of the processor"},

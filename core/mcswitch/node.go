@@ -101,7 +101,11 @@ type node struct {
 	maxQueue    int
 	react       reaction
 	convergedAt float64 // since when the mean cost error has stayed ≤ 10 % (−1: it is above)
-	admReact    reaction
+	// the admitted fraction f of every interval of the overload, for the
+	// reaction time (multiclass.Reaction)
+	overload         bool        // the load has a step, ramp or burst
+	overFrom, overTo kernel.Time // the overload's window
+	fSeries          []float64
 }
 
 func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
@@ -155,10 +159,14 @@ func (n *node) configure() (multiclass.Config, error) {
 	n.cpu.Background = v.Num("cpu.background") / 100
 	n.base = base
 	from := kernel.Time(0)
-	if v.Text("load.shape") != "constant" {
+	n.overload = v.Text("load.shape") != "constant"
+	if n.overload {
 		from = kernel.Seconds(v.Num("load.at"))
 	}
-	n.react.from, n.admReact.from = from, from
+	n.overFrom, n.overTo = from, n.env.Duration
+	if v.Text("load.shape") == "burst" {
+		n.overTo = from + kernel.Seconds(v.Num("load.length"))
+	}
 	return multiclass.ConfigFrom(v, costs, base)
 }
 

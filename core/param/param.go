@@ -165,7 +165,7 @@ func (s *Spec) CheckValue(v Value) error {
 		}
 		if s.Check != nil {
 			if err := s.Check(v.Text); err != nil {
-				return &Error{Field: s.Name, Value: strconv.Quote(v.Text), Allowed: err.Error()}
+				return &Error{Field: s.Name, Value: Quote(v.Text), Allowed: err.Error()}
 			}
 		}
 	}
@@ -173,7 +173,11 @@ func (s *Spec) CheckValue(v Value) error {
 }
 
 func (s *Spec) refuse(v Value) error {
-	return &Error{Field: s.Name, Value: s.Format(v), Allowed: s.Allowed()}
+	shown := s.Format(v)
+	if v.Text != "" {
+		shown = Quote(v.Text) // a long text is cut
+	}
+	return &Error{Field: s.Name, Value: shown, Allowed: s.Allowed()}
 }
 
 // Format writes v the way a user would type it.
@@ -205,7 +209,7 @@ func (s *Spec) Parse(text string) (Value, error) {
 	case Number, Integer:
 		x, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
 		if err != nil || math.IsInf(x, 0) {
-			return v, &Error{Field: s.Name, Value: strconv.Quote(text), Allowed: s.Allowed()}
+			return v, &Error{Field: s.Name, Value: Quote(text), Allowed: s.Allowed()}
 		}
 		v.Num = x
 	case Bool:
@@ -214,7 +218,7 @@ func (s *Spec) Parse(text string) (Value, error) {
 			v.Num = 1
 		case "false", "off", "0":
 		default:
-			return v, &Error{Field: s.Name, Value: strconv.Quote(text), Allowed: s.Allowed()}
+			return v, &Error{Field: s.Name, Value: Quote(text), Allowed: s.Allowed()}
 		}
 	default:
 		v.Text = text

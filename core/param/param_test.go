@@ -1,6 +1,7 @@
 package param
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -76,15 +77,73 @@ func TestDecodeObjectStrict(t *testing.T) {
 	for in, want := range map[string]string{
 		`{"a":1,"a":2}`: `params.a: a second value is not allowed`,
 		`{"A":1}`:       `params.A: an unknown field is not allowed (allowed: the fields a, b)`,
-		`{"a":1} {}`:    `params: more data after the value`,
-		`[1]`:           `params: "[1]" is not allowed (allowed: a JSON object {…})`,
+		`{"a":1} {}`:    `params: malformed JSON, or more than one value is not allowed`,
+		`[1]`:           `params: [1] is not allowed (allowed: a JSON object {…})`,
 		`{"a":1`:        `params: malformed JSON`,
-		`{"a":}`:        `params.a: malformed JSON`,
-		`null`:          `params: "null" is not allowed`,
+		`{"a":}`:        `params: malformed JSON`,
+		`null`:          `params: null is not allowed`,
+		`{"b":{"a":1,"a":2},"a":[1,{"x":"}"}],"b":0}`: `params.b: a second value`,
+		` { "a" : "x\"}" , "b" : 1 , "a" : 2 } `:      `params.a: a second value`,
 	} {
 		_, err := DecodeObject([]byte(in), "params", []string{"a", "b"})
 		if err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%s: %v, want %q…", in, err, want)
 		}
 	}
+}
+
+// A refused value is shown cut to MaxShown bytes, whatever its kind.
+func TestLongValuesAreCut(t *testing.T) {
+	long := strings.Repeat("é", 1<<19)
+	c := Spec{Name: "action", Kind: Choice, Choices: []string{"drop"}, Default: Str("drop")}
+	n := Spec{Name: "rate", Kind: Number, Max: 1}
+	_, e1 := c.Parse(long)
+	_, e2 := n.Parse(long)
+	_, e3 := c.Decode([]byte(`"` + long + `"`))
+	for _, err := range []error{e1, e2, e3, c.CheckValue(Str(long))} {
+		if err == nil || len(err.Error()) > 300 || !strings.Contains(err.Error(), "…") {
+			t.Errorf("error of %d bytes: %.120s", len(fmt.Sprint(err)), fmt.Sprint(err))
+		}
+	}
+}
+
+// The walker gives each member's value exactly as written.
+func TestDecodeObjectValues(t *testing.T) {
+	in := ` {"a" : "x\"}\\" , "b":[1,{"c":"]"}],"c" :{"d":{}} ,"d":-1.5e3,"e":true,"f":null} `
+	m, err := DecodeObject([]byte(in), "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"a", `"x\"}\\"`, "b", `[1,{"c":"]"}]`, "c", `{"d":{}}`, "d", "-1.5e3", "e", "true", "f", "null"}
+	var got []string
+	for _, x := range m {
+		got = append(got, x.Key, string(x.Raw))
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("members %q, want %q", got, want)
+	}
+}
+
+// FuzzDecodeObject: what the walker accepts, encoding/json reads as the
+// same members with the same values.
+func FuzzDecodeObject(f *testing.F) {
+	f.Add(`{"a":1,"b":[1,2,{"c":"}"}],"d":"\"","e":{}}`)
+	f.Add(`{}`)
+	f.Add(`{"a":1,"a":2}`)
+	f.Fuzz(func(t *testing.T, in string) {
+		m, err := DecodeObject([]byte(in), "x", nil)
+		if err != nil {
+			return
+		}
+		var want map[string]json.RawMessage
+		if json.Unmarshal([]byte(in), &want) != nil || len(want) != len(m) {
+			t.Fatalf("%q: %d members, encoding/json reads %d", in, len(m), len(want))
+		}
+		for _, x := range m {
+			var a, b any
+			if json.Unmarshal(x.Raw, &a) != nil || json.Unmarshal(want[x.Key], &b) != nil || fmt.Sprint(a) != fmt.Sprint(b) {
+				t.Fatalf("%q: %s = %s, encoding/json reads %s", in, x.Key, x.Raw, want[x.Key])
+			}
+		}
+	})
 }

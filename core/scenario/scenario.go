@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 
 	"overloadlab/core/param"
 )
@@ -300,7 +299,7 @@ func (s *Scenario) Validate() error {
 			return fmt.Errorf("timeline[%d].param: %w", i, &param.UnknownError{Name: c.Param})
 		}
 		if sp.Fixed {
-			return &param.Error{Field: fmt.Sprintf("timeline[%d].param", i), Value: strconv.Quote(c.Param),
+			return &param.Error{Field: fmt.Sprintf("timeline[%d].param", i), Value: param.Quote(c.Param),
 				Allowed: fmt.Sprintf("a parameter that may change during a run (%s is fixed: set it in params)", c.Param)}
 		}
 		if err := sp.CheckValue(c.Value); err != nil {

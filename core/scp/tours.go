@@ -24,7 +24,7 @@ var tours = map[string][]scenario.Step{
 	"scp-adaptive-acg": {
 		step(10, "The same 2× overload under the adaptive gap: each interval the SCP scales its per-SSP rate, r ← r·C_target/X.", "control", "gap"),
 		step(60, "The gap settles near g = 1/r with Σ λ/(1+λ/r) = C_target: throughput stays at about 95 % of capacity.", "throughput", "gap"),
-		step(200, "No on/off and no SSP blocked while the SCP idles. Compare side by side with the standard table.", "gapped", "throughput"),
+		step(200, "No on/off, and almost no query gapped while the SCP runs under 90 %. Compare side by side with the standard table.", "gapped", "throughput"),
 	},
 	"scp-1000-ssps-10x": {
 		step(10, "1000 light SSPs at 5/s each: ten times the SCP's 500 queries/s.", "sources"),
@@ -48,7 +48,7 @@ var tours = map[string][]scenario.Step{
 	},
 	"scp-adaptive-lag": {
 		step(10, "The adaptive rule as stated, without a step limit, against 1000 SSPs at 10× overload.", "control"),
-		step(40, "The SSPs learn a new gap only from the answer to their next admitted query, and most queries are dropped unanswered; meanwhile X_n still shows the old gap, so r ← r·C_target/X_n keeps cutting and overshoots to r_min.", "control", "gap"),
+		step(40, "The SSPs learn a new gap only from the answer to their next admitted query, and most queries are dropped unanswered; meanwhile X_n still shows the old gap, so r ← r·C_target/X_n keeps cutting and overshoots to about 0.04 queries/s per SSP, a 25 s gap.", "control", "gap"),
 		step(150, "Then it swings back: the SSPs go on and off. Compare the variant with the rate limited to ×2 per interval.", "throughput", "gapped"),
 	},
 	"scp-overload-step": {

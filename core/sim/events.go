@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
@@ -16,32 +17,11 @@ import (
 type Event struct {
 	At    float64 `json:"at_s"`
 	Label string  `json:"label"`
+	// Names is the parameter whose timeline change at At this event names
+	// in the model's words ("SGSN reboots" for reboot on): that change gets
+	// no marker of its own.
+	Names string `json:"-"`
 }
-
-// Tile is a headline number of a model: the value of Column at the time
-// the page looks at (Agg ""), its maximum up to then ("max"), or its total
-// up to then, the rate summed over the intervals ("sum").
-type Tile struct {
-	Label  string `json:"label"`
-	Column string `json:"column"`
-	Agg    string `json:"agg,omitempty"`
-	Doc    string `json:"doc"` // under the number: what it counts
-}
-
-// CounterName is the plain name of a counter a model reports (Report),
-// shown in the page's Details instead of its key.
-type CounterName struct {
-	Name  string // the counter's key ("stale_drops"); a key ending in "." names every "<key><suffix>" as "<Label> <suffix>"
-	Label string // plain words ("stale drops (waited longer than W)")
-	Flag  bool   // the value is 1 or 0: shown as on or off
-}
-
-// Tile aggregations.
-const (
-	TileNow = ""
-	TileMax = "max"
-	TileSum = "sum"
-)
 
 // Markers lists the events of sc, sorted by time: the timeline's changes,
 // one marker per moment ("SGSN N 400 → 800"; several changes at once are
@@ -49,6 +29,14 @@ const (
 // (Def.Events: "storm starts", "60-minute window ends"). Events past the
 // end of the run are left out.
 func Markers(d *Def, sc *scenario.Scenario) []Event {
+	var named []Event
+	if d.Events != nil {
+		named = d.Events(sc)
+	}
+	// A change the model names in its own words is left to its event.
+	isNamed := func(c scenario.Change) bool {
+		return slices.ContainsFunc(named, func(e Event) bool { return e.Names == c.Param && e.At == c.At })
+	}
 	var out []Event
 	v := sc.Params.Clone()
 	tl := slices.Clone(sc.Timeline)
@@ -58,15 +46,15 @@ func Markers(d *Def, sc *scenario.Scenario) []Event {
 		for j < len(tl) && tl[j].At == tl[i].At {
 			j++
 		}
-		out = append(out, Event{At: tl[i].At, Label: changesLabel(v, tl[i:j])})
+		if cs := slices.DeleteFunc(slices.Clone(tl[i:j]), isNamed); len(cs) > 0 {
+			out = append(out, Event{At: tl[i].At, Label: changesLabel(v, cs)})
+		}
 		for _, c := range tl[i:j] {
 			v.Put(c.Param, c.Value)
 		}
 		i = j
 	}
-	if d.Events != nil {
-		out = append(out, d.Events(sc)...)
-	}
+	out = append(out, named...)
 	out = slices.DeleteFunc(out, func(e Event) bool { return e.At < 0 || e.At > sc.Duration })
 	slices.SortStableFunc(out, func(a, b Event) int { return cmp.Compare(a.At, b.At) })
 	return out
@@ -114,7 +102,9 @@ func ChangeLabel(v param.Values, name string, x param.Value) string {
 		}
 		return sp.Label + " off"
 	}
-	return sp.Label + " " + plain(sp, v.Get(name)) + " → " + plain(sp, x) + unit
+	// A label that ends in its unit ("Load ×") says it once, after the value.
+	label := strings.TrimSuffix(sp.Label, " "+sp.Unit)
+	return label + " " + plain(sp, v.Get(name)) + " → " + plain(sp, x) + unit
 }
 
 // plain writes a value without the quotes of Spec.Format.

@@ -163,12 +163,13 @@ func (r *Run) AdvanceTo(t kernel.Time) {
 	t = min(t, r.end)
 	q := r.env.Queue
 	n := r.events // counted across calls, so the budget holds however the run is sliced
-	for q.Len() > 0 {
-		e, _ := q.Peek()
-		if e.At >= t && !(t == r.end && e.At == t && e.Kind == kindMeasure) {
+	for {
+		h := q.Head()
+		if h == nil || h.At >= t && !(t == r.end && h.At == t && h.Kind == kindMeasure) {
 			break
 		}
-		q.Pop()
+		e := *h
+		q.Skip()
 		r.now = e.At
 		switch e.Kind {
 		case kindMeasure:

@@ -38,10 +38,11 @@ export function storeB(): Store | null {
   return bStore;
 }
 
-// signed writes a difference with its sign; whole numbers of 1000 and
-// more with thousands separators (web/report writes them alike).
-const signed = (x: number, unit = "") => (x > 0 ? "+" : x < 0 ? "−" : "±") + (Number.isInteger(x) && Math.abs(x) >= 1000 && !unit ? Math.abs(x).toLocaleString("en-US") : fmt(Math.abs(x), unit));
-const pct = (x: number | null) => (x === null ? "–" : signed(x, "%"));
+// sign is the sign of a difference; signed writes a difference as the
+// row's values are written (web/report writes them alike).
+const sign = (x: number) => (x > 0 ? "+" : x < 0 ? "−" : "±");
+const signed = (r: Row, x: number) => sign(x) + num(r, Math.abs(x));
+const pct = (x: number | null) => (x === null ? "–" : sign(x) + fmt(Math.abs(x), "%"));
 
 function newStore(m: Model, columns: string[]): Store {
   return new Store(columns, new Set(m.columns.filter((c) => c.max).map((c) => c.name)));
@@ -118,16 +119,18 @@ export function render() {
     el("compare-head").textContent = "";
     return;
   }
-  el("compare-head").textContent = `${comparison.label_a} (A, faint) against ${comparison.label_b} (B, solid): same seed, same traffic.`;
+  el("compare-head").textContent = `${side("A", comparison.label_a)} (faint) against ${side("B", comparison.label_b)} (solid): same seed, same traffic.`;
   out.replaceChildren(table(comparison));
 }
+
+// side names a side of the comparison: "A", or "A: its label".
+const side = (k: string, label: string) => (label === k ? k : `${k}: ${label}`);
 
 function table(c: Comparison): HTMLTableElement {
   const t = document.createElement("table");
   t.className = "diff";
   t.id = "diff-table";
   const head = t.createTHead().insertRow();
-  const side = (k: string, label: string) => (label === k ? k : `${k}: ${label}`);
   for (const h of ["", side("A", c.label_a), side("B", c.label_b), "Δ = B − A", "Δ %"]) {
     const th = document.createElement("th");
     th.textContent = h;
@@ -138,7 +141,7 @@ function table(c: Comparison): HTMLTableElement {
     const tr = body.insertRow();
     tr.dataset.row = r.name;
     const u = r.unit && r.unit !== "msgs" ? r.unit : "";
-    const cells = [r.name + (u ? ` (${u})` : ""), num(r, r.a), num(r, r.b), r.delta === 0 ? "0" : signed(r.delta), pct(r.delta_pct)];
+    const cells = [r.name + (u ? ` (${u})` : ""), num(r, r.a), num(r, r.b), r.delta === 0 ? "0" : signed(r, r.delta), pct(r.delta_pct)];
     cells.forEach((text, k) => {
       const td = tr.insertCell();
       td.textContent = text;
@@ -167,7 +170,7 @@ export function decorateTiles() {
       ab.className = "ab";
       v.append(ab);
     }
-    ab.textContent = `A ${num(r, r.a)} · Δ ${r.delta === 0 ? "0" : signed(r.delta)}`;
+    ab.textContent = `A ${num(r, r.a)} · Δ ${r.delta === 0 ? "0" : signed(r, r.delta)}`;
   }
 }
 

@@ -229,6 +229,9 @@ function started(i: Info, v: Values, s: Summary) {
   view.long = i.duration_s > 600;
   view.at = null;
   view.zoom = null;
+  el("scrub-at").textContent = "latest";
+  document.body.dataset.lookAt = "";
+  document.body.dataset.zoom = "";
   claimLog = [{ t: 0, claims: s.claims }];
   setMarkers(i.markers);
   const paced = tour.presetPace(i.preset);
@@ -470,9 +473,10 @@ function plainName(key: string): { label: string; flag: boolean } {
 // the time in view.
 function updateHeadline() {
   if (!model) return;
-  const i = view.at === null ? store.length - 1 : rowAt(store, view.at);
+  const st = cmp.storeB() ?? store; // B's while comparing, as the other tiles
+  const i = view.at === null ? st.length - 1 : rowAt(st, view.at);
   for (const tile of document.querySelectorAll<HTMLElement>(`.headline[data-model="${model.name}"] .tile`)) {
-    const v = tileValue(store, tile.dataset.column!, tile.dataset.agg ?? "", i);
+    const v = tileValue(st, tile.dataset.column!, tile.dataset.agg ?? "", i);
     const text = v === null ? "–" : tile.dataset.agg === "sum" ? count(Math.round(v)) : fmt(v);
     const out = tile.querySelector(".v")!;
     if (out.textContent !== text) out.textContent = text;
@@ -574,7 +578,9 @@ function changeLabel(name: string, old: number | string | boolean | undefined, v
   if (!sp) return `${name} → ${value}`;
   if (sp.kind === "bool") return `${sp.label} ${value === "true" ? "on" : "off"}`;
   const unit = sp.unit && (sp.kind === "number" || sp.kind === "integer") ? ` ${sp.unit}` : "";
-  return `${sp.label} ${String(old)} → ${value}${unit}`;
+  // A label that ends in its unit ("Load ×") says it once, after the value.
+  const label = sp.unit && sp.label.endsWith(` ${sp.unit}`) ? sp.label.slice(0, -sp.unit.length - 1) : sp.label;
+  return `${label} ${String(old)} → ${value}${unit}`;
 }
 
 for (const sec of document.querySelectorAll<HTMLElement>("section.controls")) {
@@ -674,7 +680,7 @@ function csvHead(): string[] {
 el("json").onclick = () => send({ t: "export" });
 el("png").onclick = () => {
   const width = 1000;
-  const title = `overloadlab — ${info?.preset || "custom"} (seed ${info?.seed}), t = ${fmt(summary?.duration_s ?? 0)} s`;
+  const title = `overloadlab — ${info?.preset || "custom"} (seed ${info?.seed}), t = ${timeText(summary?.duration_s ?? 0, true)}`;
   const draw = (ctx: CanvasRenderingContext2D | null): number => {
     if (ctx) {
       ctx.fillStyle = cssVar("--panel");

@@ -64,6 +64,8 @@ function onKey(e: KeyboardEvent) {
   // A range input keeps its own arrows (the scrubber, the sliders).
   if ((e.key === "ArrowRight" || e.key === "ArrowLeft") && t instanceof HTMLInputElement) return;
   e.preventDefault();
+  // A focused button would act on the key too, when it is released.
+  if (t instanceof HTMLButtonElement) t.blur();
   f();
 }
 

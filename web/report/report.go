@@ -16,10 +16,12 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/claim"
 	"overloadlab/core/compare"
 	"overloadlab/core/scenario"
 	"overloadlab/core/sim"
@@ -78,12 +80,26 @@ func Write(w io.Writer, in *Input) error {
 		p.summary(&s)
 	}
 
-	// The charts.
+	// The claims, checked over the run.
+	if len(s.Claims) > 0 {
+		p.raw(`<h2>Claims</h2>`)
+		var claimsB []claim.Result
+		if in.B != nil {
+			claimsB = in.B.Summary().Claims
+		}
+		p.claims(s.Claims, claimsB)
+	}
+
+	// The charts, with the events of A (and B's own) as markers.
 	p.raw(`<h2>Charts</h2>`)
-	var events []scenario.Change
-	events = append(events, sc.Timeline...)
+	events := sim.Markers(a.Def, sc)
 	if in.B != nil {
-		events = append(events, in.B.Replay().Timeline...)
+		for _, e := range sim.Markers(a.Def, in.B.Replay()) {
+			if !slices.Contains(events, e) {
+				e.Label = "B: " + e.Label
+				events = append(events, e)
+			}
+		}
 	}
 	for i := range a.Def.Charts {
 		p.chart(&a.Def.Charts[i], a, in.B, events)
@@ -163,7 +179,7 @@ func (p *printer) table(rows []compare.Row) {
 		p.raw(`<tr data-row="`).text(r.Name).raw(`"><td>`).text(name).raw(`</td>`)
 		delta := "0"
 		if r.Delta != 0 {
-			delta = signed(r.Delta)
+			delta = signed(r, r.Delta)
 		}
 		pct := "–"
 		if r.DeltaPct != nil {
@@ -171,6 +187,32 @@ func (p *printer) table(rows []compare.Row) {
 		}
 		for _, c := range []string{cell(r, r.A), cell(r, r.B), delta, pct} {
 			p.raw(`<td class="num">`).text(c).raw(`</td>`)
+		}
+		p.raw(`</tr>`)
+	}
+	p.raw(`</tbody></table>`)
+}
+
+// claims lists the preset's claims with ✓ or ✗ for A (and B).
+func (p *printer) claims(a, b []claim.Result) {
+	p.raw(`<table class="diff claims"><thead><tr><th>claim</th><th>wanted</th><th>A</th>`)
+	if b != nil {
+		p.raw(`<th>B</th>`)
+	}
+	p.raw(`</tr></thead><tbody>`)
+	mark := func(c claim.Result) string {
+		switch {
+		case c.Pending:
+			return "… " + c.Figure
+		case c.Holds:
+			return "✓ " + c.Figure
+		}
+		return "✗ " + c.Figure
+	}
+	for i, c := range a {
+		p.raw(`<tr><td>`).text(c.Says).raw(`</td><td>`).text(c.Wanted).raw(`</td><td>`).text(mark(c)).raw(`</td>`)
+		if b != nil && i < len(b) {
+			p.raw(`<td>`).text(mark(b[i])).raw(`</td>`)
 		}
 		p.raw(`</tr>`)
 	}
@@ -294,7 +336,7 @@ func threshold(l sim.Line, r *sim.Run) (t, v []float64) {
 }
 
 // chart writes one chart as SVG: A faint and B solid on one pair of axes.
-func (p *printer) chart(c *sim.Chart, a, b *sim.Run, events []scenario.Change) {
+func (p *printer) chart(c *sim.Chart, a, b *sim.Run, events []sim.Event) {
 	var cs []curve
 	if b != nil {
 		cs = append(curves(c, a, true), curves(c, b, false)...)
@@ -328,11 +370,11 @@ func (p *printer) chart(c *sim.Chart, a, b *sim.Run, events []scenario.Change) {
 	// Axes with ticks: one y scale for both runs.
 	for i := 0; i <= 4; i++ {
 		v := ymax * float64(i) / 4
-		fmt.Fprintf(p.b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" class="grid"/><text x="%d" y="%.1f" class="ytick">%s</text>`, padL, chartW-padR, y(v), y(v), padL-6, y(v)+4, escape(fmtNum(v)))
+		fmt.Fprintf(p.b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" class="grid"/><text x="%d" y="%.1f" class="ytick">%s</text>`, padL, chartW-padR, y(v), y(v), padL-6, y(v)+4, tick(v))
 	}
 	for i := 0; i <= 5; i++ {
 		t := xmax * float64(i) / 5
-		fmt.Fprintf(p.b, `<text x="%.1f" y="%d" class="xtick">%s</text>`, x(t), chartH-padB+16, escape(fmtNum(t)))
+		fmt.Fprintf(p.b, `<text x="%.1f" y="%d" class="xtick">%s</text>`, x(t), chartH-padB+16, tick(t))
 	}
 	fmt.Fprintf(p.b, `<text x="%d" y="%d" class="xlabel">simulated time (s)</text>`, chartW-padR, chartH-4)
 	// Event markers: the timeline's changes.
@@ -340,7 +382,7 @@ func (p *printer) chart(c *sim.Chart, a, b *sim.Run, events []scenario.Change) {
 		if e.At > xmax {
 			continue
 		}
-		fmt.Fprintf(p.b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" class="event"><title>%s</title></line>`, x(e.At), x(e.At), padT, chartH-padB, escape(fmt.Sprintf("%s s: %s", fmtNum(e.At), e.Param)))
+		fmt.Fprintf(p.b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" class="event"><title>%s</title></line>`, x(e.At), x(e.At), padT, chartH-padB, escape(fmt.Sprintf("%s s: %s", fmtNum(e.At), e.Label)))
 	}
 	for _, k := range cs {
 		var pts strings.Builder
@@ -371,6 +413,9 @@ func (p *printer) chart(c *sim.Chart, a, b *sim.Run, events []scenario.Change) {
 	}
 	p.raw(`</p></figure>`)
 }
+
+// tick writes an axis value in at most 4 significant digits, no trailing zeros.
+func tick(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
 
 // niceMax rounds a scale's top up to 1, 2, 2.5 or 5 × 10^k.
 func niceMax(v float64) float64 {
@@ -471,14 +516,9 @@ func sign(x float64) string {
 	return "±"
 }
 
-// signed writes a difference with its sign, as the page does: whole
-// numbers of 1000 and more with thousands separators.
-func signed(x float64) string {
-	if a := math.Abs(x); a >= 1000 && a == math.Trunc(a) && a < 1e15 {
-		return sign(x) + count(int64(a))
-	}
-	return sign(x) + fmtNum(math.Abs(x))
-}
+// signed writes a difference with its sign, as the page does: written as
+// the row's values are (cell).
+func signed(r compare.Row, x float64) string { return sign(x) + cell(r, math.Abs(x)) }
 
 // signedPct writes Δ % as the page does (never with separators).
 func signedPct(x float64) string { return sign(x) + fmtNum(math.Abs(x)) + " %" }

@@ -1,6 +1,10 @@
 package report
 
-import "testing"
+import (
+	"testing"
+
+	"overloadlab/core/compare"
+)
 
 // fmtNum writes numbers as the page's fmt (static/ts/charts.ts) does, so
 // that a report and the page show the same digits.
@@ -20,9 +24,12 @@ func TestFmtNumAsThePage(t *testing.T) {
 	for _, c := range []struct {
 		v    float64
 		want string
-	}{{-531583, "−531,583"}, {174.4, "+174.4"}, {0.5, "+0.50"}, {-1000.5, "−1,001"}} {
-		if got := signed(c.v); got != c.want {
+	}{{-531583, "−531,583"}, {-115, "−115"}, {174.4, "+174.4"}, {0.5, "+0.50"}, {-1000.5, "−1,001"}} {
+		if got := signed(compare.Row{Unit: "msgs"}, c.v); got != c.want {
 			t.Errorf("signed(%g) = %q, want %q", c.v, got, c.want)
 		}
+	}
+	if got := signed(compare.Row{Unit: "/s"}, 174); got != "+174.0" {
+		t.Errorf("a rate's difference: %q", got)
 	}
 }

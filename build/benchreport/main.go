@@ -1,0 +1,159 @@
+// Command benchreport reads the output of `go test -bench` and a built
+// dist/ folder and prints the verdicts of DESIGN.md's budgets that
+// benchstat does not: the event kernel's hold model (for each N, the cost
+// per pop+push at each time scale, their max/min ratio against 2× and the
+// cost against 150 ns up to N = 10⁵), and the page weight (brotli total of
+// dist/ against 1 MB, target 0.8 MB). Medians of the runs of each
+// benchmark.
+//
+//	go run ./build/benchreport [-bench bench.txt] [-dist dist]
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+func main() {
+	bench := flag.String("bench", "bench.txt", "`file` of go test -bench output")
+	dist := flag.String("dist", "dist", "built page `folder`")
+	flag.Parse()
+	f, err := os.Open(*bench)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchreport:", err)
+		os.Exit(2)
+	}
+	defer f.Close()
+	if err := hold(os.Stdout, f); err != nil {
+		fmt.Fprintln(os.Stderr, "benchreport:", err)
+		os.Exit(2)
+	}
+	if err := pageWeight(os.Stdout, *dist); err != nil {
+		fmt.Fprintln(os.Stderr, "benchreport:", err)
+		os.Exit(2)
+	}
+}
+
+// Budgets of DESIGN.md for the hold model.
+const (
+	holdRatio  = 2.0   // max/min across the means, for each N
+	holdNs     = 150.0 // ns per pop+push …
+	holdNsUpTo = 1e5   // … up to this N
+)
+
+// hold prints one line per N of BenchmarkHold/N=…/mean=… results.
+func hold(w io.Writer, r io.Reader) error {
+	runs := map[string]map[string][]float64{} // N → mean → ns/op of each run
+	var ns, means []string
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) < 4 || !strings.HasPrefix(fs[0], "BenchmarkHold/") || fs[3] != "ns/op" {
+			continue
+		}
+		parts := strings.Split(fs[0], "/") // BenchmarkHold, N=…, mean=…-GOMAXPROCS
+		if len(parts) != 3 {
+			continue
+		}
+		n := strings.TrimPrefix(parts[1], "N=")
+		mean := strings.TrimPrefix(parts[2], "mean=")
+		if i := strings.LastIndexByte(mean, '-'); i > 0 {
+			mean = mean[:i]
+		}
+		v, err := strconv.ParseFloat(fs[2], 64)
+		if err != nil {
+			return fmt.Errorf("%s: ns/op %q: %w", fs[0], fs[2], err)
+		}
+		if runs[n] == nil {
+			runs[n] = map[string][]float64{}
+			ns = append(ns, n)
+		}
+		if !slices.Contains(means, mean) {
+			means = append(means, mean)
+		}
+		runs[n][mean] = append(runs[n][mean], v)
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	if len(ns) == 0 {
+		fmt.Fprintln(w, "hold model: no BenchmarkHold results")
+		return nil
+	}
+	fmt.Fprintf(w, "hold model, ns per pop+push (median): budget ≤ %.0f ns up to N = 1e5, ≤ %.0f× across means\n", holdNs, holdRatio)
+	for _, n := range ns {
+		lo, hi := 0.0, 0.0
+		var cells []string
+		for _, m := range means {
+			v, ok := median(runs[n][m])
+			if !ok {
+				continue
+			}
+			cells = append(cells, fmt.Sprintf("%s %.0f", m, v))
+			if lo == 0 || v < lo {
+				lo = v
+			}
+			hi = max(hi, v)
+		}
+		verdict := "ok"
+		size, _ := strconv.ParseFloat(n, 64)
+		switch {
+		case hi > holdRatio*lo:
+			verdict = "OVER (max/min)"
+		case size <= holdNsUpTo && hi > holdNs:
+			verdict = "OVER (ns)"
+		}
+		fmt.Fprintf(w, "  N=%-5s %s; max/min %.2f: %s\n", n, strings.Join(cells, ", "), hi/lo, verdict)
+	}
+	return nil
+}
+
+func median(v []float64) (float64, bool) {
+	if len(v) == 0 {
+		return 0, false
+	}
+	s := slices.Sorted(slices.Values(v))
+	if len(s)%2 == 1 {
+		return s[len(s)/2], true
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2, true
+}
+
+// pageWeight prints the brotli total of dist/: what a browser that takes
+// brotli downloads on first load.
+func pageWeight(w io.Writer, dist string) error {
+	brs, err := filepath.Glob(filepath.Join(dist, "*.br"))
+	if err != nil {
+		return err
+	}
+	if len(brs) == 0 {
+		return fmt.Errorf("no brotli files in %s: build it first (make build)", dist)
+	}
+	total, wasm := int64(0), int64(0)
+	for _, p := range brs {
+		st, err := os.Stat(p)
+		if err != nil {
+			return err
+		}
+		total += st.Size()
+		if strings.HasSuffix(p, ".wasm.br") {
+			wasm += st.Size()
+		}
+	}
+	verdict := "ok"
+	switch {
+	case total > 1_000_000:
+		verdict = "OVER the 1 MB budget"
+	case total > 800_000:
+		verdict = "within budget, above the 0.8 MB target"
+	}
+	fmt.Fprintf(w, "page weight: %d KB brotli (%d files; the wasm %d KB): %s\n", total/1000, len(brs), wasm/1000, verdict)
+	return nil
+}

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestHoldVerdicts(t *testing.T) {
+	in := `goos: linux
+BenchmarkHold/N=10/mean=1ms-2     	 100	  50.0 ns/op	 0 B/op	 0 allocs/op
+BenchmarkHold/N=10/mean=1ms-2     	 100	  70.0 ns/op	 0 B/op	 0 allocs/op
+BenchmarkHold/N=10/mean=1ms-2     	 100	  60.0 ns/op	 0 B/op	 0 allocs/op
+BenchmarkHold/N=10/mean=100s-2    	 100	  90.0 ns/op
+BenchmarkHold/N=1e5/mean=1ms-2    	 100	 100.0 ns/op
+BenchmarkHold/N=1e5/mean=100s-2   	 100	 160.0 ns/op
+BenchmarkHold/N=1e6/mean=1ms-2    	 100	 300.0 ns/op
+BenchmarkHold/N=1e6/mean=100s-2   	 100	 700.0 ns/op
+BenchmarkOther-2                  	 100	   1.0 ns/op
+`
+	var out strings.Builder
+	if err := hold(&out, strings.NewReader(in)); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"N=10    1ms 60, 100s 90; max/min 1.50: ok",          // median of three
+		"N=1e5   1ms 100, 100s 160; max/min 1.60: OVER (ns)", // 160 > 150 at N ≤ 1e5
+		"N=1e6   1ms 300, 100s 700; max/min 2.33: OVER (max/min)",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in\n%s", want, out.String())
+		}
+	}
+}
+
+func TestPageWeight(t *testing.T) {
+	dir := t.TempDir()
+	for name, size := range map[string]int{"a.wasm.br": 700_000, "index.html.br": 150_000, "index.html": 900_000} {
+		if err := os.WriteFile(filepath.Join(dir, name), make([]byte, size), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out strings.Builder
+	if err := pageWeight(&out, dir); err != nil {
+		t.Fatal(err)
+	}
+	if want := "page weight: 850 KB brotli (2 files; the wasm 700 KB): within budget, above the 0.8 MB target\n"; out.String() != want {
+		t.Errorf("got %q, want %q", out.String(), want)
+	}
+	if err := pageWeight(&out, t.TempDir()); err == nil {
+		t.Error("no error for a folder without brotli files")
+	}
+}

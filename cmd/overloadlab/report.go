@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"overloadlab/core/catalog"
+	"overloadlab/core/compare"
+	"overloadlab/core/scenario"
+	"overloadlab/core/sim"
+	"overloadlab/web/report"
+)
+
+// cmdReport runs a scenario, and a what-if beside it on the same traffic,
+// to the end and writes the self-contained HTML report the page writes.
+func cmdReport(args []string, stdout io.Writer) error {
+	fs := newFlags("report")
+	preset := fs.String("preset", "", "preset `name` as A")
+	file := fs.String("scenario", "", "scenario JSON `file` as A ('-' for standard input)")
+	other := fs.String("compare", "", "scenario JSON `file` as B, run beside A (same model, preset, seed, duration and interval)")
+	out := fs.String("out", "", "the report's `file` ('-' for standard output)")
+	title := fs.String("title", "", "the report's title")
+	note := fs.String("note", "", "a note under the title (at most 280 characters)")
+	page := fs.String("page", "http://127.0.0.1:8080/", "the playground's `address`, for the report's link")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if *out == "" {
+		return usagef("-out FILE is required ('-' for standard output)")
+	}
+	a, err := loadScenario(*preset, *file, &optional{}, &optional{})
+	if err != nil {
+		return err
+	}
+	w := &scenario.WhatIf{A: a, Title: *title, Note: *note}
+	if *other != "" {
+		if w.B, err = loadScenario("", *other, &optional{}, &optional{}); err != nil {
+			return err
+		}
+		w.LabelA = label(*file, cmp.Or(a.Preset, "A"))
+		w.LabelB = label(*other, "B")
+	}
+	link, err := catalog.EncodeWhatIf(w)
+	if err != nil {
+		return err
+	}
+	in := &report.Input{LabelA: w.LabelA, LabelB: w.LabelB, Title: w.Title, Note: w.Note, Link: link, Page: *page}
+	if w.B != nil {
+		p, err := compare.Start(w.A, w.B, false)
+		if err != nil {
+			return err
+		}
+		p.RunToEnd()
+		in.A, in.B = p.A, p.B
+	} else {
+		if in.A, err = catalog.Start(a, false); err != nil {
+			return err
+		}
+		in.A.RunToEnd()
+	}
+	for _, r := range []*sim.Run{in.A, in.B} {
+		if r != nil && r.Err() != nil {
+			return r.Err()
+		}
+	}
+	var b bytes.Buffer
+	if err := report.Write(&b, in); err != nil {
+		return err
+	}
+	if *out == "-" {
+		_, err = stdout.Write(b.Bytes())
+		return err
+	}
+	return os.WriteFile(*out, b.Bytes(), 0o644)
+}
+
+// label names a side after its file ("n800.json" → "n800"), else def.
+func label(file, def string) string {
+	if file == "" || file == "-" {
+		return def
+	}
+	return strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+}
