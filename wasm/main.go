@@ -17,6 +17,7 @@
 //	compareWithBase()               A: the preset, B: what is on screen, both from 0 s
 //	endCompare() reset() setWords(title, note) comparison() summaryB() valuesA() info()
 //	report(page)                    the self-contained HTML report of what is on screen (page: the address)
+//	setSweep(plan)                  the page's sweep definition, for the link ("" for none)
 //	planPoint(scenario, plan, variant, point)  one point of a sweep, every seed: sim.PointStat (no run needed)
 package main
 
@@ -300,6 +301,16 @@ func install() {
 			return "null", nil
 		}
 		return session.JSON(b), nil
+	})
+	fn("setSweep", func(a []safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		plan, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		return "", cur.SetSweep(plan)
 	})
 	fn("planPoint", func(a []safejs.Value) (any, error) {
 		sc, err := str(a[0])

@@ -3,10 +3,13 @@
 package web_test
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -130,6 +133,34 @@ func TestSweepPage(t *testing.T) {
 		}
 	}
 
+	// CSV and PNG: the CSV has the command line's columns and the page's
+	// numbers, one row per point.
+	tb.do(t, chromedp.Evaluate[chromedp.Void](`window.__sweepFiles = [];
+	  const made = URL.createObjectURL;
+	  URL.createObjectURL = (b) => { b.text().then((x) => window.__sweepFiles.push({ type: b.type, size: b.size, text: b.type === "text/csv" ? x : "" })); return made(b); };
+	  HTMLAnchorElement.prototype.click = function () {};`))
+	tb.do(t, chromedp.Click(chromedp.ID("sweep-csv")), chromedp.Click(chromedp.ID("sweep-png")))
+	tb.wait(t, `window.__sweepFiles.length === 2`, 10*time.Second)
+	var files []struct {
+		Type string `json:"type"`
+		Size int    `json:"size"`
+		Text string `json:"text"`
+	}
+	json.Unmarshal([]byte(eval[string](t, tb, `JSON.stringify(window.__sweepFiles.sort((a, b) => a.type < b.type ? -1 : 1))`)), &files)
+	if len(files) != 2 || files[0].Type != "image/png" || files[0].Size < 1000 || files[1].Type != "text/csv" {
+		t.Fatalf("downloads: %+v", files)
+	}
+	rows, err := csv.NewReader(strings.NewReader(files[1].Text)).ReadAll()
+	if err != nil || len(rows) != 13 || strings.Join(rows[0][:7], ",") != "variant,ssp.load,seeds,offered_per_s_mean,offered_per_s_lo,offered_per_s_hi,goodput_per_s_mean" || len(rows[0]) != 28 {
+		t.Fatalf("CSV (%v):\n%s", err, files[1].Text)
+	}
+	for k, r := range rows[1:] {
+		n := native[k]
+		if x, _ := strconv.ParseFloat(r[6], 64); r[0] != n.Label || x != n.Stats[sim.MetricGoodput].Mean || r[27] != n.Digest {
+			t.Errorf("CSV row %d: %v, native %s %g %s", k+1, r, n.Label, n.Stats[sim.MetricGoodput].Mean, n.Digest)
+		}
+	}
+
 	// Cancel: 20 points × 5 seeds on one worker; after the Cancel no point
 	// arrives, the status says so, and the live run still plays.
 	eval[bool](t, tb, setSweep(20, 5, 1, "adaptive"))
@@ -150,6 +181,41 @@ func TestSweepPage(t *testing.T) {
 	if errs := tb.errors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}
+
+	// A link with a sweep opens with the sweep run; Share puts the sweep on
+	// screen back into the link.
+	small := &sim.Plan{Param: "ssp.load", From: 1, To: 4, Points: 3, Log: true, Seeds: 2, Variants: plan.Variants}
+	withSweep, err := catalog.EncodeWhatIf(&scenario.WhatIf{A: sc, Sweep: sim.EncodePlan(small, def.Params)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := newTab(t, ctx)
+	other.do(t, chromedp.Navigate(srv.URL+"/#"+withSweep))
+	other.wait(t, `document.body.dataset.sweep === "done"`, 60*time.Second)
+	if b := readBand(t, other); len(b.Curves) != 2 || len(b.X) != 3 || b.X[1] != 2 || b.Curves[1].Label != "adaptive" || b.Curves[1].Mean[2] == nil {
+		t.Errorf("the link's sweep: %+v", b)
+	}
+	if v := eval[bool](t, other, `document.getElementById("sweep-log").checked && document.getElementById("sweep-seeds").value === "2"`); !v {
+		t.Error("the form does not show the link's sweep")
+	}
+	other.do(t, chromedp.Click(chromedp.ID("share")))
+	other.wait(t, `location.hash.length > 2`, 10*time.Second)
+	shared := linkOfHash(eval[string](t, other, `location.hash`))
+	w, err := catalog.DecodeWhatIf(shared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err := catalog.SweepOf(w); err != nil || p == nil || p.Points != 3 || p.Seeds != 2 || !p.Log || len(p.Variants) != 2 {
+		t.Errorf("shared link %q: sweep %+v, %v", shared, p, err)
+	}
+}
+
+func linkOfHash(h string) string {
+	h = strings.TrimPrefix(h, "#")
+	if u, err := url.PathUnescape(h); err == nil {
+		return u
+	}
+	return h
 }
 
 // BenchmarkSweepPool runs the same sweep (2 variants × 8 points × 3 seeds of

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/csv"
 	"encoding/json"
@@ -44,11 +45,18 @@ func cmdScenario(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	b, err := json.MarshalIndent(sc, "", "  ")
+	raw, err := json.Marshal(sc)
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(stdout, "%s\n", b)
+	// The file explains its own inheritance rule in "about", its first key.
+	about, _ := json.Marshal(scenario.InheritRule)
+	raw = append(append([]byte(`{"about":`), about...), append([]byte{','}, raw[1:]...)...)
+	var b bytes.Buffer
+	if err := json.Indent(&b, raw, "", "  "); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "%s\n", b.Bytes())
 	return err
 }
 
@@ -177,7 +185,7 @@ func cmdRun(args []string, stdout io.Writer) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(sum)
 	}
-	return writeText(stdout, &sum)
+	return writeText(stdout, &sum, sc)
 }
 
 // writeCSV runs r to its end, writing every interval as a CSV row, after
@@ -222,9 +230,23 @@ func writeCSV(r *sim.Run, w io.Writer) error {
 	return cw.Error()
 }
 
-// writeText prints the summary as a table for people.
-func writeText(w io.Writer, s *sim.Summary) error {
+// writeText prints the summary as a table for people: first the timeline
+// in force (a file naming a preset inherits the preset's unless it says
+// otherwise), at the end the preset's claims with ✓ or ✗.
+func writeText(w io.Writer, s *sim.Summary, sc *scenario.Scenario) error {
 	fmt.Fprintf(w, "scenario %s (model %s), seed %d, %.0f s simulated, %d intervals\n", s.Scenario, s.Model, s.Seed, s.DurationS, s.Intervals)
+	if len(sc.Timeline) == 0 {
+		fmt.Fprintln(w, "timeline in force: none")
+	} else {
+		fmt.Fprintf(w, "timeline in force (%d changes):\n", len(sc.Timeline))
+		for _, c := range sc.Timeline {
+			v, _ := sc.Params.Schema().Lookup(c.Param)
+			fmt.Fprintf(w, "  %8s s  %s = %s\n", strconv.FormatFloat(c.At, 'g', -1, 64), c.Param, v.Format(c.Value))
+		}
+	}
+	if sc.Preset != "" {
+		fmt.Fprintf(w, "(%s)\n", scenario.InheritRule)
+	}
 	fmt.Fprintf(w, "cpu: mean %.1f %%, max %.1f %%\n\n", s.CPU.Mean, s.CPU.Max)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "class\toffered\tcompleted\tlate\trejected\tdropped\tthrottled\tin flight\tgoodput/s\t")
@@ -239,6 +261,16 @@ func writeText(w io.Writer, s *sim.Summary) error {
 			fmt.Fprintf(tw, "  %s\t%s\n", c.Name, strconv.FormatFloat(c.Value, 'g', 6, 64))
 		}
 		tw.Flush()
+	}
+	if len(s.Claims) > 0 {
+		fmt.Fprintf(w, "\nwhat this run shows (the preset's claims)\n")
+		for _, c := range s.Claims {
+			mark := "✓"
+			if !c.Holds {
+				mark = "✗"
+			}
+			fmt.Fprintf(w, "  %s %s: %s (measured %s)\n", mark, c.Name, c.Says, c.Figure)
+		}
 	}
 	_, err := fmt.Fprintf(w, "\ndigest %s\n", s.Digest)
 	return err

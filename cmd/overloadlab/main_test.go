@@ -183,3 +183,38 @@ func TestStdinOverEightMiB(t *testing.T) {
 		t.Errorf("code %d, stderr %q", code, errs)
 	}
 }
+
+// A file that names a preset inherits its timeline unless it says
+// "timeline": []: the scenario command explains the rule in the file's
+// "about", the file reads back as it is, and run -format text prints the
+// timeline in force each way, with the preset's claims ✓/✗ at the end.
+func TestTimelineInForceIsShown(t *testing.T) {
+	out, _, code := cli(t, "scenario", "-preset", "attach-storm")
+	if code != 0 || !strings.Contains(out, `"about": "A file that names a \"preset\"`) || !strings.Contains(out, `\"timeline\": [] drops it.`) {
+		t.Fatalf("scenario output does not explain the inheritance (exit %d):\n%.300s", code, out)
+	}
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		f := filepath.Join(dir, name)
+		os.WriteFile(f, []byte(content), 0o644)
+		return f
+	}
+	full := write("full.json", out)
+	inherit := write("inherit.json", `{"preset":"attach-storm","duration_s":130}`)
+	drop := write("drop.json", `{"preset":"attach-storm","duration_s":130,"timeline":[]}`)
+	text, _, code := cli(t, "run", "-scenario", inherit, "-format", "text")
+	if code != 0 || !strings.Contains(text, "timeline in force (6 changes):\n       120 s  rate.sgsn-attach = 175\n") {
+		t.Errorf("inherited timeline not shown (exit %d):\n%.600s", code, text)
+	}
+	text, _, _ = cli(t, "run", "-scenario", drop, "-format", "text")
+	if !strings.Contains(text, "timeline in force: none\n") {
+		t.Errorf("dropped timeline not shown as none:\n%.400s", text)
+	}
+	if text, _, code = cli(t, "run", "-scenario", full, "-duration", "130", "-format", "text"); code != 0 || !strings.Contains(text, "timeline in force (6 changes)") {
+		t.Errorf("the scenario command's file does not read back (exit %d):\n%.400s", code, text)
+	}
+	text, _, _ = cli(t, "run", "-preset", "busy-hour", "-duration", "60", "-format", "text")
+	if !strings.Contains(text, "what this run shows (the preset's claims)\n  ✓ none-dropped: total: dropped = 0 (measured 0)\n") {
+		t.Errorf("claims missing from the text summary:\n%s", text[strings.Index(text, "digest")-300:])
+	}
+}

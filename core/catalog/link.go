@@ -7,6 +7,7 @@ import (
 
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
+	"overloadlab/core/sim"
 )
 
 // A link keeps its meaning: it records the catalog version it was made
@@ -116,6 +117,9 @@ func EncodeWhatIf(w *scenario.WhatIf) (string, error) {
 	if err := w.Check(); err != nil {
 		return "", err
 	}
+	if _, err := SweepOf(w); err != nil {
+		return "", err
+	}
 	b, err := Base(w.A.Model, w.A.Preset)
 	if err != nil {
 		return "", err
@@ -139,6 +143,9 @@ func DecodeWhatIf(link string) (*scenario.WhatIf, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, err := SweepOf(w); err != nil {
+		return nil, fmt.Errorf("link: %w", err)
+	}
 	d, _ := Model(w.A.Model)
 	if d.Check == nil {
 		return w, nil
@@ -152,4 +159,24 @@ func DecodeWhatIf(link string) (*scenario.WhatIf, error) {
 		}
 	}
 	return w, nil
+}
+
+// SweepOf returns the sweep definition a what-if holds (nil if none),
+// checked against its model and scenario A.
+func SweepOf(w *scenario.WhatIf) (*sim.Plan, error) {
+	if w.Sweep == nil {
+		return nil, nil
+	}
+	d, ok := Model(w.A.Model)
+	if !ok {
+		return nil, &param.Error{Field: "model", Value: fmt.Sprintf("%q", w.A.Model), Allowed: fmt.Sprintf("one of %v", modelNames())}
+	}
+	plan, err := sim.DecodePlan(w.Sweep, d.Params)
+	if err != nil {
+		return nil, err
+	}
+	if err := plan.Check(d, w.A); err != nil {
+		return nil, err
+	}
+	return plan, nil
 }

@@ -228,3 +228,18 @@ func (t *Table) Lookup(k Key) *State {
 
 // Len returns the number of states kept.
 func (t *Table) Len() int { return len(t.keys) }
+
+// Injection is an overload report injected by hand, a reporting mode of the
+// lab: from From until To the reporting node asks for Reduction % with
+// OC-Validity-Duration Validity seconds, whatever its load, and then ends
+// the overload. It lets abatement be studied at a chosen R without sizing
+// the server so that its own rule asks for it.
+type Injection struct {
+	Reduction uint32
+	Validity  int64 // seconds
+	From, To  kernel.Time
+}
+
+// Active reports whether the injected overload is in force at now:
+// From ≤ now < To.
+func (in Injection) Active(now kernel.Time) bool { return now >= in.From && now < in.To }

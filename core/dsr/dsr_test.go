@@ -312,3 +312,53 @@ func TestPinnedDigests(t *testing.T) {
 }
 
 func preset(t *testing.T, name string) *scenario.Scenario { return simtest.Preset(t, Def, name) }
+
+// An injected report asks for R = 15 % from 10 s to 40 s whatever the
+// load: a server far from overloaded (capacity 250 000/s) requests 15 % in
+// exactly those intervals, the agent abates 15 % ± 1 of every priority
+// under plain loss while it is in force, nothing before it nor after the
+// end report, and the injection refuses an end before its start.
+func TestInjectedReport(t *testing.T) {
+	sc := preset(t, "doic-plain-vs-ranked")
+	sc = variant(t, sc, map[string]param.Value{
+		"server.rule": param.Str("injected"), "server.reduction": param.Num(15), "server.capacity": param.Num(250000),
+		"server.inject-from": param.Num(10), "server.inject-to": param.Num(40),
+	})
+	s, sum := simtest.Series(t, Def, sc)
+	for i, at := range s["t"] {
+		want := 0.0
+		if at >= 10 && at < 40 {
+			want = 15
+		}
+		if s["server.reduction"][i] != want {
+			t.Fatalf("at %v s the server requests %v %%, want %v", at, s["server.reduction"][i], want)
+		}
+	}
+	var abated, offered float64
+	for i, at := range s["t"] {
+		var a float64
+		for _, c := range []string{"p0", "p1", "p2", "p3", "p4"} {
+			a += s["abated."+c+".green"][i] + s["abated."+c+".yellow"][i]
+		}
+		switch {
+		case at > 11 && at <= 40:
+			abated += a
+			offered += s["offered"][i]
+		case at <= 10 || at > 41:
+			if a != 0 {
+				t.Fatalf("at %v s %v requests/s abated outside the injection", at, a)
+			}
+		}
+	}
+	if share := abated / offered; math.Abs(share-0.15) > 0.01 {
+		t.Errorf("abated %.4f of the offered load while injected, want 0.15 ± 0.01", share)
+	}
+	if ended := simtest.Counter(t, sum, "DOIC reacting node", "olr_ended"); ended != 1 {
+		t.Errorf("%v end reports, want 1", ended)
+	}
+	bad := variant(t, sc, map[string]param.Value{"server.inject-to": param.Num(10)})
+	var pe *param.Error
+	if _, err := sim.Start(Def, bad, false); !errors.As(err, &pe) || pe.Field != "server.inject-to" || !strings.Contains(pe.Allowed, "later than server.inject-from (10 s)") {
+		t.Errorf("injection ending at its start: %v", err)
+	}
+}

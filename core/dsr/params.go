@@ -26,7 +26,7 @@ var defaultMix = [doic.Priorities]float64{20, 30, 30, 10, 10}
 // partBursts: a change of the bursts replans them from now.
 const partBursts = param.FirstModelPart
 
-var rules = []string{"occupancy", "fixed"}
+var rules = []string{"occupancy", "fixed", "injected"}
 var burstTargets = []string{"all", "p0", "p1", "p2", "p3", "p4"}
 
 func specs() []param.Spec {
@@ -54,32 +54,21 @@ func specs() []param.Spec {
 			Doc: "the bursting traffic is multiplied by this during a burst"},
 		param.Spec{Name: "burst.priority", Label: "Bursting priority", Group: "Bursts", Kind: param.Choice, Choices: burstTargets, Default: param.Str("p0"), Reconfigures: partBursts,
 			Doc: "which priority bursts (all = every priority)"},
-
-		param.Spec{Name: "doic.enabled", Label: "DOIC", Group: "DOIC abatement", Kind: param.Bool, Default: param.On(true),
-			Doc: "the routing agent acts on the server's overload reports; off = the server protects itself only by discarding"},
-		param.Spec{Name: "doic.abatement", Label: "Abatement", Group: "DOIC abatement", Kind: param.Choice, Choices: doic.Policies, Default: param.Str("priority-only"),
-			Doc: "plain-loss (RFC 7683, R % at random), the DSR's priority-only, priority-within-colour (yellow first), colour-within-priority, or rate (RFC 8582 leaky bucket)"},
-		param.Spec{Name: "doic.recovery-rate", Label: "Abatement Recovery Rate", Group: "DOIC abatement", Unit: "%", Kind: param.Number, Min: 0, Max: 100, Step: 1, Default: param.Num(doic.DefaultRecovery),
-			Doc: "after the validity expires the reduction steps down by this many points per recovery tick; 0 = stop at expiry (RFC 7683)"},
-		param.Spec{Name: "doic.recovery-tick", Label: "Recovery tick", Group: "DOIC abatement", Unit: "s", Kind: param.Number, Min: 0.1, Max: 60, Step: 0.1, Default: param.Num(doic.DefaultRecoveryTck.Seconds()),
-			Doc: "[R] interval between two recovery steps"},
-		param.Spec{Name: "ttp.max-etr", Label: "TTP Maximum ETR", Group: "DOIC abatement", Unit: "/s", Kind: param.Number, Min: 100, Max: 250000, Step: 100, Default: param.Num(6000),
-			Doc: "[R] the TTP's configured Maximum ETR: caps the Max ETR of the ranked policies while an overload is in force"},
-		param.Spec{Name: "shm.convergence", Label: "Rate Convergence Time", Group: "DOIC abatement", Unit: "s", Kind: param.Number, Min: 0.1, Max: 10, Step: 0.1, Default: param.Num(1),
-			Doc: "SHM window over which the rate of each priority and colour is measured: short follows bursts, long smooths them"},
-		param.Spec{Name: "rate.burst", Label: "Rate: P0 tolerance", Group: "DOIC abatement", Unit: "requests", Kind: param.Number, Min: 0, Max: 10000, Step: 1, Default: param.Num(5),
-			Doc: "[R] rate algorithm: the leaky bucket's tolerance τ for P0, in requests (τ = burst·T)"},
-		param.Spec{Name: "rate.burst-step", Label: "Rate: tolerance step", Group: "DOIC abatement", Unit: "requests", Kind: param.Number, Min: 0, Max: 10000, Step: 1, Default: param.Num(5),
-			Doc: "[R] rate algorithm: τ grows by this many requests per priority step, so higher priorities burst further"},
-
+	)
+	s = append(s, doic.Params...)
+	s = append(s,
 		param.Spec{Name: "server.capacity", Label: "Server capacity", Group: "Server (reporting node)", Unit: "/s", Kind: param.Number, Min: 10, Max: 250000, Step: 50, Default: param.Num(4500),
 			Doc: "requests per second the server can process"},
 		param.Spec{Name: "server.rule", Label: "Reduction rule", Group: "Server (reporting node)", Kind: param.Choice, Choices: rules, Default: param.Str("occupancy"),
-			Doc: "[R] how the server picks the reduction from its load: occupancy (R = 100·(1 − target/ρ_offered)) or fixed (the configured reduction while ρ_offered ≥ target)"},
+			Doc: "[R] how the server picks the reduction: from its load, occupancy (R = 100·(1 − target/ρ_offered)) or fixed (the configured reduction while ρ_offered ≥ target); or injected: the configured reduction from server.inject-from to server.inject-to, whatever the load (decided at each interval's end)"},
 		param.Spec{Name: "server.target", Label: "Target load", Group: "Server (reporting node)", Unit: "%", Kind: param.Number, Min: 10, Max: 100, Step: 1, Default: param.Num(90),
 			Doc: "the load the server aims at: it reports overload while the load its clients offer exceeds it"},
 		param.Spec{Name: "server.reduction", Label: "Fixed reduction", Group: "Server (reporting node)", Unit: "%", Kind: param.Number, Min: 0, Max: 100, Step: 1, Default: param.Num(10),
-			Doc: "OC-Reduction-Percentage the fixed rule requests"},
+			Doc: "OC-Reduction-Percentage the fixed and injected rules request"},
+		param.Spec{Name: "server.inject-from", Label: "Injected report from", Group: "Server (reporting node)", Unit: "s", Kind: param.Number, Min: 0, Max: 172800, Step: 1, Default: param.Num(0),
+			Doc: "injected rule: the overload report is sent from this time on (t₁)"},
+		param.Spec{Name: "server.inject-to", Label: "Injected report until", Group: "Server (reporting node)", Unit: "s", Kind: param.Number, Min: 0, Max: 172800, Step: 1, Default: param.Num(172800),
+			Doc: "injected rule: at this time (t₂) the server ends the overload with a report of reduction 0"},
 		param.Spec{Name: "server.validity", Label: "OC-Validity-Duration", Group: "Server (reporting node)", Unit: "s", Kind: param.Integer, Min: 1, Max: 86400, Step: 1, Default: param.Num(30),
 			Doc: "validity of the server's overload reports; it sends a newer one before half of it has passed"},
 		param.Spec{Name: "server.queue-limit", Label: "Server queue", Group: "Server (reporting node)", Unit: "s", Kind: param.Number, Min: 0.01, Max: 60, Step: 0.01, Default: param.Num(10),
@@ -104,6 +93,9 @@ func check(v param.Values) error {
 	}
 	if sum <= 0 {
 		return &param.Error{Field: "mix.p0", Value: "0 with every other share 0", Allowed: "shares whose sum is above 0"}
+	}
+	if v.Text("server.rule") == "injected" && v.Num("server.inject-to") <= v.Num("server.inject-from") {
+		return &param.Error{Field: "server.inject-to", Value: fmt.Sprint(v.Num("server.inject-to")), Allowed: fmt.Sprintf("later than server.inject-from (%v s)", v.Num("server.inject-from"))}
 	}
 	if v.Num("burst.period") > 0 && v.Num("burst.length") >= v.Num("burst.period") {
 		return &param.Error{Field: "burst.length", Value: fmt.Sprint(v.Num("burst.length")), Allowed: fmt.Sprintf("less than burst.period (%v s)", v.Num("burst.period"))}

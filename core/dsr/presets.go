@@ -144,4 +144,25 @@ var presets = []scenario.Preset{
 			{Name: "alternate-keeps-up", Kind: claim.Counter, Counter: "DOIC reporting node/alternate_discarded", Min: 0, Max: 0},
 		},
 	},
+	{
+		Name: "doic-injected-report", Model: "dsr", Seed: 1, Duration: 60,
+		Summary: "an overload report of R = 15 % injected from 20 s to 50 s into a server at half its capacity: abatement studied without sizing the server",
+		Teaches: "The server is at about half its capacity and would ask for nothing, yet from 20 s to 50 s it asks for 15 % because the report is injected: " +
+			"priority-only abatement takes it all from P0 (three quarters of P0 while in force), and at 50 s an end report stops it.",
+		Params: map[string]param.Value{
+			"server.rule": param.Str("injected"), "server.reduction": param.Num(15),
+			"server.inject-from": param.Num(20), "server.inject-to": param.Num(50), "traffic.scale": param.Num(0.5),
+		},
+		Compare: []scenario.Variant{{Label: "plain loss", Params: abatement("plain-loss")}},
+		Pace:    1, Watch: "reduction",
+		Claims: []claim.Claim{
+			{Name: "asked-while-injected", Kind: claim.Share, Column: "server.reduction", Op: claim.AtLeast, Value: 15, From: 19, To: 49, Min: 100, Max: 100},
+			{Name: "nothing-asked-before", Kind: claim.Share, Column: "server.reduction", Op: claim.AtMost, Value: 0, To: 19, Min: 100, Max: 100},
+			{Name: "nothing-asked-after", Kind: claim.Share, Column: "server.reduction", Op: claim.AtMost, Value: 0, From: 49, Min: 100, Max: 100},
+			{Name: "under-target", Kind: claim.Share, Column: "server.load", Op: claim.Below, Value: 60, Min: 100, Max: 100},
+			{Name: "p0-abated", Kind: claim.Counter, Counter: "p0/rejected", Per: "p0/offered", Min: 35, Max: 40},
+			{Name: "p1-untouched", Kind: claim.Counter, Counter: "p1/rejected", Min: 0, Max: 0},
+			{Name: "end-report", Kind: claim.Counter, Counter: "DOIC reacting node/olr_ended", Min: 1, Max: 1},
+		},
+	},
 }

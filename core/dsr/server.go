@@ -21,6 +21,8 @@ const rateEndFraction = 0.8
 //
 //	occupancy rule: R = round(100·(1 − target/ρ_offered)), overload while R > 0
 //	fixed rule:     R = the configured reduction while ρ_offered ≥ target
+//	injected:       R = the configured reduction from server.inject-from
+//	                until server.inject-to, whatever the load (doic.Injection)
 //
 // Rate algorithm (RFC 8582): OC-Maximum-Rate = target·capacity, from ρ ≥
 // target until ρ < 0.8·target. A report with new content, or one older than
@@ -33,6 +35,7 @@ type reporter struct {
 	fixed    uint32
 	capacity float64
 	validity int64
+	inject   doic.Injection
 
 	olr      doic.OLR // the report in the answers; Seq 0 = none yet
 	inForce  bool     // olr reports an overload (not its end)
@@ -49,6 +52,8 @@ func (r *reporter) configure(v param.Values) {
 	r.fixed = uint32(v.Num("server.reduction"))
 	r.capacity = v.Num("server.capacity")
 	r.validity = int64(v.Int("server.validity"))
+	r.inject = doic.Injection{Reduction: r.fixed, Validity: r.validity,
+		From: kernel.Seconds(v.Num("server.inject-from")), To: kernel.Seconds(v.Num("server.inject-to"))}
 }
 
 // measure takes the arrivals of an interval of dt seconds ending at now.
@@ -71,6 +76,10 @@ func (r *reporter) measure(now kernel.Time, arrivals int64, dt float64) {
 	offered := r.load / max(0.01, 1-sent/100)
 	var red uint32
 	switch r.rule {
+	case "injected":
+		if r.inject.Active(now) {
+			red = r.inject.Reduction
+		}
 	case "fixed":
 		if offered >= r.target {
 			red = r.fixed

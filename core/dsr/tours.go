@@ -46,4 +46,9 @@ var tours = map[string][]scenario.Step{
 		{At: 20, Charts: []string{"server", "outcomes"}, Text: "The abated P0 requests are diverted to the alternate server instead of answered DIAMETER_TOO_BUSY: nothing is rejected."},
 		{At: 45, Charts: []string{"server"}, Text: "The alternate server's load shows the diverted traffic completing there."},
 	},
+	"doic-injected-report": {
+		{At: 15, Charts: []string{"reduction", "server"}, Text: "The clients offer half of the server's capacity: by its own rule the server would never report an overload."},
+		{At: 30, Charts: []string{"reduction", "abated"}, Claims: []string{"asked-while-injected"}, Text: "From 20 s the report is injected: the server asks for 15 % whatever its load, and priority-only abatement takes it all from P0."},
+		{At: 55, Charts: []string{"reduction", "abated"}, Text: "At 50 s the injection ends with a report of reduction 0 and the abatement stops. Compare side by side with plain loss, which takes 15 % of every priority."},
+	},
 }

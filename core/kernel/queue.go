@@ -1,7 +1,6 @@
 package kernel
 
 import (
-	"cmp"
 	"math/bits"
 	"slices"
 )
@@ -441,16 +440,22 @@ func less(a, b *Event) bool {
 	return a.seq < b.seq
 }
 
-// sortEvents sorts a bucket's events by (At, seq). Buckets are linked newest
-// first, so reversing first leaves little for the insertion sort to do.
+// sortEvents sorts a bucket's events by (At, seq): by insertion when they
+// are few (buckets are linked newest first, so reversing first leaves
+// little to do), else in place with the heap of the far events (only a
+// bucket of simultaneous events is large: others are spread). Neither
+// instantiates slices' generic sorts, which would add to the wasm.
 func sortEvents(s []Event) {
 	if len(s) > 16 {
-		slices.SortFunc(s, func(a, b Event) int {
-			if a.At != b.At {
-				return cmp.Compare(a.At, b.At)
-			}
-			return cmp.Compare(a.seq, b.seq)
-		})
+		h := farHeap(s)
+		h.heapify() // a min-heap: each minimum goes to the end, then reverse
+		for n := len(s) - 1; n > 0; n-- {
+			top := h[0]
+			h = h[:n]
+			h.down(0, s[n])
+			s[n] = top
+		}
+		slices.Reverse(s)
 		return
 	}
 	slices.Reverse(s)

@@ -228,3 +228,20 @@ func TestQueueHeadSkip(t *testing.T) {
 		t.Fatal("Head of an empty queue is not nil")
 	}
 }
+
+// TestSortEvents sorts buckets of every size, with ties, like a stable sort.
+func TestSortEvents(t *testing.T) {
+	s := NewStream(9, 9)
+	for n := range 200 {
+		ev := make([]Event, n)
+		for i := range ev {
+			ev[i] = Event{At: Time(s.Intn(1 + n/4)), seq: uint64(s.Intn(1<<30))<<8 | uint64(i)}
+		}
+		sortEvents(ev)
+		for i := 1; i < n; i++ {
+			if !less(&ev[i-1], &ev[i]) {
+				t.Fatalf("n=%d: (%d, %d) before (%d, %d)", n, ev[i-1].At, ev[i-1].seq, ev[i].At, ev[i].seq)
+			}
+		}
+	}
+}

@@ -30,7 +30,7 @@ var tours = map[string][]scenario.Step{
 	"switch-upgrade": {
 		{At: 25, Charts: []string{"occupancy"}, Text: "Before the overload: ARO with the cost regression, the class mix wandering."},
 		{At: 80, Charts: []string{"occupancy", "costs"}, Text: "A 3× overload since 30 s: ARO holds the occupancy at its 90 % target with the costs it has estimated."},
-		{At: 120, Charts: []string{"costs", "occupancy"}, Text: "At 90 s the processor is replaced by one twice as fast: every true cost halves, and the regression re-learns the costs."},
+		{At: 120, Charts: []string{"costs", "occupancy"}, Text: "At 90 s the processor is replaced by one twice as fast: every true cost halves, and the regression re-learns the costs of the calls it admits (within about 10 %; location updates, almost all rejected, are not re-learnt)."},
 		{At: 175, Charts: []string{"occupancy"}, Text: "ARO with the regression holds the occupancy near the target on the new processor (about 88 % on average). Compare side by side: SRED, tuned for the old processor, holds it near 100 %; ARO with the configured costs leaves half of it idle."},
 	},
 	"switch-regression": {

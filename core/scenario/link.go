@@ -31,6 +31,9 @@ import (
 //	    comparison's B {l, v, t} (its label, parameters and timeline as a
 //	    diff from the same base; the run-wide fields are A's), A's label,
 //	    and the author's title and note
+//
+// Versions 2 and 3 may also hold w, the page's sweep definition (added
+// later: links without it mean what they meant).
 
 // LinkVersion is the version EncodeLink writes for a scenario alone, and
 // WhatIfVersion the one written for a link with B, labels, a title or a
@@ -68,6 +71,7 @@ type payload struct {
 	B        *side                      `json:"b,omitempty"`
 	Title    string                     `json:"title,omitempty"`
 	Note     string                     `json:"note,omitempty"`
+	Sweep    json.RawMessage            `json:"w,omitempty"`
 }
 
 // side is the what-if B of a comparison in a link: its label, and its
@@ -90,6 +94,9 @@ type WhatIf struct {
 	LabelB string
 	Title  string
 	Note   string
+	// Sweep is the page's sweep definition as JSON (a sim.Plan, checked by
+	// the catalog against the model); nil: none.
+	Sweep json.RawMessage
 }
 
 // MaxTitle and MaxNote bound the author's words in a link, in characters.
@@ -127,8 +134,8 @@ func (w *WhatIf) plain() bool {
 // linkFields are the payload's keys by link version.
 var linkFields = map[string][]string{
 	"1": {"m", "p", "s", "d", "i", "v", "t"},
-	"2": {"m", "c", "p", "s", "d", "i", "v", "t"},
-	"3": {"m", "c", "p", "s", "d", "i", "v", "t", "la", "b", "title", "note"},
+	"2": {"m", "c", "p", "s", "d", "i", "v", "t", "w"},
+	"3": {"m", "c", "p", "s", "d", "i", "v", "t", "la", "b", "title", "note", "w"},
 }
 
 // EncodeLink returns the link of s as a diff from base, the scenario of its
@@ -141,7 +148,7 @@ func EncodeLink(s, base *Scenario, catalog int) string {
 // holds A alone, else version 3). B must pass w.Check.
 func EncodeWhatIf(w *WhatIf, base *Scenario, catalog int) string {
 	s := w.A
-	p := payload{Model: s.Model, Catalog: catalog, Preset: s.Preset, LabelA: w.LabelA, Title: w.Title, Note: w.Note}
+	p := payload{Model: s.Model, Catalog: catalog, Preset: s.Preset, LabelA: w.LabelA, Title: w.Title, Note: w.Note, Sweep: w.Sweep}
 	if s.Seed != base.Seed {
 		p.Seed = &s.Seed
 	}
@@ -273,7 +280,7 @@ func decodePayload(raw []byte, fields []string, base Base) (*WhatIf, error) {
 			}
 		}
 	}
-	w := &WhatIf{}
+	w := &WhatIf{Sweep: m["w"]}
 	for key, dst := range map[string]*string{"la": &w.LabelA, "title": &w.Title, "note": &w.Note} {
 		if r, ok := m[key]; ok {
 			if *dst, err = param.DecodeString(r, "link."+key); err != nil {

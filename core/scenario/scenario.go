@@ -70,8 +70,14 @@ func (s *Scenario) Clone() *Scenario {
 	return &c
 }
 
-// Fields of a scenario file, in the order MarshalJSON writes them.
-var fileFields = []string{"model", "preset", "seed", "duration_s", "interval_s", "params", "timeline"}
+// Fields of a scenario file, in the order MarshalJSON writes them; "about"
+// is free text for people (the scenario command explains the file in it)
+// and is not read.
+var fileFields = []string{"about", "model", "preset", "seed", "duration_s", "interval_s", "params", "timeline"}
+
+// InheritRule says how a file that names a preset inherits from it.
+const InheritRule = `A file that names a "preset" starts from that preset: every field it leaves out, "timeline" included, is the preset's. ` +
+	`Leaving "timeline" out keeps the preset's timeline; "timeline": [] drops it.`
 
 // changeFields are the fields of a timeline entry in a file.
 var changeFields = []string{"at_s", "param", "value"}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -232,28 +233,36 @@ func (p *Plan) Scenario(def *Def, base *scenario.Scenario, c Cell) (*scenario.Sc
 	return sc, nil
 }
 
-// planWire is the JSON form of a plan; variant values are written by kind.
-type planWire struct {
+// PlanJSON is the JSON form of a plan (in links and to the page's pool);
+// variant values are written by kind.
+type PlanJSON struct {
 	Param    string        `json:"param"`
-	From     float64       `json:"from,omitempty"`
-	To       float64       `json:"to,omitempty"`
-	Points   int           `json:"points,omitempty"`
+	From     float64       `json:"from"`
+	To       float64       `json:"to"`
+	Points   int           `json:"points"`
 	Log      bool          `json:"log,omitempty"`
 	Values   []float64     `json:"values,omitempty"`
 	Seeds    int           `json:"seeds"`
-	Variants []variantWire `json:"variants,omitempty"`
+	Variants []VariantJSON `json:"variants,omitempty"`
 }
 
-type variantWire struct {
+// VariantJSON is a curve of a PlanJSON.
+type VariantJSON struct {
 	Label  string                     `json:"label"`
 	Params map[string]json.RawMessage `json:"params,omitempty"`
 }
 
 // EncodePlan writes p as JSON, its variants' values encoded by schema.
 func EncodePlan(p *Plan, schema *param.Set) json.RawMessage {
-	w := planWire{Param: p.Param, From: p.From, To: p.To, Points: p.Points, Log: p.Log, Values: p.Values, Seeds: p.Seeds}
+	b, _ := json.Marshal(p.JSON(schema))
+	return b
+}
+
+// JSON returns p's JSON form, its variants' values encoded by schema.
+func (p *Plan) JSON(schema *param.Set) *PlanJSON {
+	w := PlanJSON{Param: p.Param, From: p.From, To: p.To, Points: p.Points, Log: p.Log, Values: p.Values, Seeds: p.Seeds}
 	for _, v := range p.Variants {
-		vw := variantWire{Label: v.Label, Params: map[string]json.RawMessage{}}
+		vw := VariantJSON{Label: v.Label, Params: map[string]json.RawMessage{}}
 		for name, x := range v.Params {
 			if sp, ok := schema.Lookup(name); ok {
 				vw.Params[name] = sp.Encode(x)
@@ -261,15 +270,16 @@ func EncodePlan(p *Plan, schema *param.Set) json.RawMessage {
 		}
 		w.Variants = append(w.Variants, vw)
 	}
-	b, _ := json.Marshal(w)
-	return b
+	return &w
 }
 
 // DecodePlan reads a plan written by EncodePlan; variant values are checked
 // against schema. The plan itself is checked by Check.
 func DecodePlan(raw []byte, schema *param.Set) (*Plan, error) {
-	var w planWire
-	if err := json.Unmarshal(raw, &w); err != nil {
+	var w PlanJSON
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
 		return nil, fmt.Errorf("sweep: not a valid sweep definition: %v", err)
 	}
 	if len(w.Variants) > MaxVariants {

@@ -251,7 +251,10 @@ function started(i: Info, v: Values, s: Summary) {
   for (const c of charts) c.limit(v);
   orderCharts();
   tour.setPreset(i.preset);
-  setupSweep(m, i, preset?.compare ?? []);
+  setupSweep(m, i, preset?.compare ?? [], (plan) => {
+    send({ t: "sweep", plan });
+    linkSoon();
+  });
   for (const b of buttons) b.disabled = false;
   delete document.body.dataset.done;
   syncControls(true);

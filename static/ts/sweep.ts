@@ -31,6 +31,8 @@ let results: (PointStat | null)[][] = []; // [variant][point]
 let done = 0;
 let startedAt = 0;
 let chart: uPlot | null = null;
+let shareSweep: (plan: string) => void = () => {};
+let linkSweep = ""; // the sweep of the link last opened
 
 const numeric = (m: Model) => m.params.filter((p) => p.kind === "number" || p.kind === "integer");
 
@@ -118,14 +120,27 @@ function build() {
 
 // setupSweep fills the form for the run just started: the model's numeric
 // parameters, its study (a button each) and the curves on offer.
-export function setupSweep(m: Model, i: Info, compare: Variant[]) {
+// A Reset of the live run keeps the sweep going: it runs the same scenario.
+// share gets the definition of every sweep run, for the link.
+export function setupSweep(m: Model, i: Info, compare: Variant[], share: (plan: string) => void) {
+  shareSweep = share;
   build();
-  cancel();
-  const newModel = model !== m;
+  const key = JSON.stringify(i.scenario);
+  const same = model === m && info !== null && JSON.stringify(info.scenario) === key;
   model = m;
   info = i;
   el("sweeps").hidden = false;
-  if (!newModel) return;
+  if (!same) {
+    cancel();
+    setupModel(m, compare);
+  }
+  // A link with a sweep: show it and run it (once: not again on a Reset).
+  const fromLink = i.sweep ? JSON.stringify(i.sweep) : "";
+  if (fromLink && fromLink !== linkSweep) runPlan(i.sweep!);
+  linkSweep = fromLink;
+}
+
+function setupModel(m: Model, compare: Variant[]) {
   const sel = el<HTMLSelectElement>("sweep-param");
   sel.replaceChildren(...numeric(m).map((p) => new Option(`${p.label} (${p.name})`, p.name)));
   const seen = new Set<string>();
@@ -136,15 +151,7 @@ export function setupSweep(m: Model, i: Info, compare: Variant[]) {
     seen.add(label);
     curves.push({ label, params: v.params });
   }
-  el("sweep-curves").replaceChildren(
-    Object.assign(document.createElement("legend"), { textContent: "Curves" }),
-    ...curves.map((c, k) => {
-      const l = document.createElement("label");
-      l.innerHTML = `<input type="checkbox" data-curve="${k}"> `;
-      l.append(c.label);
-      return l;
-    }),
-  );
+  renderCurves();
   el("sweep-buttons").replaceChildren(
     ...(m.sweeps ?? []).map((sw) => {
       const b = document.createElement("button");
@@ -152,7 +159,7 @@ export function setupSweep(m: Model, i: Info, compare: Variant[]) {
       b.textContent = sw.title;
       b.onclick = () => {
         const vs = sw.values;
-        setForm({ param: sw.param, from: vs[0], to: vs[vs.length - 1], points: vs.length, log: vs[vs.length - 1] / vs[0] >= 10, seeds: seedsNow(), variants: sw.curves.map((c) => ({ label: variantLabel(c) })) });
+        setForm({ param: sw.param, from: vs[0], to: vs[vs.length - 1], points: vs.length, log: vs[vs.length - 1] / vs[0] >= 10, seeds: seedsNow(), variants: sw.curves.map((c) => ({ label: variantLabel(c), params: c.params })) });
         el("sweep-doc").textContent = sw.doc;
         run();
       };
@@ -162,10 +169,10 @@ export function setupSweep(m: Model, i: Info, compare: Variant[]) {
   const sw = m.sweeps?.[0];
   if (sw) {
     const vs = sw.values;
-    setForm({ param: sw.param, from: vs[0], to: vs[vs.length - 1], points: 6, log: vs[vs.length - 1] / vs[0] >= 10, seeds: 5, variants: sw.curves.map((c) => ({ label: variantLabel(c) })) });
+    setForm({ param: sw.param, from: vs[0], to: vs[vs.length - 1], points: 6, log: vs[vs.length - 1] / vs[0] >= 10, seeds: 5, variants: sw.curves.map((c) => ({ label: variantLabel(c), params: c.params })) });
     el("sweep-doc").textContent = sw.doc;
   } else {
-    defaultsFor(sel.value);
+    defaultsFor(el<HTMLSelectElement>("sweep-param").value);
     setCurves(["as set", ...compare.map(variantLabel)]);
     el("sweep-doc").textContent = "";
   }
@@ -191,6 +198,18 @@ function defaultsFor(name: string) {
   el<HTMLInputElement>("sweep-log").checked = false;
 }
 
+function renderCurves() {
+  el("sweep-curves").replaceChildren(
+    Object.assign(document.createElement("legend"), { textContent: "Curves" }),
+    ...curves.map((c, k) => {
+      const l = document.createElement("label");
+      l.innerHTML = `<input type="checkbox" data-curve="${k}"> `;
+      l.append(c.label);
+      return l;
+    }),
+  );
+}
+
 function setCurves(labels: string[]) {
   for (const b of el("sweep-curves").querySelectorAll<HTMLInputElement>("input[data-curve]")) b.checked = labels.includes(curves[Number(b.dataset.curve)].label);
 }
@@ -203,7 +222,13 @@ export function setForm(p: Plan) {
   el<HTMLInputElement>("sweep-points").value = String(p.points);
   el<HTMLInputElement>("sweep-log").checked = !!p.log;
   el<HTMLInputElement>("sweep-seeds").value = String(p.seeds);
-  for (const v of p.variants ?? []) if (!curves.some((c) => c.label === v.label)) curves.push({ label: v.label, params: v.params });
+  const n = curves.length;
+  for (const v of p.variants ?? []) {
+    const c = curves.find((c) => c.label === v.label);
+    if (c) c.params = v.params;
+    else curves.push({ label: v.label, params: v.params });
+  }
+  if (curves.length > n) renderCurves();
   setCurves((p.variants ?? [{ label: "as set" }]).map((v) => v.label));
 }
 
@@ -241,6 +266,7 @@ function run() {
   const p = formPlan();
   if (!p.variants || p.variants.length === 0) return setStatus("failed", "Pick at least one curve.");
   plan = p;
+  shareSweep(JSON.stringify(p));
   const nv = p.variants.length;
   results = p.variants.map(() => new Array<PointStat | null>(p.points).fill(null));
   done = 0;

@@ -1,7 +1,7 @@
 // The shapes of the JSON the core gives the page are generated from the Go
 // types (gen/types.ts, by build/tsgen); here they get the names the page
 // uses, and the messages between the page and the worker are declared.
-import type { Comparison, Info, ModelDescription, ParamDescription, PointStat, PresetDescription, SweepDesc, Summary, Values, Variant } from "./gen/types";
+import type { Comparison, Info, ModelDescription, ParamDescription, PlanJSON, PointStat, PresetDescription, SweepDesc, Summary, Values, Variant } from "./gen/types";
 
 export type * from "./gen/types";
 export type Spec = ParamDescription;
@@ -11,17 +11,8 @@ export type Sweep = SweepDesc;
 
 export const variantLabel = (v: Pick<Variant, "label">) => v.label;
 
-// Plan is a sweep the page asks the worker's pool for, as sim.DecodePlan
-// reads it (a wire form of its own, not a Go type's JSON).
-export interface Plan {
-  param: string;
-  from: number;
-  to: number;
-  points: number;
-  log?: boolean;
-  seeds: number;
-  variants?: { label: string; params?: Record<string, number | string | boolean> }[];
-}
+// Plan is a sweep: the page's pool runs it, a link holds it.
+export type Plan = PlanJSON;
 
 // Compared is the state of a comparison the worker sends with each batch of rows.
 export interface Compared {
@@ -42,6 +33,7 @@ export type ToWorker =
   | { t: "reset" }
   | { t: "words"; title: string; note: string }
   | { t: "link"; quiet: boolean }
+  | { t: "sweep"; plan: string }
   | { t: "report"; page: string }
   | { t: "point"; task: number; scenario: string; plan: string; v: number; i: number };
 

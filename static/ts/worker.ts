@@ -135,6 +135,11 @@ function handle(m: ToWorker) {
     case "export":
       post({ t: "export", json: ok(bridge.export()) });
       return;
+    case "sweep":
+      // The page's sweep, for the link; a refused one stays out of it (the
+      // pool reports why the sweep cannot run).
+      bridge.setSweep(m.plan);
+      return;
     case "point": {
       // A pool worker: one point of a sweep, every seed (sweep.ts, pool.ts).
       const r = bridge.planPoint(m.scenario, m.plan, m.v, m.i);

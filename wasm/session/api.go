@@ -42,6 +42,7 @@ var API = []Func{
 	{Name: "setWords", Args: []Arg{{"title", "string"}, {"note", "string"}}, Result: "string", Doc: "the author's title and note of a comparison"},
 	{Name: "comparison", Result: "string", Doc: "JSON Comparison of A and B"},
 	{Name: "summaryB", Result: "string", Doc: "JSON Summary of B, or null when not comparing"},
+	{Name: "setSweep", Args: []Arg{{"plan", "string"}}, Result: "string", Doc: "the page's sweep definition (JSON PlanJSON; \"\" for none), for the link; \"\" when done"},
 	{Name: "planPoint", Args: []Arg{{"scenario", "string"}, {"plan", "string"}, {"v", "number"}, {"i", "number"}}, Result: "string", Doc: "JSON PointStat: one point of a sweep, every seed (no run needed)"},
 }
 

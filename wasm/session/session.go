@@ -32,6 +32,7 @@ type Session struct {
 	rows  []float64 // A's rows handed out by the last Advance
 	rowsB []float64 // B's
 	words Words
+	sweep json.RawMessage // the page's sweep definition, for the link; nil: none
 }
 
 // Words are what the author of a what-if calls its sides and says about
@@ -83,6 +84,7 @@ func StartLink(link string) (*Session, error) {
 		return nil, err
 	}
 	s.words = Words{LabelA: w.LabelA, LabelB: w.LabelB, Title: w.Title, Note: w.Note}
+	s.sweep = w.Sweep
 	if w.B != nil {
 		if s.b, err = catalog.Start(w.B, true); err != nil {
 			return nil, fmt.Errorf("B: %w", err)
@@ -128,6 +130,8 @@ type Info struct {
 	ChangedB  []scenario.Difference `json:"changed_b,omitempty"`
 	// Markers are the scenario's events, drawn on every time chart.
 	Markers []sim.Event `json:"markers"`
+	// Sweep is the sweep definition the link held, if any: the page runs it.
+	Sweep *sim.PlanJSON `json:"sweep,omitempty"`
 }
 
 // Info describes the run.
@@ -139,6 +143,9 @@ func (s *Session) Info() Info {
 	}
 	sc := s.run.Scenario
 	in := Info{Model: sc.Model, Preset: sc.Preset, Seed: sc.Seed, DurationS: sc.Duration, IntervalS: sc.Interval, Columns: names, Scenario: sc, Words: s.words, Markers: sim.Markers(s.def, sc)}
+	if plan, err := catalog.SweepOf(&scenario.WhatIf{A: sc, Sweep: s.sweep}); err == nil && plan != nil {
+		in.Sweep = plan.JSON(s.def.Params)
+	}
 	a := s.run.Replay()
 	if base, err := catalog.Base(sc.Model, sc.Preset); err == nil {
 		in.Changed = scenario.Differences(a, base)
@@ -310,11 +317,26 @@ func (s *Session) Link() (string, error) { return catalog.EncodeWhatIf(s.WhatIf(
 // WhatIf returns what the link holds: A and B with their live changes, and
 // the words.
 func (s *Session) WhatIf() *scenario.WhatIf {
-	w := &scenario.WhatIf{A: s.run.Replay(), Title: s.words.Title, Note: s.words.Note, LabelA: s.words.LabelA, LabelB: s.words.LabelB}
+	w := &scenario.WhatIf{A: s.run.Replay(), Title: s.words.Title, Note: s.words.Note, LabelA: s.words.LabelA, LabelB: s.words.LabelB, Sweep: s.sweep}
 	if s.b != nil {
 		w.B = s.b.Replay()
 	}
 	return w
+}
+
+// SetSweep records the page's sweep definition (a sim.Plan as JSON; ""
+// for none) for the link, checked against the run's model and scenario.
+func (s *Session) SetSweep(planJSON string) error {
+	if planJSON == "" {
+		s.sweep = nil
+		return nil
+	}
+	raw := json.RawMessage(planJSON)
+	if _, err := catalog.SweepOf(&scenario.WhatIf{A: s.run.Scenario, Sweep: raw}); err != nil {
+		return err
+	}
+	s.sweep = raw
+	return nil
 }
 
 // Export is the run as the page offers it for download as JSON.

@@ -333,3 +333,41 @@ func TestInfoMarkers(t *testing.T) {
 		t.Errorf("markers %v, want %v", got, want)
 	}
 }
+
+// The share link carries the page's sweep; a run started from it hands the
+// sweep back in its Info for the page to run.
+func TestLinkSweep(t *testing.T) {
+	s, err := StartPreset("scp-10-ssps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := s.Link()
+	plan := `{"param":"ssp.load","from":0.5,"to":3,"points":6,"seeds":3,"variants":[{"label":"adaptive","params":{"scp.control":"adaptive-acg"}}]}`
+	if err := s.SetSweep(plan); err != nil {
+		t.Fatal(err)
+	}
+	link, err := s.Link()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain == link || !strings.HasPrefix(link, "2.") {
+		t.Fatalf("the link did not change, or changed version: %s", link)
+	}
+	r, err := StartLink(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := JSON(r.Info().Sweep); got != plan {
+		t.Errorf("Info().Sweep = %s, want %s", got, plan)
+	}
+	if err := s.SetSweep(`{"param":"ssp.load","from":0.5,"to":3,"points":6,"seeds":0}`); err == nil || !strings.Contains(err.Error(), "sweep seeds: 0") {
+		t.Errorf("bad sweep: %v", err)
+	}
+	if l, _ := s.Link(); l != link {
+		t.Error("a refused sweep changed the link")
+	}
+	s.SetSweep("")
+	if l, _ := s.Link(); l != plain {
+		t.Error("no sweep: the link is not the plain one")
+	}
+}

@@ -48,6 +48,7 @@ export interface Info {
   comparing: boolean;
   changed_b?: Difference[];
   markers: Event[];
+  sweep?: PlanJSON;
 }
 
 // Summary is sim.Summary.
@@ -152,6 +153,18 @@ export interface Difference {
 export interface Event {
   at_s: number;
   label: string;
+}
+
+// PlanJSON is sim.PlanJSON.
+export interface PlanJSON {
+  param: string;
+  from: number;
+  to: number;
+  points: number;
+  log?: boolean;
+  values?: number[];
+  seeds: number;
+  variants?: VariantJSON[];
 }
 
 // ClassSummary is sim.ClassSummary.
@@ -264,6 +277,12 @@ export interface PresetDescription {
   claims?: string[];
 }
 
+// VariantJSON is sim.VariantJSON.
+export interface VariantJSON {
+  label: string;
+  params?: Record<string, ParamValue>;
+}
+
 // Line is sim.Line.
 export interface Line {
   label: string;
@@ -343,6 +362,8 @@ export interface Bridge {
   comparison(): string | Failure;
   /** JSON Summary of B, or null when not comparing */
   summaryB(): string | Failure;
+  /** the page's sweep definition (JSON PlanJSON; "" for none), for the link; "" when done */
+  setSweep(plan: string): string | Failure;
   /** JSON PointStat: one point of a sweep, every seed (no run needed) */
   planPoint(scenario: string, plan: string, v: number, i: number): string | Failure;
 }
