@@ -267,7 +267,9 @@ func (q *Queue) fill() bool {
 			q.spread(r, b, from)
 			continue
 		}
-		sortEvents(q.bottom)
+		if len(q.bottom) > 1 {
+			sortEvents(q.bottom)
+		}
 		return true
 	}
 }

@@ -669,7 +669,8 @@ el("note").addEventListener("change", sendWords);
 // csvHead names what the CSV holds, for a file read alone later.
 function csvHead(): string[] {
   const m = model;
-  const units = m ? ["t: s", ...m.columns.map((c) => `${c.name}: ${c.unit || "1"}`)].join(", ") : "";
+  const unit = new Map((m?.columns ?? []).map((c) => [c.name, c.unit]));
+  const units = store.columns.map((c) => `${c}: ${(c === "t" ? "s" : unit.get(c)) || "1"}`).join(", ");
   const c = cmp.current();
   return [
     `model: ${info?.model ?? ""}`,
