@@ -60,17 +60,17 @@ test: setup fmtcheck vet tscheck build digests
 # decision beside x/time/rate's Limiter.Allow (same run), the event
 # kernel's hold model, the simulator's messages per second, and the heap of
 # a 24-hour run (medians by benchstat); then the playground's: wasm against
-# native speed on the same preset, the hold model's verdicts and the page
-# weight (build/benchreport), the time to the first chart in headless
-# Chromium, and a sweep on the page's pool of 2 workers against 1
-# (x-speedup; the native one is BenchmarkSweepSpeedup in bench.txt).
+# native speed on the same preset, the verdicts of the hold model, the
+# sweeps' speed-ups (native W workers and the page's pool of 2, each against
+# one) and the page weight (build/benchreport), and the time to the first
+# chart in headless Chromium.
 bench: setup build
 	$(GO) test -run '^$$' -bench . -skip DayLong -benchmem -count 6 ./core/... > bench.txt
 	$(GO) test -run '^$$' -bench DayLong -benchtime 1x ./core/catalog >> bench.txt
+	$(GO) test -run '^$$' -bench BenchmarkSweepPool -benchtime 1x -count 3 ./web >> bench.txt
 	$(GO) tool benchstat bench.txt
 	@native=$$($(GO) run ./wasm/digests -time attach-storm -n 5 | cut -d' ' -f2); \
 	wasm=$$(GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) run ./wasm/digests -time attach-storm -n 5 | cut -d' ' -f2); \
 	echo "attach-storm: native $$((native/1000000)) ms, wasm $$((wasm/1000000)) ms, wasm/native $$(awk "BEGIN{printf \"%.2f\", $$wasm/$$native}")" | tee bench-web.txt
 	$(GO) run ./build/benchreport -bench bench.txt -dist dist | tee -a bench-web.txt
 	$(GO) test -run '^$$' -bench BenchmarkPageStart -benchtime 3x ./web | tee -a bench-web.txt
-	$(GO) test -run '^$$' -bench BenchmarkSweepPool -benchtime 1x -count 3 ./web | tee -a bench-web.txt

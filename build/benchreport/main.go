@@ -2,15 +2,17 @@
 // dist/ folder and prints the verdicts of DESIGN.md's budgets that
 // benchstat does not: the event kernel's hold model (for each N, the cost
 // per pop+push at each time scale, their max/min ratio against 2× and the
-// cost against 150 ns up to N = 10⁵), and the page weight (brotli total of
-// dist/ against 1 MB, target 0.8 MB). Medians of the runs of each
-// benchmark.
+// cost against 150 ns up to N = 10⁵), the sweeps' speed-ups (natively W
+// workers against one, ≥ 0.8·W; the page's pool of 2 against one worker,
+// ≥ 1.6×), and the page weight (brotli total of dist/ against 1 MB, target
+// 0.8 MB). Medians of the runs of each benchmark.
 //
 //	go run ./build/benchreport [-bench bench.txt] [-dist dist]
 package main
 
 import (
 	"bufio"
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -30,11 +32,17 @@ func main() {
 		fmt.Fprintln(os.Stderr, "benchreport:", err)
 		os.Exit(2)
 	}
-	defer f.Close()
-	if err := hold(os.Stdout, f); err != nil {
+	data, err := io.ReadAll(f)
+	f.Close()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "benchreport:", err)
 		os.Exit(2)
 	}
+	if err := hold(os.Stdout, bytes.NewReader(data)); err != nil {
+		fmt.Fprintln(os.Stderr, "benchreport:", err)
+		os.Exit(2)
+	}
+	speedups(os.Stdout, bytes.NewReader(data))
 	if err := pageWeight(os.Stdout, *dist); err != nil {
 		fmt.Fprintln(os.Stderr, "benchreport:", err)
 		os.Exit(2)
@@ -113,6 +121,51 @@ func hold(w io.Writer, r io.Reader) error {
 		fmt.Fprintf(w, "  N=%-5s %s; max/min %.2f: %s\n", n, strings.Join(cells, ", "), hi/lo, verdict)
 	}
 	return nil
+}
+
+// speedups prints the sweeps' speed-ups: BenchmarkSweepSpeedup/workers=W
+// (native, budget 0.8·W) and BenchmarkSweepPool (the page's pool of 2
+// workers, budget 1.6), each the median of its runs' x-speedup metric.
+func speedups(w io.Writer, r io.Reader) {
+	runs := map[string][]float64{}
+	var names []string
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) < 2 || !(strings.HasPrefix(fs[0], "BenchmarkSweepSpeedup/workers=") || strings.HasPrefix(fs[0], "BenchmarkSweepPool")) {
+			continue
+		}
+		for i := 1; i < len(fs); i++ {
+			if fs[i] != "x-speedup" {
+				continue
+			}
+			v, err := strconv.ParseFloat(fs[i-1], 64)
+			if err != nil {
+				continue
+			}
+			name := fs[0]
+			if j := strings.LastIndexByte(name, '-'); j > 0 {
+				name = name[:j]
+			}
+			if runs[name] == nil {
+				names = append(names, name)
+			}
+			runs[name] = append(runs[name], v)
+		}
+	}
+	for _, name := range names {
+		x, _ := median(runs[name])
+		what, budget := "sweep in the page, pool of 2 workers against 1", 1.6
+		if wk, ok := strings.CutPrefix(name, "BenchmarkSweepSpeedup/workers="); ok {
+			n, _ := strconv.Atoi(wk)
+			what, budget = fmt.Sprintf("sweep, native, %d workers against 1", n), 0.8*float64(n)
+		}
+		verdict := "ok"
+		if x < budget {
+			verdict = "UNDER"
+		}
+		fmt.Fprintf(w, "%s: %.2f× (median of %d), budget ≥ %.2f×: %s\n", what, x, len(runs[name]), budget, verdict)
+	}
 }
 
 func median(v []float64) (float64, bool) {

@@ -52,3 +52,21 @@ func TestPageWeight(t *testing.T) {
 		t.Error("no error for a folder without brotli files")
 	}
 }
+
+func TestSpeedups(t *testing.T) {
+	in := `BenchmarkSweepSpeedup/workers=2-2   2   893833912 ns/op   1.600 x-budget   1.687 x-speedup
+BenchmarkSweepSpeedup/workers=2-2   3   477677491 ns/op   1.600 x-budget   1.056 x-speedup
+BenchmarkSweepSpeedup/workers=2-2   3   477677491 ns/op   1.600 x-budget   1.900 x-speedup
+BenchmarkSweepPool-2   1   5717231005 ns/op   1767 ms-1-worker   718.0 ms-2-workers   2.461 x-speedup
+`
+	var out strings.Builder
+	speedups(&out, strings.NewReader(in))
+	for _, want := range []string{
+		"sweep, native, 2 workers against 1: 1.69× (median of 3), budget ≥ 1.60×: ok",
+		"sweep in the page, pool of 2 workers against 1: 2.46× (median of 1), budget ≥ 1.60×: ok",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in\n%s", want, out.String())
+		}
+	}
+}

@@ -17,40 +17,36 @@ const pinnedAt = 0.99
 // instance, and every instance has its own CPU and guard columns.
 const maxInstances = 8
 
-var nodeColumns = append([]metrics.Column{
-	{Name: "cpu", Label: "IMSI Manager CPU (busiest instance)", Unit: "%", Max: true},
-	{Name: "guard", Label: "CPU guard on (instances)", Unit: "instances", Max: true},
-	{Name: "up", Label: "instances up", Unit: "instances"},
-	{Name: "backlog", Label: "CPU backlog", Unit: "s", Max: true},
-	{Name: "retries", Label: "retries", Unit: "/s"},
-	{Name: "sgsn.queue", Label: "SGSN pacing queue", Unit: "requests", Max: true},
-	{Name: "mme.queue", Label: "MME pacing queue", Unit: "requests", Max: true},
-	{Name: "sgsn.wait", Label: "SGSN mean wait", Unit: "s"},
-	{Name: "mme.wait", Label: "MME mean wait", Unit: "s"},
-	{Name: "sgsn.released", Label: "SGSN released", Unit: "/s"},
-	{Name: "mme.released", Label: "MME released", Unit: "/s"},
-	{Name: "pacing.stale", Label: "stale drops (waited > W)", Unit: "/s"},
-	{Name: "pacing.overflow-rejected", Label: "overflow rejects (messenger)", Unit: "/s"},
-	{Name: "pacing.overflow-dropped", Label: "overflow drops (action drop)", Unit: "/s"},
-	{Name: "pacing.overflow-dropped-high-cpu", Label: "overflow drops with high CPU (guard)", Unit: "/s"},
-	{Name: "lost", Label: "lost in a crash or while down", Unit: "/s"},
-}, instanceColumns()...)
+// The model's columns, after the outcome block of the classes.
+var (
+	cols          sim.Columns
+	colCPU        = cols.AddMax("cpu", "IMSI Manager CPU (busiest instance)", "%")
+	colGuard      = cols.AddMax("guard", "CPU guard on (instances)", "instances")
+	colUp         = cols.Add("up", "instances up", "instances")
+	colBacklog    = cols.AddMax("backlog", "CPU backlog", "s")
+	colRetries    = cols.Add("retries", "retries", "/s")
+	colQueue      = [2]sim.Col{cols.AddMax("sgsn.queue", "SGSN pacing queue", "requests"), cols.AddMax("mme.queue", "MME pacing queue", "requests")}
+	colWait       = [2]sim.Col{cols.Add("sgsn.wait", "SGSN mean wait", "s"), cols.Add("mme.wait", "MME mean wait", "s")}
+	colReleased   = [2]sim.Col{cols.Add("sgsn.released", "SGSN released", "/s"), cols.Add("mme.released", "MME released", "/s")}
+	colStale      = cols.Add("pacing.stale", "stale drops (waited > W)", "/s")
+	colRejected   = cols.Add("pacing.overflow-rejected", "overflow rejects (messenger)", "/s")
+	colDropped    = cols.Add("pacing.overflow-dropped", "overflow drops (action drop)", "/s")
+	colDroppedCPU = cols.Add("pacing.overflow-dropped-high-cpu", "overflow drops with high CPU (guard)", "/s")
+	colLost       = cols.Add("lost", "lost in a crash or while down", "/s")
+	// For each possible instance i (1-based), its CPU over the interval
+	// ("cpu.i") and the share of the interval its guard was on ("guard.i");
+	// both stay 0 for instances the scenario does not have.
+	colInstCPU   = instanceColumns("cpu", "CPU", "%")
+	colInstGuard = instanceColumns("guard", "guard on", "% of interval")
+)
 
-// fixedColumns is how many node columns come before the per-instance ones.
-const fixedColumns = 16
-
-// instanceColumns are, for each possible instance i (1-based), its CPU
-// over the interval ("cpu.i") and the share of the interval its guard was
-// on ("guard.i"); both stay 0 for instances the scenario does not have.
-func instanceColumns() []metrics.Column {
-	var c []metrics.Column
-	for i := 1; i <= maxInstances; i++ {
-		c = append(c, metrics.Column{Name: "cpu." + strconv.Itoa(i), Label: "instance " + strconv.Itoa(i) + " CPU", Unit: "%", Max: true})
+// instanceColumns declares one column per possible instance.
+func instanceColumns(name, label, unit string) (out [maxInstances]sim.Col) {
+	for i := range out {
+		k := strconv.Itoa(i + 1)
+		out[i] = cols.AddMax(name+"."+k, "instance "+k+" "+label, unit)
 	}
-	for i := 1; i <= maxInstances; i++ {
-		c = append(c, metrics.Column{Name: "guard." + strconv.Itoa(i), Label: "instance " + strconv.Itoa(i) + " guard on", Unit: "% of interval", Max: true})
-	}
-	return c
+	return out
 }
 
 // instanceSeries lists the names of one per-instance column for every
@@ -66,27 +62,29 @@ func instanceSeries(name string) []string {
 // Measure closes an interval: every instance measures its CPU over it, and
 // an instance pinned too long crashes. (The guards read the CPU on their
 // own sampling period: readGuards.)
-func (n *node) Measure(now kernel.Time, row []float64) {
-	dt := n.env.Interval.Seconds()
-	if now%n.env.Interval != 0 {
-		dt = (now % n.env.Interval).Seconds() // the last, shorter interval
-	}
-	n.out.Fill(row, dt)
-	r := row[len(row)-len(nodeColumns):]
-	clear(r[:len(nodeColumns)])
+func (n *node) Measure(row *sim.Row) {
+	now, dt := row.Now, row.Seconds()
 	var stats [2]pacing.Stats
-	for k, inst := range n.insts {
+	var cpuMax, backlog, up, guarded float64
+	var queued [2]float64
+	for k := range maxInstances {
+		if k >= len(n.insts) {
+			row.Set(colInstCPU[k], 0)
+			row.Set(colInstGuard[k], 0)
+			continue
+		}
+		inst := n.insts[k]
 		inst.rho = inst.cpu.Measure(now)
-		r[0] = max(r[0], 100*inst.rho)
-		r[3] = max(r[3], inst.cpu.Backlog(now).Seconds())
-		r[fixedColumns+k] = 100 * inst.rho
-		r[fixedColumns+maxInstances+k] = 100 * inst.guard.OnTime(now).Seconds() / dt
+		cpuMax = max(cpuMax, 100*inst.rho)
+		backlog = max(backlog, inst.cpu.Backlog(now).Seconds())
+		row.Set(colInstCPU[k], 100*inst.rho)
+		row.Set(colInstGuard[k], 100*inst.guard.OnTime(now).Seconds()/dt)
 		if !inst.up {
 			continue
 		}
-		r[2]++
+		up++
 		if inst.guard.High() {
-			r[1]++
+			guarded++
 		}
 		if inst.rho >= pinnedAt {
 			inst.pinned += kernel.Seconds(dt)
@@ -97,32 +95,41 @@ func (n *node) Measure(now kernel.Time, row []float64) {
 			n.crash(now, k)
 		}
 		for s := range stats {
-			r[5+s] += float64(inst.queues[s].Len())
+			queued[s] += float64(inst.queues[s].Len())
 		}
 	}
+	row.Set(colCPU, cpuMax)
+	row.Set(colGuard, guarded)
+	row.Set(colUp, up)
+	row.Set(colBacklog, backlog)
 	for _, inst := range n.insts {
 		for s := range stats {
 			addStats(&stats[s], &inst.queues[s].Stats)
 		}
 	}
-	r[4] = float64(n.retries-n.prevRetries) / dt
-	n.prevRetries = n.retries
-	lost := n.crashLost + n.downDrops
-	r[15] = float64(lost-n.prevLost) / dt
-	n.prevLost = lost
+	row.Delta(colRetries, n.retries, &n.prevRetries)
+	row.Delta(colLost, n.crashLost+n.downDrops, &n.prevLost)
+	var stale, rejected, dropped, droppedCPU float64
 	for s := range stats {
+		wait := 0.0
 		if n.waitN[s] > 0 {
-			r[7+s] = n.waitSum[s].Seconds() / float64(n.waitN[s])
+			wait = n.waitSum[s].Seconds() / float64(n.waitN[s])
 		}
+		row.Set(colWait[s], wait)
+		row.Set(colQueue[s], queued[s])
 		n.waitSum[s], n.waitN[s] = 0, 0
 		cur, prev := &stats[s], &n.prevStats[s]
-		r[9+s] = float64(cur.Released-prev.Released) / dt
-		r[11] += float64(cur.Stale-prev.Stale) / dt
-		r[12] += float64(cur.OverflowRejected-prev.OverflowRejected) / dt
-		r[13] += float64(cur.OverflowDropped-prev.OverflowDropped) / dt
-		r[14] += float64(cur.OverflowDroppedCPU-prev.OverflowDroppedCPU) / dt
+		row.Rate(colReleased[s], cur.Released-prev.Released)
+		stale += float64(cur.Stale-prev.Stale) / dt
+		rejected += float64(cur.OverflowRejected-prev.OverflowRejected) / dt
+		dropped += float64(cur.OverflowDropped-prev.OverflowDropped) / dt
+		droppedCPU += float64(cur.OverflowDroppedCPU-prev.OverflowDroppedCPU) / dt
 		*prev = *cur
 	}
+	row.Set(colStale, stale)
+	row.Set(colRejected, rejected)
+	row.Set(colDropped, dropped)
+	row.Set(colDroppedCPU, droppedCPU)
 }
 
 func addStats(a, b *pacing.Stats) {
@@ -171,7 +178,7 @@ func (n *node) Report(now kernel.Time) sim.Report {
 		activations += inst.guard.Activations
 		highSamples += inst.guard.HighSamples
 	}
-	rep := sim.Report{Classes: n.out.Classes(), Held: make([]int64, len(classes))}
+	rep := sim.Report{Held: make([]int64, len(classes))}
 	for _, inst := range n.insts {
 		for c := range inst.held {
 			for _, k := range inst.held[c] {

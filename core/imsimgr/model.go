@@ -14,10 +14,11 @@ var Def = &sim.Def{
 		"(attaches, inter-SGSN RAU, Empty-CR; MME attaches, inter-CN TAU, forward relocation) go through " +
 		"the SGSN or MME pacing queue, which releases at most N per second. Overflow is dropped or rejected " +
 		"through a Session Manager; at a CPU of 70 % or more it is always dropped.",
-	Params: param.NewSet(specs...),
-	Check:  check,
-	Legacy: append(sim.OutcomeColumns(classNames()), nodeColumns...),
-	CPU:    "cpu",
+	Params:  param.NewSet(specs...),
+	Check:   check,
+	Classes: classNames(),
+	Columns: &cols,
+	CPU:     "cpu",
 	Charts: []sim.Chart{
 		sim.OutcomesChart(),
 		{ID: "cpu", Title: "IMSI Manager CPU", Unit: "%", Series: []string{"cpu"},

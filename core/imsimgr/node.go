@@ -67,19 +67,30 @@ const (
 	opReject
 )
 
-// tag packs a message's identity into an event's Ref so that no message
-// needs storage of its own: class (4 bits), attempt (5), instance (3),
-// operation (2), instance epoch (16).
+// A message's Ref holds its identity, so that no message needs storage of
+// its own: its class, its attempt, the instance hosting it, what the CPU
+// does for it and the instance's epoch (a message of an older epoch was
+// lost in a crash).
+var (
+	refs       sim.Payload
+	refClass   = refs.Field("class", len(classes)-1)
+	refAttempt = refs.Field("attempt", traffic.MaxAttempts)
+	refInst    = refs.Field("instance", maxInstances-1)
+	refOp      = refs.Field("op", opReject)
+	refEpoch   = refs.Wrap("epoch", 16)
+)
+
+// tag is a message's Ref.
 type tag int32
 
 func mkTag(cls, attempt, inst, op int, epoch int32) tag {
-	return tag(cls | attempt<<4 | inst<<9 | op<<12 | int(epoch&0xffff)<<14)
+	return tag(refClass.Put(cls) | refAttempt.Put(attempt) | refInst.Put(inst) | refOp.Put(op) | refEpoch.Put(int(epoch)))
 }
-func (t tag) class() int   { return int(t) & 0xf }
-func (t tag) attempt() int { return int(t>>4) & 0x1f }
-func (t tag) inst() int    { return int(t>>9) & 0x7 }
-func (t tag) op() int      { return int(t>>12) & 0x3 }
-func (t tag) epoch() int32 { return int32(t>>14) & 0xffff }
+func (t tag) class() int   { return refClass.Get(int32(t)) }
+func (t tag) attempt() int { return refAttempt.Get(int32(t)) }
+func (t tag) inst() int    { return refInst.Get(int32(t)) }
+func (t tag) op() int      { return refOp.Get(int32(t)) }
+func (t tag) epoch() int32 { return int32(refEpoch.Get(int32(t))) }
 
 // instance is one IMSI Manager process.
 type instance struct {
@@ -107,7 +118,6 @@ type node struct {
 	pick       *kernel.Stream // spreads subscribers over instances
 	retryRS    *kernel.Stream
 	arrivals   *sim.Arrivals
-	out        *sim.Outcomes
 	retry      traffic.Retry
 	cost       costs
 	guardOn    bool
@@ -130,7 +140,7 @@ type node struct {
 }
 
 func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
-	n := &node{env: env, v: v, out: sim.NewOutcomes(classNames()), deadline: make([]kernel.Time, len(classes))}
+	n := &node{env: env, v: v, deadline: make([]kernel.Time, len(classes))}
 	n.pick = env.Stream("imsimgr.instance")
 	n.retryRS = env.Stream("ue.retry")
 	n.arrivals = sim.NewArrivals(env, kindArrive, classNames())
@@ -142,14 +152,14 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 		}
 		inst.held = make([][]int64, len(classes))
 		for c := range inst.held {
-			inst.held[c] = make([]int64, maxAttempts+1)
+			inst.held[c] = make([]int64, traffic.MaxAttempts+1)
 		}
 		n.insts = append(n.insts, inst)
 	}
 	n.configure(0)
 	n.restartSources(0)
 	env.At(n.guardEvery, kindGuardRead, 0, 0)
-	return sim.Legacy(n), nil
+	return n, nil
 }
 
 func classNames() []string {
@@ -165,13 +175,7 @@ func (n *node) configure(now kernel.Time) {
 	v := n.v
 	us := func(name string) float64 { return v.Num(name) / 1e6 }
 	n.cost = costs{us("cost.ingress"), us("cost.queue"), us("cost.accept"), us("cost.reject"), us("cost.drop"), us("cost.other")}
-	n.retry = traffic.Retry{
-		Prob:         v.Num("retry.probability"),
-		AfterReject:  kernel.Seconds(v.Num("retry.after-reject")),
-		AfterTimeout: kernel.Seconds(v.Num("retry.after-timeout")),
-		Jitter:       v.Num("retry.jitter"),
-		MaxAttempts:  v.Int("retry.max-attempts"),
-	}
+	n.retry = traffic.RetryFrom(v)
 	for i, c := range classes {
 		if c.newConn {
 			n.deadline[i] = kernel.Seconds(v.Num("guard-timer.new"))
@@ -209,8 +213,7 @@ func (n *node) configure(now kernel.Time) {
 		}
 	}
 	for _, inst := range n.insts {
-		inst.cpu.Speed = v.Num("cpu.speed")
-		inst.cpu.Background = v.Num("cpu.background") / 100
+		inst.cpu.Configure(v)
 		if !n.guardOn {
 			inst.guard.Reset(now)
 		}
@@ -236,12 +239,12 @@ func (n *node) restartSources(now kernel.Time) {
 }
 
 // Apply changes a parameter during the run.
-func (n *node) Apply(now kernel.Time, name string, val param.Value) error {
-	if err := n.v.Put(name, val); err != nil {
+func (n *node) Apply(now kernel.Time, sp *param.Spec, val param.Value) error {
+	if err := n.v.Put(sp.Name, val); err != nil {
 		return err
 	}
 	n.configure(now)
-	if len(name) > 5 && (name[:5] == "rate." || name[:6] == "storm.") {
+	if sp.Reconfigures == param.Sources {
 		n.restartSources(now)
 	}
 	// A faster rate or a larger queue may allow a release sooner.
@@ -313,7 +316,7 @@ func (n *node) instanceFor() int {
 
 // arrive handles one attempt of class c arriving at now.
 func (n *node) arrive(now kernel.Time, c, attempt int) {
-	n.out.Offer(c)
+	n.env.Out.Offer(c)
 	k := n.instanceFor()
 	inst := n.insts[k]
 	if !inst.up {
@@ -421,7 +424,7 @@ func (n *node) done(now kernel.Time, t tag, sent kernel.Time) {
 	case t.op() == opReject:
 		n.fail(now, sent, c, t.attempt(), metrics.Rejected)
 	case now-sent <= n.deadline[c]:
-		n.out.End(c, metrics.InTime)
+		n.env.Out.End(c, metrics.InTime)
 	default:
 		n.fail(now, sent, c, t.attempt(), metrics.Late)
 	}
@@ -431,7 +434,7 @@ func (n *node) done(now kernel.Time, t tag, sent kernel.Time) {
 // retry: after a back-off from the reject's arrival, or shortly after its
 // guard timer expired when no useful answer came.
 func (n *node) fail(now, sent kernel.Time, c, attempt int, o metrics.Outcome) {
-	n.out.End(c, o)
+	n.env.Out.End(c, o)
 	delay, ok := n.retry.Next(n.retryRS, attempt, o == metrics.Rejected)
 	if !ok {
 		return

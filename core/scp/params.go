@@ -1,6 +1,8 @@
 package scp
 
 import (
+	"slices"
+
 	"overloadlab/core/acg"
 	"overloadlab/core/param"
 )
@@ -26,21 +28,12 @@ var Mixes = []string{"balanced", "unbalanced"}
 // Sharings names the desired sharings of the SCP's capacity.
 var Sharings = []string{"max-min", "proportional"}
 
-var specs = []param.Spec{
+// specs are the SCP's parameters: its choice of control, the code gapping
+// controls' own (package acg), the SCP, the network, the SSPs, fairness.
+var specs = slices.Concat([]param.Spec{
 	{Name: "scp.control", Label: "Overload control", Group: "Control", Kind: param.Choice, Choices: Controls, Default: param.Str("standard-acg"), Reconfigures: partControl,
 		Doc: "how the SCP sets the code gap it sends to the SSPs: none, the standard table-driven ACG, or the adaptive control"},
-	{Name: "acg.table", Label: "Standard ACG table", Group: "Control", Kind: param.Text, Default: param.Str(acg.DefaultTable), Check: acg.CheckTable,
-		Doc: "one congestion level per line, \"LOAD GAP DURATION\": at a measured load ≥ LOAD % of capacity the SCP sends that gap (0, 0.1, 0.25, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600 s or stop) for that duration (1, 2, 4 … 2048 s or inf)"},
-	{Name: "adaptive.target", Label: "C_target", Group: "Control", Unit: "% of capacity", Kind: param.Number, Min: 10, Max: 150, Step: 1, Default: param.Num(95),
-		Doc: "adaptive control [R]: the load the SCP aims to receive, r_{n+1} = clamp(r_n·C_target/X_n, r_min, r_max)"},
-	{Name: "adaptive.rate-min", Label: "r_min", Group: "Control", Unit: "/s", Kind: param.Number, Min: 0.001, Max: 10, Step: 0.001, Default: param.Num(0.01),
-		Doc: "adaptive control [R]: lowest per-source rate, so the largest gap is 1/r_min"},
-	{Name: "adaptive.rate-max", Label: "r_max", Group: "Control", Unit: "/s", Kind: param.Number, Min: 1, Max: 100000, Step: 1, Default: param.Num(1000),
-		Doc: "adaptive control [R]: highest per-source rate; at r_max the SCP lifts the gap (sends g = 0)"},
-	{Name: "adaptive.max-step", Label: "Max step", Group: "Control", Unit: "× per interval", Kind: param.Number, Min: 0, Max: 100, Step: 0.1, Default: param.Num(2),
-		Doc: "adaptive control [R]: r changes by at most this factor per interval (0 = unlimited, the rule as stated, which overshoots while the sources learn the new gap)"},
-	{Name: "adaptive.duration", Label: "Gap duration", Group: "Control", Unit: "s", Kind: param.Number, Min: 1, Max: 2048, Step: 1, Default: param.Num(8),
-		Doc: "adaptive control [R]: duration sent with the adaptive gap; every response renews it"},
+}, acg.Params, []param.Spec{
 	{Name: "scp.capacity", Label: "SCP capacity", Group: "SCP", Unit: "queries/s", Kind: param.Number, Min: 10, Max: 5000, Step: 10, Default: param.Num(500), Reconfigures: param.Sources,
 		Doc: "engineered capacity: each query costs 1/capacity seconds of the SCP's CPU"},
 	{Name: "scp.buffer", Label: "Query buffer", Group: "SCP", Unit: "queries", Kind: param.Integer, Min: 1, Max: 100000, Step: 10, Default: param.Num(500),
@@ -65,4 +58,4 @@ var specs = []param.Spec{
 		Doc: "how the SCP's carried load should be shared among SSPs: max-min (no SSP gets less than an equal share unless it asks for less) or proportional to the offered rates"},
 	{Name: "fairness.window", Label: "Fairness window", Group: "Fairness", Unit: "s", Kind: param.Number, Min: 1, Max: 3600, Step: 1, Default: param.Num(30),
 		Doc: "time constant of the smoothed per-SSP carried rates behind the per-interval Jain index"},
-}
+})

@@ -28,29 +28,9 @@ type Node interface {
 	// it reconfigures.
 	Apply(now kernel.Time, sp *param.Spec, v param.Value) error
 	// Report returns the controls' counters at now, and what the node's
-	// own structures hold. Classes may be left nil: the run fills them from
+	// own structures hold; the run fills in the classes' outcomes from
 	// Env.Out.
 	Report(now kernel.Time) Report
-}
-
-// LegacyNode is a node that writes its whole row by index, outcome block
-// included (a model not yet converted to Columns). Wrap it with Legacy.
-type LegacyNode interface {
-	Handle(e kernel.Event)
-	Measure(now kernel.Time, row []float64)
-	Apply(now kernel.Time, name string, v param.Value) error
-	Report(now kernel.Time) Report
-}
-
-// Legacy adapts a LegacyNode to Node.
-func Legacy(n LegacyNode) Node { return legacy{n} }
-
-type legacy struct{ LegacyNode }
-
-func (l legacy) Measure(r *Row) { l.LegacyNode.Measure(r.Now, r.out[:len(r.out)+len(r.vals)]) }
-
-func (l legacy) Apply(now kernel.Time, sp *param.Spec, v param.Value) error {
-	return l.LegacyNode.Apply(now, sp.Name, v)
 }
 
 // Env is what a node gets from the run.
@@ -100,7 +80,6 @@ type Def struct {
 	Check   func(v param.Values) error // cross-field rules; nil if none
 	Classes []string                   // the traffic classes whose outcomes are counted (Env.Out)
 	Columns *Columns                   // the model's own per-interval columns, after the outcome block
-	Legacy  []metrics.Column           // instead of Classes and Columns: every column, written by index
 	CPU     string                     // the column holding the CPU % summarised as cpu.mean/max
 	Charts  []Chart
 	Panels  []Panel
@@ -122,9 +101,6 @@ type Def struct {
 // AllColumns returns every column of a row after the time: the outcome
 // block of the classes, then the model's own.
 func (d *Def) AllColumns() []metrics.Column {
-	if d.Columns == nil {
-		return d.Legacy
-	}
 	return append(OutcomeColumns(d.Classes), d.Columns.List()...)
 }
 

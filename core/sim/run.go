@@ -21,10 +21,12 @@ const (
 	// and 171 MB reserved at most (attach-storm with 20 000 emergency
 	// attaches/s). The presets hold at most 150 000.
 	MaxPending = 1_000_000
-	// MaxEvents bounds the events a run processes in all: about a minute of
-	// one core natively at 10 million events per second, two in the
-	// browser. The presets process at most 7 million, a 24-hour attach
-	// storm 160 million.
+	// MaxEvents bounds the events a run processes in all, so the wall time
+	// of a valid extreme run: one to two minutes of one core natively (5 to
+	// 10 million events per second; the DSR model at its maximum rates
+	// stops at 2045 s simulated after about 105 s of CPU), about twice that
+	// in the browser. The presets process at most 7 million, a 24-hour
+	// attach storm 160 million.
 	MaxEvents = 500_000_000
 	// budgetEvery is how often, in events processed, the budget is checked.
 	budgetEvery = 1 << 16
@@ -103,13 +105,9 @@ func Start(def *Def, sc *scenario.Scenario, live bool) (*Run, error) {
 	r.end = r.env.Duration
 	cols := def.AllColumns()
 	r.row = make([]float64, len(cols)+1)
-	if def.Columns != nil {
-		r.env.Out = NewOutcomes(def.Classes)
-		w := 1 + len(outcomeCols)*(1+len(def.Classes))
-		r.meas = newRow(r.row[1:w], r.row[w:])
-	} else {
-		r.meas = newRow(r.row[1:1], r.row[1:])
-	}
+	r.env.Out = NewOutcomes(def.Classes)
+	w := 1 + len(outcomeCols)*(1+len(def.Classes))
+	r.meas = newRow(r.row[1:w], r.row[w:])
 	node, err := def.New(&r.env, r.values.Clone())
 	if err != nil {
 		return nil, err
@@ -215,14 +213,10 @@ func (r *Run) measure(now kernel.Time) {
 	r.row[0] = now.Seconds()
 	r.meas.start(now, now-r.last)
 	r.last = now
-	if r.env.Out != nil {
-		r.env.Out.Fill(r.meas.out, r.meas.Seconds())
-	}
+	r.env.Out.Fill(r.meas.out, r.meas.Seconds())
 	r.node.Measure(r.meas)
-	if r.env.Out != nil {
-		if i := r.meas.unwritten(); i >= 0 && r.err == nil {
-			r.err = unwrittenError(r.Def, r.Def.Columns.List()[i].Name, now)
-		}
+	if i := r.meas.unwritten(); i >= 0 && r.err == nil {
+		r.err = unwrittenError(r.Def, r.Def.Columns.List()[i].Name, now)
 	}
 	r.rec.Append(r.row)
 	if r.claims != nil {
@@ -312,9 +306,7 @@ func (r *Run) Events() uint64 { return r.events }
 // Report returns the node's counters now (for tests and the page).
 func (r *Run) Report() Report {
 	rep := r.node.Report(r.now)
-	if rep.Classes == nil && r.env.Out != nil {
-		rep.Classes = r.env.Out.Classes()
-	}
+	rep.Classes = r.env.Out.Classes()
 	return rep
 }
 
