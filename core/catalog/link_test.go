@@ -29,9 +29,13 @@ func canonical(t *testing.T, s *scenario.Scenario) string {
 		sp, _ := d.Params.Lookup(name)
 		diff[name] = sp.Encode(s.Params.Get(name))
 	}
+	tl := s.Timeline
+	if len(tl) == 0 {
+		tl = nil // an empty timeline, whether decoded from a frozen base ([]) or built (nil)
+	}
 	b, err := json.Marshal(map[string]any{
 		"model": s.Model, "preset": s.Preset, "seed": s.Seed, "duration_s": s.Duration,
-		"interval_s": s.Interval, "params": diff, "timeline": s.Timeline,
+		"interval_s": s.Interval, "params": diff, "timeline": tl,
 	})
 	if err != nil {
 		t.Fatal(err)
