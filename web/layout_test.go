@@ -187,6 +187,19 @@ func TestLayout(t *testing.T) {
 			}
 			choose(t, tb, p)
 			playSome(t, tb)
+			// Beyond six series shown, the legend is a compact table; not below.
+			many := eval[string](t, tb, `[...document.querySelectorAll("#charts figure.chart")].map((f) => f.dataset.chart + ":" + f.classList.contains("many") + ":" + (f.querySelectorAll(".u-legend tr.u-series").length - 1)).join(" ")`)
+			for _, f := range strings.Fields(many) {
+				var id string
+				var isMany bool
+				var n int
+				parts := strings.Split(f, ":")
+				id, isMany = parts[0], parts[1] == "true"
+				fmt.Sscan(parts[2], &n)
+				if isMany != (n > 6) {
+					t.Errorf("%s: chart %s has %d series in its legend, compact table %v", p, id, n, isMany)
+				}
+			}
 			viewShot(t, tb, "deuteranopia-"+p+".png")
 			shot(t, tb, "deuteranopia-"+p+"-full.png")
 		}

@@ -259,7 +259,7 @@ export class ChartView {
     this.steps = (chart.lines ?? []).map(() => []);
     const id = `chart-${++chartNo}`;
     this.root = document.createElement("figure");
-    this.root.className = "chart" + (compact ? " compact" : "") + (chart.series.length + (chart.overlay ?? []).length > 6 ? " many" : "");
+    this.root.className = "chart" + (compact ? " compact" : "");
     this.root.dataset.chart = chart.id;
     this.root.setAttribute("aria-labelledby", id);
     this.height = compact ? 150 : 210;
@@ -404,6 +404,8 @@ export class ChartView {
     const width = Math.max(260, (this.root.clientWidth || this.root.parentElement?.clientWidth || 600) - 18);
     const series: uPlot.Series[] = [{ label: "t", value: (_u, v) => (v === null || v === undefined ? "–" : timeText(v, true)) }];
     this.colors = [];
+    // Beyond six series the legend is a compact table (style.css: .many).
+    this.root.classList.toggle("many", this.shown.length + (c.overlay ?? []).length + (c.lines ?? []).length > 6);
     const short = shortLabels(this.shown.map((n) => this.label(n)));
     this.note.textContent = short.note ? ` — each series: ${short.note}` : "";
     this.labels = [...short.labels, ...(c.overlay ?? []).map((n) => this.label(n))];
