@@ -443,16 +443,19 @@ func niceMax(v float64) float64 {
 }
 
 // fmtNum writes a number as the page does (charts.ts fmt): whole above
-// 1000, one decimal above 10, two above 1, else two significant digits.
+// 1000, one decimal above 10, two above 1, else two significant digits;
+// thousands separated.
 func fmtNum(v float64) string {
 	a := math.Abs(v)
 	switch {
 	case math.IsNaN(v):
 		return "–"
-	case a >= 1000:
+	case a >= 1e15:
 		return toFixed(v, 0)
+	case a >= 1000:
+		return grouped(toFixed(v, 0))
 	case a >= 10:
-		return toFixed(v, 1)
+		return grouped(toFixed(v, 1))
 	case a >= 1:
 		return toFixed(v, 2)
 	case a == 0:
@@ -466,6 +469,23 @@ func fmtNum(v float64) string {
 		out = toFixed(v, max(-e, 0))
 	}
 	return out
+}
+
+// grouped puts thousands separators in a number written by toFixed.
+func grouped(s string) string {
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	whole, frac, dot := strings.Cut(s, ".")
+	for i := len(whole) - 3; i > 0; i -= 3 {
+		whole = whole[:i] + "," + whole[i:]
+	}
+	if dot {
+		whole += "." + frac
+	}
+	if neg {
+		return "-" + whole
+	}
+	return whole
 }
 
 // toFixed writes v with d decimals as JavaScript's toFixed does: from the
