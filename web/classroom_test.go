@@ -25,17 +25,29 @@ import (
 // fmtJS writes a number as the page's fmt does.
 func fmtJS(v float64) string {
 	a := math.Abs(v)
+	var s string
 	switch {
 	case a >= 1000:
-		return strconv.FormatFloat(v, 'f', 0, 64)
+		s = strconv.FormatFloat(v, 'f', 0, 64)
 	case a >= 10:
 		return strconv.FormatFloat(v, 'f', 1, 64)
 	case a >= 1:
 		return strconv.FormatFloat(v, 'f', 2, 64)
 	case v == 0:
 		return "0.0"
+	default:
+		return strconv.FormatFloat(v, 'g', 2, 64)
 	}
-	return strconv.FormatFloat(v, 'g', 2, 64)
+	// Thousands separators (en-US), as the page writes them.
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
 }
 
 func preset(t *testing.T, name string) *scenario.Preset {
@@ -278,6 +290,7 @@ func TestClassroom(t *testing.T) {
 	// hlr-storm-after-reboot: its axis and clock read h:mm; screenshots at
 	// the second step of its tour.
 	h := preset(t, "hlr-storm-after-reboot")
+	eval[string](t, tb, `document.body.dataset.state = "switching"`) // ready again once the new run has started
 	eval[string](t, tb, pick("preset", h.Name))
 	tb.wait(t, ready+` && document.getElementById("preset").value === "`+h.Name+`" && document.body.dataset.t === "0"`, 20*time.Second)
 	if got := eval[string](t, tb, `document.getElementById("clock").textContent`); got != "t = 0:00:00 of 1:30:00" {

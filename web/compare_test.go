@@ -116,11 +116,33 @@ func TestCompareShareReport(t *testing.T) {
 		t.Errorf("B's digest: %q in the shared tab, %q in the first", a, b)
 	}
 
-	// Report: downloaded as one HTML file, opened with the network off.
+	// CSV of the comparison: comment lines saying what it is, then A's
+	// columns and B's, prefixed b.
 	first.do(t, chromedp.Evaluate[chromedp.Void](`window.__downloads = [];
 	  const made = URL.createObjectURL;
 	  URL.createObjectURL = (b) => { window.__downloads.push({ type: b.type, size: b.size }); window.__blob = b; return made(b); };
 	  HTMLAnchorElement.prototype.click = function () { window.__downloads[window.__downloads.length - 1].name = this.download; };`))
+	first.do(t, chromedp.Click(chromedp.ID("csv")))
+	first.wait(t, `window.__downloads.length === 1 && window.__downloads[0].name !== undefined`, 30*time.Second)
+	csv, err := chromedp.Run(first.ctx, chromedp.Evaluate[string](`window.__blob.text()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(csv, "\n")
+	for i, want := range []string{"# model: imsimgr", "# scenario: attach-storm", "# seed: 1", "# link: " + link, "# columns prefixed b. are B", "# units: t: s, offered: /s"} {
+		if i >= len(lines) || !strings.HasPrefix(lines[i], want) {
+			t.Errorf("CSV line %d: %.100q, want %.100q…", i+1, lines[min(i, len(lines)-1)], want)
+		}
+	}
+	if head := lines[6]; !strings.HasPrefix(head, "t,offered,") || !strings.Contains(head, ",b.offered,") {
+		t.Errorf("CSV head %.120q", head)
+	}
+	if n := len(lines) - 8; n != 900 {
+		t.Errorf("CSV: %d rows, want 900 intervals", n)
+	}
+
+	// Report: downloaded as one HTML file, opened with the network off.
+	first.do(t, chromedp.Evaluate[chromedp.Void](`window.__downloads = []`))
 	first.do(t, chromedp.Click(chromedp.ID("report")))
 	first.wait(t, `window.__downloads.length === 1 && window.__downloads[0].name !== undefined`, 30*time.Second)
 	html, err := chromedp.Run(first.ctx, chromedp.Evaluate[string](`window.__blob.text()`, chromedp.EvalAwaitPromise))
@@ -164,7 +186,24 @@ func TestCompareShareReport(t *testing.T) {
 		t.Error("report charts without A's ghost")
 	}
 	shot(t, offline, "report.png")
-	for _, tb := range []*tab{first, second, offline} {
+
+	// A what-if link without B: the banner lists its change, and one click
+	// compares it with the preset (A: the preset, B: the what-if).
+	third := newTab(t, ctx)
+	third.do(t, chromedp.Navigate(srv.URL+"/#"+rawLink(t, `{"m":"imsimgr","p":"busy-hour","v":{"cpu.speed":0.5}}`)))
+	third.wait(t, ready+` && !document.getElementById("banner").hidden`, 30*time.Second)
+	if b := eval[string](t, third, `document.getElementById("banner-changes").textContent`); b != "cpu.speed: 1 → 0.5 from the start" {
+		t.Errorf("banner of a what-if: %q", b)
+	}
+	third.do(t, chromedp.Click(chromedp.ID("banner-compare")))
+	third.wait(t, comparedJS+` && document.getElementById("diff-table") !== null`, 20*time.Second)
+	if head := eval[string](t, third, `document.querySelector("#diff-table thead").textContent`); !strings.Contains(head, "A: busy-hour") {
+		t.Errorf("compare with the preset: table head %q", head)
+	}
+	if v := eval[string](t, third, `document.querySelector('section.controls:not([hidden]) input.exact[data-param="cpu.speed"]').value`); v != "0.5" {
+		t.Errorf("compare with the preset: B's CPU speed shows %s, want 0.5", v)
+	}
+	for _, tb := range []*tab{first, second, offline, third} {
 		if errs := tb.errors(); len(errs) > 0 {
 			t.Errorf("console errors: %q", errs)
 		}

@@ -82,6 +82,9 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		hd.Set("Content-Type", ctype)
 	}
 	hd.Set("Cache-Control", "no-cache")
+	// The size before any content coding, for the page's download
+	// progress (Content-Length counts the coded bytes).
+	hd.Set("X-Decoded-Length", strconv.Itoa(len(e.raw)))
 	body := e.raw
 	if len(e.enc) > 0 {
 		hd.Set("Vary", "Accept-Encoding")

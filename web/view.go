@@ -5,18 +5,23 @@
 package web
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
 	"overloadlab/core/catalog"
 	"overloadlab/core/param"
 	"overloadlab/core/sim"
+	"overloadlab/web/palette"
 )
 
 // View is what the page is rendered from.
 type View struct {
 	Models  []*sim.Def
 	Default string // the preset shown first
+	// Styles is, as JSON, how every chart of every model draws its series
+	// (palette.For), by model name and chart id: the page only draws them.
+	Styles string
 }
 
 // NewView returns the view of every model of the catalog.
@@ -25,6 +30,18 @@ func NewView() (View, error) {
 	if ps := catalog.Presets(); len(ps) > 0 {
 		v.Default = ps[0].Name
 	}
+	styles := map[string]map[string]palette.Styles{}
+	for _, d := range catalog.Models {
+		styles[d.Name] = map[string]palette.Styles{}
+		for _, c := range d.Charts {
+			styles[d.Name][c.ID] = palette.For(c)
+		}
+	}
+	b, err := json.Marshal(styles)
+	if err != nil {
+		return v, err
+	}
+	v.Styles = string(b)
 	return v, nil
 }
 
@@ -66,6 +83,9 @@ func step(sp param.Spec) string {
 // inputID is the id of a parameter's input in the page (model names and
 // parameter names are unique together).
 func inputID(model string, sp param.Spec) string { return "p-" + model + "-" + sp.Name }
+
+// rows is the height of a multi-line text's box: its lines and one more.
+func rows(text string) string { return strconv.Itoa(strings.Count(text, "\n") + 2) }
 
 // allowed says what a parameter takes and its default, from the schema.
 func allowed(sp param.Spec) string {

@@ -29,6 +29,7 @@ import (
 	"overloadlab/core/scenario"
 	"overloadlab/core/sim"
 	"overloadlab/wasm/session"
+	"overloadlab/web/palette"
 )
 
 // roots are the types the page reads, under the names it uses.
@@ -43,6 +44,7 @@ var roots = []struct {
 	{"Comparison", reflect.TypeFor[compare.Result]()},
 	{"ClaimResult", reflect.TypeFor[claim.Result]()},
 	{"Export", reflect.TypeFor[session.Export]()},
+	{"Styles", reflect.TypeFor[palette.Styles]()}, // given with the page (data-styles), not by the core
 }
 
 // written are types whose JSON is written by hand (a MarshalJSON or

@@ -29,9 +29,13 @@ func canonical(t *testing.T, s *scenario.Scenario) string {
 		sp, _ := d.Params.Lookup(name)
 		diff[name] = sp.Encode(s.Params.Get(name))
 	}
+	tl := s.Timeline
+	if len(tl) == 0 {
+		tl = nil // an empty timeline, whether decoded from a frozen base ([]) or built (nil)
+	}
 	b, err := json.Marshal(map[string]any{
 		"model": s.Model, "preset": s.Preset, "seed": s.Seed, "duration_s": s.Duration,
-		"interval_s": s.Interval, "params": diff, "timeline": s.Timeline,
+		"interval_s": s.Interval, "params": diff, "timeline": tl,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -86,9 +90,11 @@ func TestLinksOfEveryVersionStillOpen(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// One link per case and link version: later catalog versions
+			// add none for cases already kept.
 			seen := false
 			for _, g := range all {
-				seen = seen || g.Link == link
+				seen = seen || g.Link == link || g.Note == note && g.Link[:2] == link[:2]
 			}
 			if !seen {
 				all = append(all, goldenLink{Note: note, Link: link, Want: json.RawMessage(canonical(t, s))})

@@ -10,7 +10,7 @@ import (
 // exponential delay of the given mean. Per DESIGN.md the cost per pop+push
 // should not depend on the mean (≤ 2× between 1 ms, 1 s and 100 s for each N)
 // and stay under 150 ns up to N = 10⁵. The delays are drawn before the timer
-// starts, and 2N pops and pushes bring the queue to its steady state, so the
+// starts, and 3N pops and pushes bring the queue to its steady state, so the
 // figure is the queue's alone.
 func BenchmarkHold(b *testing.B) {
 	for _, n := range []struct {
@@ -45,7 +45,7 @@ func benchHold(b *testing.B, n int, mean Time) {
 		i++
 		q.Push(e)
 	}
-	for range 2 * n { // into the steady state: every first event popped
+	for range 3 * n { // into the steady state, the ring refitted
 		hold()
 	}
 	b.ReportAllocs()

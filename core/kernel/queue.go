@@ -267,7 +267,9 @@ func (q *Queue) fill() bool {
 			q.spread(r, b, from)
 			continue
 		}
-		sortEvents(q.bottom)
+		if len(q.bottom) > 1 {
+			sortEvents(q.bottom)
+		}
 		return true
 	}
 }
@@ -307,7 +309,7 @@ func (q *Queue) spread(r *rung, b int64, from Time) {
 // or over 16 events popped per bucket) or
 // when the ring is much larger than needed. The new ring has two buckets
 // per pending event, narrow enough for the earliest 64 events to sit about
-// two to a bucket, and wide enough, if that allows, to span the earliest
+// four to a bucket, and wide enough, if that allows, to span the earliest
 // 90 %.
 func (q *Queue) refit() {
 	r := &q.rungs[0]
@@ -345,7 +347,7 @@ func (q *Queue) refit() {
 			cover = l
 		}
 	}
-	shift := max(0, min(head-5, cover-bits.TrailingZeros(uint(size))))
+	shift := max(0, min(head-4, cover-bits.TrailingZeros(uint(size))))
 	if crowded {
 		// Events that come and go within a bucket are not among the pending
 		// ones: narrow by what was seen, to about two per bucket.

@@ -3,7 +3,7 @@
 // (a fixed value, or a parameter's current value, shown only while its
 // switch is on) drawn as labelled dashed lines.
 import uPlot from "uplot";
-import type { Chart, Column, Model, Values } from "./types";
+import type { Chart, Column, Model, Style, Styles, Values } from "./types";
 import { MARKER_BAND, drawCursor, drawMarkers, markers } from "./markers";
 import { rowAt, timeIncrs, timeText, view } from "./scrub";
 
@@ -63,28 +63,141 @@ export class Store {
   }
 }
 
-const named: Record<string, string> = {
-  offered: "#1f2328",
-  completed: "#2e9d4f",
-  late: "#d4a017",
-  rejected: "#e8772e",
-  dropped: "#c9302c",
-  throttled: "#7a4fc9",
-  cpu: "#1f6feb",
-};
-export const palette = ["#1f6feb", "#e8772e", "#2e9d4f", "#c9302c", "#7a4fc9", "#8c6d1f", "#0f8b8d", "#d6336c"];
-const lineColors = ["#c9302c", "#6e7781", "#7a4fc9", "#0f8b8d"];
+// chartStyles holds every chart's styles (web/palette, given with the page
+// in #charts' data-styles), by model name and chart id.
+let chartStyles: Record<string, Record<string, Styles>> = {};
 
-function colorOf(name: string, i: number): string {
-  const last = name.slice(name.lastIndexOf(".") + 1);
-  return named[name] ?? named[last] ?? palette[i % palette.length];
+// setStyles takes the styles the page came with (JSON).
+export function setStyles(json: string) {
+  chartStyles = JSON.parse(json) as Record<string, Record<string, Styles>>;
 }
 
+// FILL_ALPHA is the opacity of stacked areas (web/palette.FillAlpha).
+const FILL_ALPHA = "d9"; // 0.85 × 255
+
+// palette is Okabe & Ito's colour-blind-safe set in the order web/palette
+// starts from, for curves drawn outside a model's charts (sweeps).
+export const palette = ["#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9"];
+
+// isDark tells whether the page is dark: the toggle's choice, else the system's.
+export function isDark(): boolean {
+  return getComputedStyle(document.documentElement).colorScheme === "dark" || (getComputedStyle(document.documentElement).colorScheme !== "light" && matchMedia("(prefers-color-scheme: dark)").matches);
+}
+
+// probe resolves the style sheet's colours (light-dark() included) to rgb().
+let probe: HTMLElement | null = null;
+
+// cssVar reads a colour of the style sheet's theme, as rgb(…).
+export function cssVar(name: string): string {
+  if (!probe) {
+    probe = document.createElement("span");
+    probe.hidden = true;
+    document.body.append(probe);
+  }
+  probe.style.color = `var(${name})`;
+  return getComputedStyle(probe).color;
+}
+
+const colourOf = (st: Style | undefined, dark: boolean) => (st ? (dark ? st.dark : st.light) : dark ? "#e6edf3" : "#1f2328");
+
+// hatchTile draws one tile of a hatching ("/", "\\", "x", "|") in ink over colour.
+function hatchTile(colour: string, hatch: string, ink: string, px: number): HTMLCanvasElement {
+  const c = document.createElement("canvas");
+  c.width = c.height = px;
+  const x = c.getContext("2d")!;
+  x.fillStyle = colour;
+  x.fillRect(0, 0, px, px);
+  x.strokeStyle = ink;
+  x.lineWidth = Math.max(1, px / 8);
+  x.beginPath();
+  const diag = (sign: number) => {
+    // Three segments so the tiles join without a seam.
+    for (const o of [-px, 0, px]) {
+      if (sign > 0) {
+        x.moveTo(o, px);
+        x.lineTo(o + px, 0);
+      } else {
+        x.moveTo(o, 0);
+        x.lineTo(o + px, px);
+      }
+    }
+  };
+  if (hatch === "/" || hatch === "x") diag(1);
+  if (hatch === "\\" || hatch === "x") diag(-1);
+  if (hatch === "|") {
+    x.moveTo(px / 2, 0);
+    x.lineTo(px / 2, px);
+  }
+  x.stroke();
+  return c;
+}
+
+// areaFill is a stacked area's fill: its colour, hatched when its style says so.
+function areaFill(st: Style, dark: boolean): string | CanvasPattern {
+  const colour = colourOf(st, dark) + FILL_ALPHA;
+  if (!st.hatch) return colour;
+  const ink = dark ? "rgba(0,0,0,0.55)" : "rgba(255,255,255,0.7)";
+  return measurer.createPattern(hatchTile(colour, st.hatch, ink, Math.round(8 * devicePixelRatio)), "repeat") ?? colour;
+}
+
+// markerCSS is a legend marker's CSS background: the colour, hatched or dashed as drawn.
+function markerCSS(st: Style | undefined, dark: boolean, area: boolean): string {
+  const c = colourOf(st, dark);
+  const ink = dark ? "rgba(0,0,0,0.55)" : "rgba(255,255,255,0.7)";
+  if (area && st?.hatch) {
+    const angle = st.hatch === "/" ? "45deg" : st.hatch === "|" ? "90deg" : "-45deg";
+    const lines = `repeating-linear-gradient(${angle}, ${ink} 0 1.5px, transparent 1.5px 5px)`;
+    return st.hatch === "x" ? `${lines}, repeating-linear-gradient(45deg, ${ink} 0 1.5px, transparent 1.5px 5px), ${c}` : `${lines}, ${c}`;
+  }
+  if (!area && st?.dash?.length) return `repeating-linear-gradient(90deg, ${c} 0 4px, transparent 4px 7px)`;
+  return c;
+}
+
+// decimals is how many decimals a number of this magnitude is shown with:
+// none from 1000 up, one from 10, two from 1, one for zero, else two
+// significant digits (as toPrecision(2): 0.9996 is "1.0").
+function decimals(a: number): number {
+  if (a >= 1000) return 0;
+  if (a >= 10) return 1;
+  if (a >= 1) return 2;
+  if (a === 0) return 1;
+  const e = Math.floor(Math.log10(a));
+  return Math.round(a * 10 ** (1 - e)) >= 100 ? Math.max(-e, 0) : 1 - e;
+}
+
+// fmt writes a number as every part of the page does (and web/report):
+// thousands separators, decimals by magnitude, "–" for no value.
 function fmt(v: number | null | undefined, unit = ""): string {
   if (v === null || v === undefined || Number.isNaN(v)) return "–";
-  const a = Math.abs(v);
-  const s = a >= 1000 ? v.toFixed(0) : a >= 10 ? v.toFixed(1) : a >= 1 ? v.toFixed(2) : v.toPrecision(2);
+  const d = decimals(Math.abs(v));
+  const s = v.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
   return unit ? `${s} ${unit}` : s;
+}
+
+// ticks writes an axis's tick values alike: the decimals their step needs.
+export function ticks(vals: number[]): string[] {
+  const step = vals.length > 1 ? Math.abs(vals[1] - vals[0]) : Math.abs(vals[0] ?? 1);
+  const d = step > 0 && step < 1 ? Math.min(6, Math.ceil(-Math.log10(step) - 1e-9)) : 0;
+  return vals.map((v) => (v === null ? "" : v.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d })));
+}
+
+// shortLabels moves the words every label shares (at its start or its end)
+// out of the legend into a note for the caption.
+export function shortLabels(labels: string[]): { labels: string[]; note: string } {
+  if (labels.length < 2) return { labels, note: "" };
+  const words = labels.map((l) => l.split(" "));
+  const shortest = Math.min(...words.map((w) => w.length));
+  let pre = 0;
+  while (pre < shortest - 1 && words.every((w) => w[pre] === words[0][pre])) pre++;
+  let suf = 0;
+  while (suf < shortest - 1 - pre && words.every((w) => w[w.length - 1 - suf] === words[0][words[0].length - 1 - suf])) suf++;
+  if (pre === 0 && suf === 0) return { labels, note: "" };
+  const head = words[0].slice(0, pre).join(" ");
+  const tail = words[0].slice(words[0].length - suf).join(" ");
+  return {
+    labels: words.map((w) => w.slice(pre, w.length - suf).join(" ")),
+    note: [head, "…", tail].filter((x) => x).join(" "),
+  };
 }
 
 // classesOf lists the classes of a model: the prefixes of "<class>.offered".
@@ -108,7 +221,13 @@ export function zoomAll(range: [number, number] | null) {
   for (const c of live) c.redraw();
 }
 
-// ChartView is one chart of the page.
+// DATA_ROWS is how many of the latest rows a chart's data table shows.
+const DATA_ROWS = 10;
+let chartNo = 0;
+
+// ChartView is one chart of the page: a figure named by its caption, the
+// chart, its legend, and a "data" table of the latest rows for those who
+// do not read the picture.
 export class ChartView {
   readonly root: HTMLElement;
   private height: number;
@@ -118,6 +237,11 @@ export class ChartView {
   private steps: { t: number; v: number | null }[][];
   private cols: Map<string, Column>;
   private colors: string[] = []; // of the series after "t", for the PNG legend
+  private note: HTMLElement;
+  private table: HTMLTableElement;
+  private tableBox: HTMLElement; // scrolls sideways, reachable by keyboard
+  private dataBtn: HTMLButtonElement;
+  private labels: string[] = [];
   // ghost: run A drawn faint under B on the same axes while comparing,
   // with its own thresholds (ghostSteps).
   private ghost: Store | null = null;
@@ -133,14 +257,45 @@ export class ChartView {
     this.cols = new Map(model.columns.map((c) => [c.name, c]));
     this.shown = chart.series;
     this.steps = (chart.lines ?? []).map(() => []);
+    const id = `chart-${++chartNo}`;
     this.root = document.createElement("figure");
     this.root.className = "chart" + (compact ? " compact" : "");
     this.root.dataset.chart = chart.id;
+    this.root.setAttribute("aria-labelledby", id);
     this.height = compact ? 150 : 210;
     if (!compact) live.add(this);
     const cap = document.createElement("figcaption");
-    cap.textContent = chart.title + (chart.unit ? ` (${chart.unit})` : "");
+    const title = document.createElement("span");
+    title.className = "title";
+    title.id = id;
+    title.textContent = chart.title;
+    this.note = document.createElement("span");
+    this.note.className = "note";
+    title.append(this.note);
+    this.dataBtn = document.createElement("button");
+    this.dataBtn.type = "button";
+    this.dataBtn.textContent = "data";
+    this.dataBtn.setAttribute("aria-expanded", "false");
+    this.dataBtn.setAttribute("aria-controls", id + "-data");
+    this.dataBtn.setAttribute("aria-label", `data of ${chart.title}`);
+    this.dataBtn.onclick = () => {
+      const open = this.tableBox.hidden;
+      this.tableBox.hidden = !open;
+      this.dataBtn.setAttribute("aria-expanded", String(open));
+      if (open) this.fillTable();
+    };
+    cap.append(title);
+    if (!compact) cap.append(this.dataBtn);
     this.root.append(cap);
+    this.table = document.createElement("table");
+    this.tableBox = document.createElement("div");
+    this.tableBox.className = "data";
+    this.tableBox.id = id + "-data";
+    this.tableBox.tabIndex = 0;
+    this.tableBox.setAttribute("role", "region");
+    this.tableBox.setAttribute("aria-label", `latest values of ${chart.title}`);
+    this.tableBox.hidden = true;
+    this.tableBox.append(this.table);
     parent.append(this.root);
     this.build();
   }
@@ -188,13 +343,17 @@ export class ChartView {
   private ghostSeries(): uPlot.Series[] {
     if (!this.ghost) return [];
     const c = this.chart;
+    const dark = isDark();
+    const st = this.styles();
+    const faint = (style: Style | undefined, dash: number[] | undefined): uPlot.Series => ({ stroke: colourOf(style, dark) + "66", width: 1.25, dash: style?.dash ?? dash, points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
     const out: uPlot.Series[] = [];
-    this.stackOrder().forEach((name, i) => out.push({ label: `A: ${this.label(name)}`, stroke: colorOf(name, i) + "66", width: 1.25, points: { show: false }, value: (_u, v) => fmt(v, c.unit) }));
-    for (const name of c.overlay ?? []) out.push({ label: `A: ${this.label(name)}`, stroke: colorOf(name, 0) + "66", width: 1.25, dash: [2, 3], points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
-    (c.lines ?? []).forEach((l, k) => out.push({ label: `A: ${l.label}`, stroke: lineColors[k % lineColors.length] + "66", width: 1.25, dash: [8, 5], points: { show: false }, value: (_u, v) => fmt(v, c.unit) }));
+    for (const i of this.stackOrder()) out.push({ ...faint(st.series[i], undefined), label: `A: ${this.label(this.shown[i])}` });
+    (c.overlay ?? []).forEach((name, k) => out.push({ ...faint(st.overlay?.[k], [2, 3]), label: `A: ${this.label(name)}` }));
+    (c.lines ?? []).forEach((l, k) => out.push({ ...faint(st.lines?.[k], [8, 5]), label: `A: ${l.label}` }));
     for (const s of out) this.colors.push(String(s.stroke));
     return out;
   }
+
 
   get title(): string {
     return this.chart.title;
@@ -207,6 +366,13 @@ export class ChartView {
     this.build();
   }
 
+  // retheme draws the chart again in the page's current theme.
+  retheme() {
+    this.build();
+    // uPlot commits a new chart in a microtask: set the legend after it.
+    requestAnimationFrame(() => this.redraw());
+  }
+
   private seriesName(name: string): string {
     return this.chart.per_class && this.cls && this.store.index.has(`${this.cls}.${name}`) ? `${this.cls}.${name}` : name;
   }
@@ -217,52 +383,87 @@ export class ChartView {
   }
 
   // stackOrder lists the stacked series top first, so lower layers paint over.
-  private stackOrder(): string[] {
-    return this.chart.stacked ? [...this.shown].reverse() : this.shown;
+  private stackOrder(): number[] {
+    const idx = this.shown.map((_, i) => i);
+    return this.chart.stacked ? idx.reverse() : idx;
+  }
+
+  // styles are how the chart's series are drawn (web/palette.For).
+  private styles(): Styles {
+    return chartStyles[this.model.name]?.[this.chart.id] ?? { series: [] };
+  }
+
+  private get percent(): boolean {
+    return this.chart.unit === "%";
   }
 
   private build() {
     const c = this.chart;
-    const width = Math.max(280, (this.root.clientWidth || this.root.parentElement?.clientWidth || 600) - 20);
+    const dark = isDark();
+    const st = this.styles();
+    const width = Math.max(260, (this.root.clientWidth || this.root.parentElement?.clientWidth || 600) - 18);
     const series: uPlot.Series[] = [{ label: "t", value: (_u, v) => (v === null || v === undefined ? "–" : timeText(v, true)) }];
     this.colors = [];
-    const main = this.stackOrder();
-    main.forEach((name, i) => {
-      const color = colorOf(name, i);
-      const s: uPlot.Series = { label: this.label(name), stroke: color, width: 1.5, points: { show: false } };
+    // Beyond six series the legend is a compact table (style.css: .many).
+    this.root.classList.toggle("many", this.shown.length + (c.overlay ?? []).length + (c.lines ?? []).length > 6);
+    const short = shortLabels(this.shown.map((n) => this.label(n)));
+    this.note.textContent = short.note ? ` — each series: ${short.note}` : "";
+    this.labels = [...short.labels, ...(c.overlay ?? []).map((n) => this.label(n))];
+    const legendMarks: string[] = [];
+    for (const i of this.stackOrder()) {
+      const name = this.shown[i];
+      const style = st.series[i];
+      const color = colourOf(style, dark);
+      const s: uPlot.Series = { label: short.labels[i], stroke: color, width: 1.5, points: { show: false } };
       this.colors.push(color);
+      legendMarks.push(markerCSS(style, dark, !!c.stacked));
       if (c.stacked) {
-        s.fill = color + "cc";
+        s.fill = areaFill(style, dark);
+        s.width = 1;
         s.value = (_u, _v, _si, idx) => (idx === null ? "–" : fmt(this.raw(name, idx), c.unit));
       } else {
+        s.dash = style.dash;
+        s.width = 2;
         s.value = (_u, v) => fmt(v, c.unit);
       }
       series.push(s);
-    });
-    for (const name of c.overlay ?? []) {
-      this.colors.push(colorOf(name, 0));
-      series.push({ label: this.label(name), stroke: colorOf(name, 0), width: 2, dash: [2, 3], points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
     }
+    // Overlays and thresholds are drawn after (above) the areas, wider.
+    (c.overlay ?? []).forEach((name, k) => {
+      const style = st.overlay?.[k];
+      const color = colourOf(style, dark);
+      this.colors.push(color);
+      legendMarks.push(markerCSS(style, dark, false));
+      series.push({ label: this.label(name), stroke: color, width: 2.5, dash: style?.dash, points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
+    });
     (c.lines ?? []).forEach((l, k) => {
-      this.colors.push(lineColors[k % lineColors.length]);
-      series.push({ label: l.label, stroke: lineColors[k % lineColors.length], width: 1.5, dash: [8, 5], points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
+      const style = st.lines?.[k];
+      const color = colourOf(style, dark);
+      this.colors.push(color);
+      legendMarks.push(markerCSS(style, dark, false));
+      series.push({ label: l.label, stroke: color, width: 2, dash: style?.dash ?? [8, 5], points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
     });
     series.push(...this.ghostSeries());
+    const axis = { stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid"), width: 1 }, ticks: { stroke: cssVar("--grid"), width: 1 } };
     const opts: uPlot.Options = {
       width,
       height: this.height,
-      // A band above the plot for the event markers' labels (two rows).
-      padding: this.compact ? undefined : [MARKER_BAND, null, null, null],
+      // A band above the plot for the unit and the event markers' labels (two rows).
+      padding: [this.compact ? (c.unit ? 18 : 8) : MARKER_BAND, 12, 0, 0],
       series,
-      scales: { x: { time: false }, y: { range: (_u, lo, hi) => [Math.min(0, lo), hi > 0 ? hi * 1.08 : 1] } },
+      scales: {
+        x: { time: false },
+        y: { range: this.percent ? () => [0, 100] : (_u, lo, hi) => [Math.min(0, lo), hi > 0 ? hi * 1.08 : 1] },
+      },
       axes: [
         {
+          ...axis,
           label: this.compact ? undefined : `simulated time (${view.long ? "h:mm" : "m:ss"})`,
-          size: 36,
+          size: 40,
           incrs: timeIncrs(),
           values: (_u, vals) => vals.map((v) => timeText(v, false)),
         },
-        { label: c.unit || undefined, size: 56, values: (_u, vals) => vals.map((v) => fmt(v)) },
+        { ...axis, size: 56, values: (_u, vals) => ticks(vals) },
       ],
       legend: { live: !this.compact },
       // One crosshair over every live chart; dragging across one zooms all
@@ -293,6 +494,16 @@ export class ChartView {
     };
     this.u?.destroy();
     this.u = new uPlot(opts, this.data(), this.root);
+    // The legend's markers as drawn: hatched areas, dashed lines.
+    this.root.querySelectorAll<HTMLElement>(".u-legend .u-series").forEach((row, i) => {
+      const m = row.querySelector<HTMLElement>(".u-marker");
+      if (m && i > 0 && legendMarks[i - 1]) {
+        m.style.background = legendMarks[i - 1];
+        m.style.borderColor = "transparent";
+      }
+    });
+    this.root.append(this.tableBox);
+    if (!this.tableBox.hidden) this.fillTable();
     if (!this.compact) this.u.over.addEventListener("dblclick", () => zoomAll(null));
     this.showMarkers();
   }
@@ -363,6 +574,37 @@ export class ChartView {
     return out as uPlot.AlignedData;
   }
 
+  // fillTable writes the latest rows as a table: time, then each series.
+  private fillTable() {
+    const c = this.chart;
+    const names = [...this.shown, ...(c.overlay ?? [])];
+    const n = this.store.length;
+    const cap = document.createElement("caption");
+    cap.textContent = `${c.title}: the latest ${Math.min(n, DATA_ROWS)} of ${n} intervals${c.unit ? ` (${c.unit})` : ""}`;
+    const head = document.createElement("tr");
+    for (const h of ["t (s)", ...this.labels]) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = h;
+      head.append(th);
+    }
+    const rows = [head];
+    for (let r = Math.max(0, n - DATA_ROWS); r < n; r++) {
+      const tr = document.createElement("tr");
+      const t = document.createElement("th");
+      t.scope = "row";
+      t.textContent = fmt(this.store.col("t")?.[r]);
+      tr.append(t);
+      for (const name of names) {
+        const td = document.createElement("td");
+        td.textContent = fmt(this.store.col(this.seriesName(name))?.[r]);
+        tr.append(td);
+      }
+      rows.push(tr);
+    }
+    this.table.replaceChildren(cap, ...rows);
+  }
+
   // thresholdsFrom records the thresholds in force from simulated time t on.
   thresholdsFrom(t: number, values: Values | null) {
     this.recordSteps(this.steps, t, values);
@@ -405,6 +647,7 @@ export class ChartView {
     if (y.min !== undefined && y.max !== undefined) this.root.dataset.y = `${y.min},${y.max}`;
     if (n > 0 && (u.cursor.idx === null || u.cursor.idx === undefined || u.cursor.left! < 0)) u.setLegend({ idx: this.indexAt(view.at) ?? n - 1 });
     this.showMarkers();
+    if (!this.tableBox.hidden) this.fillTable();
   }
 
   // showMarkers puts the marker list on the chart's element (for tests and
@@ -433,18 +676,26 @@ export class ChartView {
   }
 
   resize() {
-    const w = Math.max(280, this.root.clientWidth - 20);
+    const w = Math.max(260, this.root.clientWidth - 18);
     if (this.u && Math.abs(this.u.width - w) > 1) this.u.setSize({ width: w, height: this.height });
   }
 
-  // drawLabels writes each threshold's label at the right end of its line.
+  // drawLabels writes the unit above the y axis (horizontal), each
+  // threshold's label at the right end of its line, and on a percentage
+  // chart a marker on the top edge wherever a value beyond 100 % is clipped.
   private drawLabels(u: uPlot) {
-    const lines = this.chart.lines ?? [];
-    if (!lines.length) return;
-    const first = 1 + this.shown.length + (this.chart.overlay ?? []).length;
     const ctx = u.ctx;
+    const dpr = devicePixelRatio;
     ctx.save();
-    ctx.font = `${Math.round(11 * devicePixelRatio)}px system-ui, sans-serif`;
+    ctx.font = `${Math.round(11 * dpr)}px system-ui, sans-serif`;
+    if (this.chart.unit) {
+      ctx.fillStyle = cssVar("--muted");
+      ctx.textAlign = "left";
+      ctx.fillText(this.chart.unit, 2 * dpr, u.bbox.top - 6 * dpr);
+    }
+    if (this.percent) this.drawClipped(u);
+    const lines = this.chart.lines ?? [];
+    const first = 1 + this.shown.length + (this.chart.overlay ?? []).length;
     ctx.textAlign = "right";
     const placed: { y: number; left: number }[] = [];
     lines.forEach((l, k) => {
@@ -454,14 +705,54 @@ export class ChartView {
       if (v === null || v === undefined) return;
       const y = u.valToPos(v, "y", true);
       if (y < u.bbox.top || y > u.bbox.top + u.bbox.height) return;
-      ctx.fillStyle = lineColors[k % lineColors.length];
+      ctx.fillStyle = this.colors[first - 1 + k] ?? cssVar("--fg");
       // Labels of lines at the same height go side by side.
       let right = u.bbox.left + u.bbox.width - 4;
-      for (const p of placed) if (Math.abs(p.y - y) < 14 * devicePixelRatio) right = Math.min(right, p.left - 10);
-      ctx.fillText(l.label, right, y - 4 * devicePixelRatio);
+      for (const p of placed) if (Math.abs(p.y - y) < 14 * dpr) right = Math.min(right, p.left - 10);
+      ctx.fillText(l.label, right, y - 4 * dpr);
       placed.push({ y, left: right - ctx.measureText(l.label).width });
     });
     ctx.restore();
+  }
+
+  // drawClipped marks, on the top edge, the stretches where a series is
+  // above 100 %, with a triangle at each start.
+  private drawClipped(u: uPlot) {
+    const ctx = u.ctx;
+    const dpr = devicePixelRatio;
+    const top = u.bbox.top;
+    let any = false;
+    for (let si = 1; si < u.series.length; si++) {
+      const d = u.data[si];
+      ctx.fillStyle = ctx.strokeStyle = this.colors[si - 1] ?? cssVar("--fg");
+      ctx.lineWidth = 3 * dpr;
+      let start = -1;
+      for (let i = 0; i <= d.length; i++) {
+        const over = i < d.length && (d[i] ?? 0) > 100;
+        if (over && start < 0) start = i;
+        if (!over && start >= 0) {
+          any = true;
+          const x0 = u.valToPos(u.data[0][start], "x", true);
+          const x1 = u.valToPos(u.data[0][i - 1], "x", true);
+          ctx.beginPath();
+          ctx.moveTo(x0, top + 1.5 * dpr);
+          ctx.lineTo(Math.max(x1, x0 + 2 * dpr), top + 1.5 * dpr);
+          ctx.stroke();
+          ctx.beginPath();
+          ctx.moveTo(x0 - 5 * dpr, top + 10 * dpr);
+          ctx.lineTo(x0, top);
+          ctx.lineTo(x0 + 5 * dpr, top + 10 * dpr);
+          ctx.fill();
+          start = -1;
+        }
+      }
+    }
+    this.root.dataset.clipped = String(any);
+    if (any) {
+      ctx.fillStyle = cssVar("--muted");
+      ctx.textAlign = "right";
+      ctx.fillText("▲ above 100 %, clipped", u.bbox.left + u.bbox.width, top - 6 * dpr);
+    }
   }
 
   // paint draws the chart with its title and legend onto ctx at y and
@@ -471,8 +762,9 @@ export class ChartView {
     const cv = this.u.ctx.canvas;
     const h = (cv.height / cv.width) * width;
     const m = ctx ?? measurer;
+    const fg = cssVar("--fg");
     if (ctx) {
-      ctx.fillStyle = "#1f2328";
+      ctx.fillStyle = fg;
       ctx.font = "bold 15px system-ui, sans-serif";
       ctx.fillText(this.chart.title + (this.chart.unit ? ` (${this.chart.unit})` : ""), 12, y + 18);
       ctx.drawImage(cv, 0, y + 26, width, h);
@@ -490,7 +782,7 @@ export class ChartView {
       if (ctx) {
         ctx.fillStyle = this.colors[i] ?? "#888";
         ctx.fillRect(x, ly - 9, 14, 10);
-        ctx.fillStyle = "#1f2328";
+        ctx.fillStyle = fg;
         ctx.fillText(label, x + 18, ly);
       }
       x += 26 + w;

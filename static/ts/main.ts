@@ -2,7 +2,7 @@
 // "advance" per animation frame while playing, and draws what comes back.
 // Everything it shows about a model (controls, charts, panels, presets)
 // comes from the core's description; nothing is restated here.
-import { ChartView, Store, classesOf, fmt } from "./charts";
+import { ChartView, Store, classesOf, cssVar, fmt, setStyles } from "./charts";
 import { addLive, setMarkers } from "./markers";
 import { fit, initPresent, presenting } from "./present";
 import { rowAt, tileValue, timeText, view } from "./scrub";
@@ -86,8 +86,15 @@ function start(what: ToWorker & { t: "start" }) {
 worker.onmessage = (ev: MessageEvent<FromWorker>) => {
   const m = ev.data;
   switch (m.t) {
+    case "loading":
+      el<HTMLProgressElement>("loading-progress").value = m.got / m.total;
+      el("loading-text").textContent = `Loading the simulator… ${(m.got / 1e6).toFixed(1)} of ${(m.total / 1e6).toFixed(1)} MB`;
+      return;
     case "ready": {
+      el("loading-text").textContent = "Starting the simulator…";
       models = (JSON.parse(m.describe) as Description).models ?? [];
+      // The charts' styles come with the page (web/palette), by model and chart.
+      setStyles(el("charts").dataset.styles ?? "{}");
       const link = linkOf(location.hash);
       cmp.openedLink(link !== "");
       if (link) start({ t: "start", link });
@@ -213,6 +220,8 @@ function started(i: Info, v: Values, s: Summary) {
   if (i.preset) presetSelect.value = i.preset;
   const preset = m.presets.find((p) => p.name === i.preset);
   el("teaches").textContent = preset ? preset.teaches : "A custom scenario.";
+  el("preset-summary").textContent = preset ? preset.summary : "";
+  el("loading").hidden = true;
   store = new Store(i.columns, new Set(m.columns.filter((c) => c.max).map((c) => c.name)));
   for (const h of document.querySelectorAll<HTMLElement>(".headline")) h.hidden = h.dataset.model !== m.name;
   // The time axis reads h:mm for runs over 10 minutes; the markers are the
@@ -341,7 +350,25 @@ requestAnimationFrame((t) => {
   frame(t);
 });
 
+// ---- the live region ------------------------------------------------------
+
+// announce tells screen readers the clock and the headline numbers, politely
+// and seldom: when a run stops, and every 15 s while it plays.
+let announced = 0;
+function announce(force: boolean) {
+  const now = performance.now();
+  if (!summary || (!force && now - announced < 15000)) return;
+  announced = now;
+  const t = summary.total;
+  el("live").textContent =
+    `t = ${fmt(summary.duration_s)} s of ${fmt(info?.duration_s ?? 0)} s: goodput ${fmt(t.goodput_per_s)} per second, ` +
+    `rejected ${count(t.rejected)}, dropped ${count(t.dropped)}, max CPU ${fmt(summary.cpu.max, "%")}.`;
+}
+
+let wasPlaying = false;
 function updateStatus() {
+  if (wasPlaying !== playing || playing) announce(wasPlaying !== playing);
+  wasPlaying = playing;
   playBtn.textContent = playing ? "❚❚ Pause" : "▶ Play";
   playBtn.classList.toggle("playing", playing);
   const t = summary?.duration_s ?? 0;
@@ -403,6 +430,27 @@ new ResizeObserver(() => {
 
 // ---- tiles ----------------------------------------------------------------
 
+// TILE_MIN is the narrowest a tile may be (px).
+const TILE_MIN = 130;
+
+// balanceTiles chooses the tiles per row of each tile box so that the
+// rows are as even as they can be: 8 tiles in 4 + 4, 7 in 4 + 3, never one
+// alone in its row (unless only one fits).
+function balanceTiles() {
+  for (const box of [el("tiles"), el("totals")]) {
+    const n = [...box.querySelectorAll<HTMLElement>(".tile")].filter((t) => !t.hidden && !t.closest("[hidden]")).length;
+    if (n === 0 || box.clientWidth === 0) continue;
+    const fit = Math.max(1, Math.floor((box.clientWidth + 1) / (TILE_MIN + 1)));
+    const rows = Math.ceil(n / Math.min(fit, n));
+    const cols = Math.ceil(n / rows);
+    box.style.setProperty("--cols", String(cols));
+    box.dataset.cols = String(cols);
+  }
+}
+const tilesSeen = new ResizeObserver(() => balanceTiles());
+tilesSeen.observe(el("tiles"));
+tilesSeen.observe(el("totals"));
+
 function counter(name: string): number | null {
   if (!summary) return null;
   for (const g of Object.values(summary.controls ?? {})) if (name in g) return g[name];
@@ -455,6 +503,7 @@ function updateTiles() {
   const crashes = counter("crashes");
   el("tile-crashes").textContent = crashes === null ? "–" : count(crashes);
   el("tile-crashes").parentElement!.hidden = crashes === null;
+  balanceTiles();
   // The controls' counters: built once per set of names, then only the
   // numbers change (no layout work each frame).
   const box = el("counters");
@@ -502,7 +551,7 @@ function controlsRoot(): HTMLElement | null {
 function syncControls(force: boolean) {
   const root = controlsRoot();
   if (!root) return;
-  for (const input of root.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-param]:is(input, select)")) {
+  for (const input of root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>("[data-param]:is(input, select, textarea)")) {
     if (!force && input === document.activeElement) continue;
     const v = values[input.dataset.param!];
     if (v === undefined) continue;
@@ -512,9 +561,11 @@ function syncControls(force: boolean) {
 }
 
 function onControl(ev: Event) {
-  const input = ev.target as HTMLInputElement | HTMLSelectElement;
+  const input = ev.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
   const name = input.dataset.param;
   if (!name || !info) return;
+  // Text is applied when it is complete (on change), not at each key.
+  if (ev.type === "input" && (input instanceof HTMLTextAreaElement || (input instanceof HTMLInputElement && input.type === "text"))) return;
   const value = input instanceof HTMLInputElement && input.type === "checkbox" ? String(input.checked) : input.value;
   if (input instanceof HTMLInputElement && input.type === "range") {
     const exact = input.parentElement?.querySelector<HTMLInputElement>("input.exact");
@@ -540,6 +591,61 @@ for (const sec of document.querySelectorAll<HTMLElement>("section.controls")) {
   sec.addEventListener("change", onControl);
 }
 
+// A parameter's "?" shows its doc in place (and hides it again).
+document.addEventListener("click", (ev) => {
+  const b = (ev.target as HTMLElement).closest<HTMLButtonElement>("button.help");
+  if (!b) return;
+  const doc = document.getElementById(b.getAttribute("aria-controls") ?? "");
+  if (!doc) return;
+  doc.hidden = !doc.hidden;
+  b.setAttribute("aria-expanded", String(!doc.hidden));
+});
+
+// On a narrow screen the parameters start folded, after the charts.
+if (matchMedia("(max-width: 900px)").matches) el<HTMLDetailsElement>("params").open = false;
+
+// The skip link focuses the charts (without touching the address, which
+// holds the what-if link).
+document.querySelector<HTMLAnchorElement>("a.skip")!.onclick = (ev) => {
+  ev.preventDefault();
+  el("charts").focus();
+  el("charts").scrollIntoView();
+};
+
+// ---- theme ----------------------------------------------------------------
+
+// The theme: "auto" follows the system; the toggle cycles auto → dark → light.
+const themes = ["auto", "dark", "light"] as const;
+const themeBtn = el<HTMLButtonElement>("theme");
+function setTheme(t: string) {
+  if (t === "dark" || t === "light") document.documentElement.dataset.theme = t;
+  else delete document.documentElement.dataset.theme;
+  themeBtn.textContent = `Theme: ${t}`;
+}
+function applyTheme(t: string) {
+  setTheme(t);
+  for (const c of charts) c.retheme();
+}
+let theme = "auto";
+try {
+  theme = localStorage.getItem("overloadlab-theme") ?? "auto";
+} catch {
+  // storage may be off: the system's theme then
+}
+setTheme(theme);
+themeBtn.onclick = () => {
+  theme = themes[(themes.indexOf(theme as (typeof themes)[number]) + 1) % themes.length];
+  try {
+    localStorage.setItem("overloadlab-theme", theme);
+  } catch {
+    // not kept, still applied
+  }
+  applyTheme(theme);
+};
+matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+  if (theme === "auto") applyTheme(theme);
+});
+
 // ---- share and export -----------------------------------------------------
 
 function runName(): string {
@@ -563,7 +669,8 @@ el("note").addEventListener("change", sendWords);
 // csvHead names what the CSV holds, for a file read alone later.
 function csvHead(): string[] {
   const m = model;
-  const units = m ? ["t: s", ...m.columns.map((c) => `${c.name}: ${c.unit || "1"}`)].join(", ") : "";
+  const unit = new Map((m?.columns ?? []).map((c) => [c.name, c.unit]));
+  const units = store.columns.map((c) => `${c}: ${(c === "t" ? "s" : unit.get(c)) || "1"}`).join(", ");
   const c = cmp.current();
   return [
     `model: ${info?.model ?? ""}`,
@@ -580,9 +687,9 @@ el("png").onclick = () => {
   const title = `overloadlab — ${info?.preset || "custom"} (seed ${info?.seed}), t = ${timeText(summary?.duration_s ?? 0, true)}`;
   const draw = (ctx: CanvasRenderingContext2D | null): number => {
     if (ctx) {
-      ctx.fillStyle = "#fff";
+      ctx.fillStyle = cssVar("--panel");
       ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
-      ctx.fillStyle = "#1f2328";
+      ctx.fillStyle = cssVar("--fg");
       ctx.font = "bold 16px system-ui, sans-serif";
       ctx.fillText(title, 12, 24);
     }

@@ -2,6 +2,7 @@
 // scenario's timeline (storm start and end, reboot, window end, load
 // steps) and for each live change the user makes ("SGSN N 400 → 800").
 import type uPlot from "uplot";
+import { cssVar } from "./charts";
 
 export interface Marker {
   at_s: number;
@@ -23,8 +24,8 @@ export function addLive(t: number, label: string) {
   markers.push({ at_s: t, label, live: true });
 }
 
-const timelineColor = "#6e7781";
-const liveColor = "#1f6feb";
+// The markers take the page theme's colours (muted for the scenario's
+// events, accent for live changes, labels on the panel's colour).
 
 // MARKER_BAND is the height (CSS px) of the band above a chart's plot that
 // holds the markers' labels: two rows, so that labels never cover the data
@@ -45,6 +46,8 @@ export function drawMarkers(u: uPlot, ms: Marker[]) {
   ctx.textAlign = "left";
   let lastRight = -Infinity;
   let row = 0;
+  const timelineColor = cssVar("--muted");
+  const liveColor = cssVar("--accent");
   for (const m of ms) {
     const x = Math.round(u.valToPos(m.at_s, "x", true));
     if (x < left || x > left + width) continue;

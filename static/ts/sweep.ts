@@ -6,7 +6,7 @@
 // seeds, with the model's capacity and pass lines, its y range fitted to
 // the carried curves (the offered load drawn dashed, clipped).
 import uPlot from "uplot";
-import { fmt, palette } from "./charts";
+import { cssVar, fmt, palette } from "./charts";
 import { Pool, defaultSize, type Task } from "./pool";
 import { variantLabel } from "./types";
 import type { Info, Model, Plan, PointStat, Spec, Variant } from "./types";
@@ -103,6 +103,7 @@ function build() {
   box.id = "sweep-chart";
   box.className = "sweep-chart";
   box.setAttribute("role", "img");
+  box.setAttribute("aria-label", "carried against offered load, one curve per control (the numbers are under Data)");
   const view = document.createElement("details");
   view.innerHTML = "<summary>Data</summary>";
   const table = document.createElement("table");
@@ -372,7 +373,10 @@ function buildChart() {
       series,
       bands,
       scales: { x: { time: false, distr: p.log ? 3 : 1 }, y: { range: (_u, _min, _max) => [0, yTop()] } },
-      axes: [{ label: xlabel }, { label: "per second", size: 60 }],
+      axes: [
+        { label: xlabel, stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid") } },
+        { label: "per second", size: 60, stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid") } },
+      ],
     },
     data(),
     box,
@@ -470,9 +474,9 @@ function exportPNG() {
   canvas.width = w;
   canvas.height = src.height + 40 + 20 * legend.length;
   const ctx = canvas.getContext("2d")!;
-  ctx.fillStyle = "#fff";
+  ctx.fillStyle = cssVar("--panel");
   ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.fillStyle = "#1f2328";
+  ctx.fillStyle = cssVar("--fg");
   ctx.font = "bold 16px system-ui, sans-serif";
   ctx.fillText(title, 12, 24);
   ctx.drawImage(src, 0, 36);
@@ -481,7 +485,7 @@ function exportPNG() {
     const y = src.height + 48 + 20 * i;
     ctx.fillStyle = s.color;
     ctx.fillRect(12, y - 10, 14, 10);
-    ctx.fillStyle = "#1f2328";
+    ctx.fillStyle = cssVar("--fg");
     ctx.fillText(s.label, 32, y);
   });
   canvas.toBlob((b) => b && downloadBlob(fileName("png"), b));

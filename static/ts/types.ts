@@ -39,6 +39,7 @@ export type ToWorker =
 
 // Messages from the worker to the page.
 export type FromWorker =
+  | { t: "loading"; got: number; total: number }
   | { t: "ready"; describe: string }
   | { t: "started"; info: Info; values: Values; summary: Summary; cmp?: Compared }
   | { t: "start-failed"; error: string; link?: string; preset: string }

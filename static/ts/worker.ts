@@ -25,10 +25,32 @@ function ok<T>(x: T | Failure): T {
 
 let bridge: Bridge;
 
+// withProgress passes a response on while telling the page how much of it
+// has arrived (of its size before compression, which the server sends).
+function withProgress(r: Response): Response {
+  const total = Number(r.headers.get("X-Decoded-Length") ?? r.headers.get("Content-Length") ?? 0);
+  if (!r.body || !total) return r;
+  let got = 0;
+  let last = 0;
+  const counted = r.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, out) {
+        got += chunk.byteLength;
+        if (got - last > total / 50 || got >= total) {
+          last = got;
+          post({ t: "loading", got, total });
+        }
+        out.enqueue(chunk);
+      },
+    }),
+  );
+  return new Response(counted, { status: r.status, headers: { "Content-Type": "application/wasm" } });
+}
+
 async function load() {
   importScripts("wasm_exec.js");
   const go = new Go();
-  const { instance } = await WebAssembly.instantiateStreaming(fetch("overloadlab.wasm"), go.importObject);
+  const { instance } = await WebAssembly.instantiateStreaming(withProgress(await fetch("overloadlab.wasm")), go.importObject);
   void go.run(instance).then(() => post({ t: "fatal", error: "the simulator stopped" }));
   bridge = (globalThis as unknown as { overloadlab: Bridge }).overloadlab;
   post({ t: "ready", describe: ok(bridge.describe()) });

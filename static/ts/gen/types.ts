@@ -109,6 +109,13 @@ export interface Export {
   comparison?: Comparison;
 }
 
+// Styles is palette.Styles.
+export interface Styles {
+  series: Style[];
+  overlay?: Style[];
+  lines?: Style[];
+}
+
 // ModelDescription is catalog.ModelDescription.
 export interface ModelDescription {
   name: string;
@@ -194,6 +201,14 @@ export interface Row {
   b: number;
   delta: number;
   delta_pct: number;
+}
+
+// Style is palette.Style.
+export interface Style {
+  light: string;
+  dark: string;
+  dash?: number[];
+  hatch?: string;
 }
 
 // ParamDescription is catalog.ParamDescription.
