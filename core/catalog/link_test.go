@@ -90,9 +90,11 @@ func TestLinksOfEveryVersionStillOpen(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// One link per case and link version: later catalog versions
+			// add none for cases already kept.
 			seen := false
 			for _, g := range all {
-				seen = seen || g.Link == link
+				seen = seen || g.Link == link || g.Note == note && g.Link[:2] == link[:2]
 			}
 			if !seen {
 				all = append(all, goldenLink{Note: note, Link: link, Want: json.RawMessage(canonical(t, s))})

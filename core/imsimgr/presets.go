@@ -52,7 +52,7 @@ var presets = []scenario.Preset{
 		Summary: "busy hour, then a neighbour site fails: an attach storm against N = 400/s, W = 5 s, Q = 2500, action reject",
 		Teaches: "The guard keeps the IMSI Manager alive (no crash, unlike without it), but it is a switch on the CPU read each second: " +
 			"every second read under 70 % lets a second of rejects through, whose messenger work pins the CPU for the next seconds. " +
-			"So the CPU is at or above 99 % in about 70 % of the storm's intervals. Compare a guard that reads its CPU every 0.1 s.",
+			"So the CPU is at or above 99 % in 70 to 76 % of the storm's intervals. Compare a guard that reads its CPU every 0.1 s.",
 		Params:   stormParams(nil),
 		Timeline: neighbourFails(120),
 		Pace:     20, Watch: "cpu",
