@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"overloadlab/core/sim"
 )
 
 func readCSV(t *testing.T, out string) [][]string {
@@ -176,4 +178,33 @@ func TestSweepBadInput(t *testing.T) {
 			t.Errorf("%v: code %d, stderr %q, want it to contain %q", c.args, code, errs, c.want)
 		}
 	}
+}
+
+// A raw sweep file is user input: whatever its bytes, reading it gives a
+// file or an error naming the file, never a panic, and what reads merges or
+// is refused.
+func FuzzReadRaw(f *testing.F) {
+	var out strings.Builder
+	if code := run([]string{"sweep", "-preset", "scp-10-ssps", "-duration", "1", "-param", "ssp.load", "-from", "1", "-to", "2", "-points", "2", "-seeds", "2", "-shard", "0/2"}, &out, &strings.Builder{}); code != 0 {
+		f.Fatal(code)
+	}
+	f.Add(out.String())
+	f.Add(rawMark + `{"scenario":"2.x","model":"scp","plan":{}}` + "\n")
+	f.Fuzz(func(t *testing.T, data string) {
+		rf, err := readRaw("f.csv", []byte(data))
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "f.csv") {
+				t.Fatalf("error without the file's name: %v", err)
+			}
+			return
+		}
+		if _, err := checkShards([]*rawFile{rf}); err != nil {
+			return
+		}
+		_, _, plan, err := rf.open()
+		if err != nil {
+			t.Fatalf("read but does not open: %v", err)
+		}
+		sim.Summarize(plan, rf.samples)
+	})
 }

@@ -10,6 +10,7 @@ import (
 	"overloadlab/core/param"
 	"overloadlab/core/scenario"
 	"overloadlab/core/sim"
+	"overloadlab/core/sim/simtest"
 )
 
 // randomScenario draws every parameter of a model uniformly from its
@@ -56,24 +57,11 @@ func randomValue(sp *param.Spec, s *kernel.Stream) (param.Value, bool) {
 }
 
 // checkConservation checks that every attempt of every class is counted
-// once: no outcome is negative, the in-flight count is what the node holds.
+// once (simtest.Conserved).
 func checkConservation(t *testing.T, r *sim.Run, where string) {
 	t.Helper()
-	rep := r.Report()
-	for i, c := range rep.Classes {
-		sum := c.InFlight()
-		for _, e := range c.Ended {
-			if e < 0 {
-				t.Fatalf("%s: class %s: negative outcome count %v", where, c.Name, c.Ended)
-			}
-			sum += e
-		}
-		if sum != c.Offered || c.InFlight() < 0 {
-			t.Fatalf("%s: class %s: offered %d, outcomes %v, in flight %d", where, c.Name, c.Offered, c.Ended, c.InFlight())
-		}
-		if rep.Held != nil && rep.Held[i] != c.InFlight() {
-			t.Fatalf("%s: class %s: the node holds %d, in flight by the counts %d", where, c.Name, rep.Held[i], c.InFlight())
-		}
+	if err := simtest.Conserved(r); err != nil {
+		t.Fatalf("%s: %v", where, err)
 	}
 }
 

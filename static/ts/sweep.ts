@@ -381,6 +381,11 @@ function buildChart() {
     data(),
     box,
   );
+  // The band's edges are drawn, not listed: the legend keeps the mean.
+  const rows = chart.root.querySelectorAll<HTMLElement>(".u-legend .u-series");
+  p.variants!.forEach((_, k) => {
+    for (const j of [2, 3]) rows[1 + 4 * k + j - 1]?.style.setProperty("display", "none");
+  });
 }
 
 // yTop fits the y range to the carried curves, their bands and the lines:

@@ -73,7 +73,7 @@ func Write(w io.Writer, in *Input) error {
 
 	// The numbers.
 	if res != nil {
-		p.raw(`<h2>A against B</h2><p>A: `).text(res.LabelA).raw(` (faint in the charts) · B: `).text(res.LabelB).raw(` (solid). Same seed, same traffic.</p>`)
+		p.raw(`<h2>A against B</h2><p>`).text(side("A", res.LabelA)).raw(` (faint in the charts) · `).text(side("B", res.LabelB)).raw(` (solid). Same seed, same traffic.</p>`)
 		p.table(res.Table)
 	} else {
 		p.raw(`<h2>Results</h2>`)
@@ -414,8 +414,22 @@ func (p *printer) chart(c *sim.Chart, a, b *sim.Run, events []sim.Event) {
 	p.raw(`</p></figure>`)
 }
 
-// tick writes an axis value in at most 4 significant digits, no trailing zeros.
-func tick(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
+// side names a side of a comparison: "A", or "A: its label".
+func side(k, label string) string {
+	if label == k {
+		return k
+	}
+	return k + ": " + label
+}
+
+// tick writes an axis value: whole numbers plainly, others in at most 4
+// significant digits.
+func tick(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e9 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 4, 64)
+}
 
 // niceMax rounds a scale's top up to 1, 2, 2.5 or 5 × 10^k.
 func niceMax(v float64) float64 {
