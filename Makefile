@@ -48,7 +48,7 @@ digests:
 	diff testdata/digests-native.txt testdata/digests-wasm.txt
 	@echo "digests: $$(grep -vc ^sweep testdata/digests-native.txt) presets and $$(grep -c ^sweep testdata/digests-native.txt) sweep points, native = wasm"
 	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 ./wasm/
-	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 -run 'Golden|Pinned|Queue|Stream|Link' ./core/kernel ./core/scp ./core/dsr ./core/mcswitch ./core/catalog
+	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 -run 'Golden|Pinned|Queue|Stream|Link' ./core/engine/kernel ./core/node/scp ./core/node/dsr ./core/node/mcswitch ./core/catalog
 
 # The browser tests run after the others, alone: they judge main-thread
 # task lengths, which a busy machine stretches.

@@ -10,10 +10,10 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"overloadlab/core/catalog"
-	"overloadlab/core/imsimgr"
-	"overloadlab/core/param"
-	"overloadlab/core/sim"
-	"overloadlab/core/sim/simtest"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/sim"
+	"overloadlab/core/engine/sim/simtest"
+	"overloadlab/core/node/imsimgr"
 )
 
 // TestClaimsInThePage: "What this run shows" lists attach-storm's claims,

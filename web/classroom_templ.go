@@ -10,8 +10,8 @@ import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
 import (
-	"overloadlab/core/scenario"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
 )
 
 // The classroom parts of the page: each preset's tour and pace, each

@@ -18,8 +18,8 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"overloadlab/core/catalog"
-	"overloadlab/core/scenario"
-	"overloadlab/core/sim/simtest"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim/simtest"
 )
 
 // fmtJS writes a number as the page's fmt does.

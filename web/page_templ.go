@@ -12,8 +12,8 @@ import templruntime "github.com/a-h/templ/runtime"
 import (
 	"strings"
 
-	"overloadlab/core/param"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/sim"
 )
 
 // Page is the whole playground page. It has no inline script or style; the

@@ -16,9 +16,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"overloadlab/core/catalog"
-	"overloadlab/core/param"
-	"overloadlab/core/scenario"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
 )
 
 // sweepLink is a short SCP run (20 s) as a link, so sweeps in the page

@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"overloadlab/core/catalog"
-	"overloadlab/core/param"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/sim"
 	"overloadlab/web/palette"
 )
 

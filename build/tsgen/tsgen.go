@@ -23,11 +23,11 @@ import (
 	"strings"
 
 	"overloadlab/core/catalog"
-	"overloadlab/core/claim"
-	"overloadlab/core/compare"
-	"overloadlab/core/param"
-	"overloadlab/core/scenario"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/claim"
+	"overloadlab/core/engine/compare"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
 	"overloadlab/wasm/session"
 	"overloadlab/web/palette"
 )

@@ -13,11 +13,11 @@ import (
 	"text/tabwriter"
 
 	"overloadlab/core/catalog"
-	"overloadlab/core/kernel"
-	"overloadlab/core/metrics"
-	"overloadlab/core/param"
-	"overloadlab/core/scenario"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/kernel"
+	"overloadlab/core/engine/metrics"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
 )
 
 func cmdPresets(args []string, stdout io.Writer) error {

@@ -21,7 +21,7 @@ import (
 	"strconv"
 	"strings"
 
-	"overloadlab/core/param"
+	"overloadlab/core/engine/param"
 )
 
 // usageError is a bad command line: printed on one line, exit status 2.

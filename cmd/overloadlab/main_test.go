@@ -155,7 +155,7 @@ func TestBadInputIsOneLineAndStatusTwo(t *testing.T) {
 // one line saying why and exit status 2, in every output format (csv after
 // the rows it reached).
 func TestOverBudgetRunExitsTwo(t *testing.T) {
-	const file = "../../core/sim/testdata/beyond-the-lab.json"
+	const file = "../../core/engine/sim/testdata/beyond-the-lab.json"
 	for _, format := range []string{"text", "json", "csv"} {
 		out, errs, code := cli(t, "run", "-scenario", file, "-format", format)
 		if code != 2 || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "more than 1000000 pending events") {

@@ -15,9 +15,9 @@ import (
 	"strings"
 
 	"overloadlab/core/catalog"
-	"overloadlab/core/param"
-	"overloadlab/core/scenario"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
 )
 
 // A raw sweep file (-raw, -shard) starts with one line naming the sweep,

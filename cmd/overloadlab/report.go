@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"overloadlab/core/catalog"
-	"overloadlab/core/compare"
-	"overloadlab/core/scenario"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/compare"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
 	"overloadlab/web/report"
 )
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/sim"
 )
 
 // The report of a comparison, written from the command line, states the

@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"os"
 
-	"overloadlab/core/param"
+	"overloadlab/core/engine/param"
 	"overloadlab/web"
 )
 

@@ -14,9 +14,9 @@ import (
 	"golang.org/x/term"
 
 	"overloadlab/core/catalog"
-	"overloadlab/core/param"
-	"overloadlab/core/scenario"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
 )
 
 // cmdSweep runs a sweep over a preset or a scenario file: one parameter from

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/sim"
 )
 
 func readCSV(t *testing.T, out string) [][]string {

@@ -4,8 +4,8 @@ import (
 	"runtime"
 	"testing"
 
-	"overloadlab/core/kernel"
-	"overloadlab/core/scenario"
+	"overloadlab/core/engine/kernel"
+	"overloadlab/core/engine/scenario"
 )
 
 // BenchmarkSimulatorAttachStorm reports the simulator's speed on the

@@ -6,14 +6,14 @@ import (
 	"fmt"
 	"slices"
 
-	"overloadlab/core/dsr"
-	"overloadlab/core/hlrmap"
-	"overloadlab/core/imsimgr"
-	"overloadlab/core/mcswitch"
-	"overloadlab/core/param"
-	"overloadlab/core/scenario"
-	"overloadlab/core/scp"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
+	"overloadlab/core/node/dsr"
+	"overloadlab/core/node/hlrmap"
+	"overloadlab/core/node/imsimgr"
+	"overloadlab/core/node/mcswitch"
+	"overloadlab/core/node/scp"
 )
 
 // Models are the node models, in the order the page and the CLI list them.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/sim"
 )
 
 // claimSeeds is how many seeds every preset's claims are checked over: the

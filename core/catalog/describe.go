@@ -3,10 +3,10 @@ package catalog
 import (
 	"encoding/json"
 
-	"overloadlab/core/metrics"
-	"overloadlab/core/param"
-	"overloadlab/core/scenario"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/metrics"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
 )
 
 // Description is what the page needs to know of every model: the schema

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"overloadlab/core/kernel"
-	"overloadlab/core/param"
-	"overloadlab/core/scenario"
+	"overloadlab/core/engine/kernel"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
 )
 
 // TestFixedParametersRefusedDuringARun checks, for every parameter marked

@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"overloadlab/core/param"
-	"overloadlab/core/scenario"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
 )
 
 // A link keeps its meaning: it records the catalog version it was made

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"overloadlab/core/param"
-	"overloadlab/core/scenario"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/links.json with links of the current version")

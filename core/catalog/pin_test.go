@@ -9,8 +9,8 @@ import (
 	"slices"
 	"testing"
 
-	"overloadlab/core/param"
-	"overloadlab/core/scenario"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
 )
 
 var freeze = flag.Bool("freeze", false, "freeze the bases changed since testdata/bases.json into frozen.json and raise the catalog version")

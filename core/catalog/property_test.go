@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"overloadlab/core/kernel"
-	"overloadlab/core/param"
-	"overloadlab/core/scenario"
-	"overloadlab/core/sim"
-	"overloadlab/core/sim/simtest"
+	"overloadlab/core/engine/kernel"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
+	"overloadlab/core/engine/sim/simtest"
 )
 
 // randomScenario draws every parameter of a model uniformly from its

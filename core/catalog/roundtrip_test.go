@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"testing"
 
-	"overloadlab/core/kernel"
-	"overloadlab/core/scenario"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/kernel"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
 )
 
 // randomTimeline draws up to five changes of parameters that may change

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"overloadlab/core/param"
-	"overloadlab/core/scenario"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
 )
 
 // A link may carry the page's sweep: it comes back as it went, checked

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"overloadlab/core/claim"
-	"overloadlab/core/kernel"
-	"overloadlab/core/metrics"
-	"overloadlab/core/scenario"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/claim"
+	"overloadlab/core/engine/kernel"
+	"overloadlab/core/engine/metrics"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
 )
 
 // Every preset has a pace that plays it in 30 to 60 s of wall time, a chart

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"overloadlab/core/param"
-	"overloadlab/core/scenario"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
 )
 
 // A link with a comparison gives back A, B, the labels, the title and the

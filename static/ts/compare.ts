@@ -1,5 +1,5 @@
 // Compare: run B beside A on the same traffic. The worker advances both in
-// lockstep (wasm/session, core/compare); here B's series are kept in their
+// lockstep (wasm/session, core/engine/compare); here B's series are kept in their
 // own store, the charts draw B solid over A's faint ghost on the same axes,
 // the tiles show B with A and the difference, and a table lists A, B, Δ
 // and Δ % for the numbers the core lines up. The banner says what a

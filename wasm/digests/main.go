@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"overloadlab/core/catalog"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/sim"
 )
 
 func main() {

@@ -14,16 +14,16 @@ import (
 	"strings"
 
 	"overloadlab/core/catalog"
-	"overloadlab/core/compare"
-	"overloadlab/core/kernel"
-	"overloadlab/core/param"
-	"overloadlab/core/scenario"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/compare"
+	"overloadlab/core/engine/kernel"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
 	"overloadlab/web/report"
 )
 
 // Session is one live run, A, and, while comparing, its what-if B: a
-// second run on the same traffic (common random numbers, see core/compare)
+// second run on the same traffic (common random numbers, see core/engine/compare)
 // advanced in lockstep with A. Live changes go to B while it exists.
 type Session struct {
 	run   *sim.Run // A

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"overloadlab/core/catalog"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/sim"
 )
 
 func runToEnd(t *testing.T, s *Session, slice float64) int {
@@ -287,7 +287,7 @@ func TestCompareVariant(t *testing.T) {
 // measurement interval per Advance), stops with the error the page shows,
 // and keeps the user's scenario (its link opens the same scenario).
 func TestBudgetStopsTheSessionIntervalByInterval(t *testing.T) {
-	b, err := os.ReadFile("../../core/sim/testdata/beyond-the-lab.json")
+	b, err := os.ReadFile("../../core/engine/sim/testdata/beyond-the-lab.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 	"strconv"
 	"strings"
 
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/sim"
 )
 
 // Style is how the page draws one series.

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"overloadlab/core/catalog"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/sim"
 	"overloadlab/web/palette"
 )
 

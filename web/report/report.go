@@ -21,10 +21,10 @@ import (
 	"strings"
 
 	"overloadlab/core/catalog"
-	"overloadlab/core/claim"
-	"overloadlab/core/compare"
-	"overloadlab/core/scenario"
-	"overloadlab/core/sim"
+	"overloadlab/core/engine/claim"
+	"overloadlab/core/engine/compare"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
 )
 
 // Input is what a report shows: run A, optionally B beside it, both

@@ -3,7 +3,7 @@ package report
 import (
 	"testing"
 
-	"overloadlab/core/compare"
+	"overloadlab/core/engine/compare"
 )
 
 // fmtNum writes numbers as the page's fmt (static/ts/charts.ts) does, so

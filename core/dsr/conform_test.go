@@ -1,9 +1,0 @@
-package dsr
-
-import (
-	"testing"
-
-	"overloadlab/core/sim/simtest"
-)
-
-func TestConform(t *testing.T) { simtest.Conform(t, Def) }

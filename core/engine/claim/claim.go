@@ -1,0 +1,315 @@
+// Package claim is the small vocabulary in which a preset states what its
+// run shows, so that the tests and the page check every lesson:
+//
+//   - Share: the share of the intervals ending in the window (From, To]
+//     in which a column is at least / below a value (or a parameter's
+//     current value) lies in [Min, Max] percent;
+//   - Counter: a counter of the run's summary ("group/counter") lies in
+//     [Min, Max] (Min = Max: equals); with Per, the counter as a share of
+//     another, 100·Counter/Per %;
+//   - Mean: the mean of a column over the intervals ending in the window
+//     (From, To] lies in [Min, Max];
+//   - Settle: after From, the column is at least / below the value in every
+//     interval up to To from some time on; that time minus From (the time
+//     to settle, s) lies in [Min, Max].
+//
+// Claims are data declared beside each preset; an Evaluator reads a run's
+// rows as they are measured, so it needs no stored series and gives the
+// same verdict live, at the end, natively and in the browser.
+package claim
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"overloadlab/core/engine/metrics"
+)
+
+// Kind is what a claim measures.
+type Kind int
+
+const (
+	Share   Kind = iota // share of intervals (%) in which a column passes a threshold
+	Counter             // a summary counter
+	Settle              // seconds from From until the column passes for good
+	Mean                // the mean of a column over the window
+)
+
+// Op compares a column with the threshold.
+type Op int
+
+const (
+	AtLeast Op = iota // column ≥ threshold
+	Below             // column < threshold
+	AtMost            // column ≤ threshold
+	Above             // column > threshold
+)
+
+func (o Op) String() string { return [...]string{"≥", "<", "≤", ">"}[o] }
+
+// test reports whether x passes the comparison with th.
+func (o Op) test(x, th float64) bool {
+	switch o {
+	case Below:
+		return x < th
+	case AtMost:
+		return x <= th
+	case Above:
+		return x > th
+	}
+	return x >= th
+}
+
+// Claim is one checked statement about a preset's run.
+type Claim struct {
+	Name    string  // short and stable: tours and tests name it
+	Kind    Kind    //
+	Column  string  // Share, Settle: the column read
+	Op      Op      // Share, Settle
+	Value   float64 // Share, Settle: the threshold …
+	Param   string  // … or, when set, the current value of this parameter
+	From    float64 // Share, Settle: the window starts (s); intervals ending after it count
+	To      float64 // Share, Settle: the window ends (s), 0 = the end of the run
+	Counter string  // Counter: "group/counter", e.g. "imsimgr/crashes" or "total/completed"
+	Per     string  // Counter: when set, the figure is 100·Counter/Per, a share in %
+	Min     float64 // the wanted range of the measured figure: a share in %,
+	Max     float64 // a counter's value, or seconds to settle
+}
+
+// Result is a claim checked over a run (or over the part of it run so far).
+type Result struct {
+	Name     string  `json:"name"`
+	Says     string  `json:"says"`              // the claim in words
+	Holds    bool    `json:"holds"`             // the measured figure lies in the wanted range
+	Measured float64 `json:"measured"`          // the figure: a share in %, a counter, seconds (−1: never settled)
+	Wanted   string  `json:"wanted"`            // the wanted range in words: "60–80 %", "= 0", "≤ 2 s"
+	Figure   string  `json:"figure"`            // the measured figure in words: "71 %"
+	Pending  bool    `json:"pending,omitempty"` // the run has not yet passed the end of the claim's window
+}
+
+// Counters looks up a summary counter by reference ("group/counter").
+type Counters func(ref string) (float64, bool)
+
+// state is what the evaluator keeps per claim.
+type state struct {
+	col        int     // index in the row, −1 for counter claims
+	in, pass   int     // intervals in the window, and those passing
+	sum        float64 // Mean: the column's sum over the window
+	streak     float64 // start (s) of the current run of passing intervals, −1 if the last failed
+	seen, done bool    // an interval of the window was seen; the window's end was reached
+}
+
+// Evaluator checks a preset's claims over a run's rows.
+type Evaluator struct {
+	claims []Claim
+	cols   []metrics.Column // without the time column
+	st     []state
+	prevT  float64
+}
+
+// New returns an evaluator of claims over rows of the columns cols (the
+// time column first, as the recorder gives them). A claim naming a column
+// that does not exist is an error.
+func New(claims []Claim, cols []metrics.Column) (*Evaluator, error) {
+	e := &Evaluator{claims: claims, cols: cols, st: make([]state, len(claims))}
+	for i, c := range claims {
+		e.st[i] = state{col: -1, streak: -1}
+		if c.Kind == Counter {
+			if !strings.Contains(c.Counter, "/") {
+				return nil, fmt.Errorf("claim %s: counter %q is not group/counter", c.Name, c.Counter)
+			}
+			continue
+		}
+		for j, col := range cols {
+			if col.Name == c.Column {
+				e.st[i].col = j
+			}
+		}
+		if e.st[i].col < 0 {
+			return nil, fmt.Errorf("claim %s: no column %q", c.Name, c.Column)
+		}
+	}
+	return e, nil
+}
+
+// Observe takes one interval's row (row[0]: its end time in seconds);
+// value gives a parameter's current value.
+func (e *Evaluator) Observe(row []float64, value func(name string) float64) {
+	t, start := row[0], e.prevT
+	e.prevT = t
+	for i := range e.claims {
+		c, s := &e.claims[i], &e.st[i]
+		if c.Kind == Counter || t <= c.From || s.done {
+			continue
+		}
+		if c.To > 0 && t >= c.To {
+			s.done = true
+			if t > c.To {
+				continue
+			}
+		}
+		s.seen = true
+		s.in++
+		if c.Kind == Mean {
+			s.sum += row[s.col]
+			continue
+		}
+		th := c.Value
+		if c.Param != "" {
+			th = value(c.Param)
+		}
+		ok := c.Op.test(row[s.col], th)
+		switch {
+		case !ok:
+			s.streak = -1
+		case s.streak < 0:
+			s.pass++
+			s.streak = max(start, c.From)
+		default:
+			s.pass++
+		}
+	}
+}
+
+// Results checks every claim at time now (s) of a run ending at end;
+// counters gives the summary's counters.
+func (e *Evaluator) Results(now, end float64, counters Counters) []Result {
+	out := make([]Result, len(e.claims))
+	for i := range e.claims {
+		out[i] = e.result(i, now, end, counters)
+	}
+	return out
+}
+
+func (e *Evaluator) result(i int, now, end float64, counters Counters) Result {
+	c, s := &e.claims[i], &e.st[i]
+	r := Result{Name: c.Name, Says: e.says(i), Wanted: wanted(c)}
+	to := c.To
+	if to == 0 || to > end {
+		to = end
+	}
+	r.Pending = now < to
+	switch c.Kind {
+	case Counter:
+		v, ok := counters(c.Counter)
+		if !ok {
+			r.Figure = "no counter " + c.Counter
+			return r
+		}
+		r.Measured, r.Figure = v, num(v)
+		if c.Per != "" {
+			per, ok := counters(c.Per)
+			if !ok {
+				r.Figure = "no counter " + c.Per
+				return r
+			}
+			if per == 0 {
+				r.Figure = "nothing counted in " + c.Per
+				return r
+			}
+			r.Measured = 100 * v / per
+			r.Figure = fmt.Sprintf("%s %% (%s of %s)", num(r.Measured), num(v), num(per))
+		}
+	case Share:
+		if !s.seen {
+			r.Figure = "no interval yet"
+			return r
+		}
+		r.Measured = 100 * float64(s.pass) / float64(s.in)
+		r.Figure = fmt.Sprintf("%s %% (%d of %d intervals)", num(r.Measured), s.pass, s.in)
+	case Mean:
+		if !s.seen {
+			r.Figure = "no interval yet"
+			return r
+		}
+		r.Measured = s.sum / float64(s.in)
+		r.Figure = num(r.Measured) + " " + e.cols[s.col].Unit
+	case Settle:
+		if s.streak < 0 {
+			r.Measured, r.Figure = -1, "not settled"
+			return r
+		}
+		r.Measured = s.streak - c.From
+		r.Figure = num(r.Measured) + " s"
+	}
+	r.Holds = r.Measured >= c.Min && r.Measured <= c.Max
+	return r
+}
+
+// says writes the claim in words from its data.
+func (e *Evaluator) says(i int) string {
+	c := &e.claims[i]
+	if c.Kind == Counter {
+		what := words(c.Counter)
+		if c.Per != "" {
+			what += " as a share of " + words(c.Per)
+		}
+		return what + " " + wanted(c)
+	}
+	col := e.cols[e.st[i].col]
+	th := num(c.Value) + " " + col.Unit
+	if c.Param != "" {
+		th = c.Param
+	}
+	win := "from " + num(c.From) + " s"
+	if c.From == 0 {
+		win = "over the run"
+	}
+	if c.To > 0 {
+		win = "from " + num(c.From) + " to " + num(c.To) + " s"
+	}
+	if c.Kind == Mean {
+		return "mean " + col.Label + " " + win + ": " + num(c.Min) + "–" + num(c.Max) + " " + col.Unit
+	}
+	test := col.Label + " " + c.Op.String() + " " + strings.TrimSpace(th)
+	if c.Kind == Settle {
+		return test + " for good " + wanted(c) + " after " + num(c.From) + " s"
+	}
+	return test + " in " + wanted(c) + " of the intervals " + win
+}
+
+// words writes a counter reference in words: "imsimgr: crashes".
+func words(ref string) string {
+	group, name, _ := strings.Cut(ref, "/")
+	return group + ": " + strings.ReplaceAll(name, "_", " ")
+}
+
+// wanted writes the wanted range.
+func wanted(c *Claim) string {
+	unit := ""
+	switch c.Kind {
+	case Share:
+		unit = " %"
+	case Counter:
+		if c.Per != "" {
+			unit = " %"
+		}
+	case Settle:
+		unit = " s"
+	}
+	switch {
+	case c.Min == c.Max:
+		return "= " + num(c.Min) + unit
+	case c.Kind == Settle && c.Min <= 0:
+		return "within " + num(c.Max) + unit
+	case unit == " %" && c.Max >= 100 || math.IsInf(c.Max, 1):
+		return "≥ " + num(c.Min) + unit
+	case unit == " %" && c.Min <= 0:
+		return "≤ " + num(c.Max) + unit
+	}
+	return num(c.Min) + "–" + num(c.Max) + unit
+}
+
+// num writes x briefly: whole numbers as they are, others with one
+// decimal from 10 on and three significant digits below.
+func num(x float64) string {
+	switch {
+	case x == math.Trunc(x) && math.Abs(x) < 1e15:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	case math.Abs(x) >= 10:
+		return strconv.FormatFloat(x, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(x, 'g', 3, 64)
+}

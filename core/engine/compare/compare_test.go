@@ -1,0 +1,174 @@
+package compare
+
+import (
+	"strings"
+	"testing"
+
+	"overloadlab/core/catalog"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+)
+
+func preset(t *testing.T, name string, set map[string]param.Value) *scenario.Scenario {
+	t.Helper()
+	s, err := catalog.Preset(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range set {
+		if err := s.Params.Put(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// column returns column name of a finished run's stored rows.
+func column(t *testing.T, p *Pair, side string, name string) []float64 {
+	t.Helper()
+	r := p.A
+	if side == "B" {
+		r = p.B
+	}
+	_, v, ok := r.Recorder().Series(name)
+	if !ok {
+		t.Fatalf("no column %s", name)
+	}
+	return v
+}
+
+// With B equal to A the two runs are the same run: equal digests, a table
+// of zero differences.
+func TestSameScenarioSameRun(t *testing.T) {
+	a := preset(t, "attach-storm", nil)
+	p, err := Start(a, a.Clone(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.RunToEnd()
+	res := p.Result("A", "B")
+	if res.A.Digest != res.B.Digest {
+		t.Fatalf("B = A: digests %s and %s", res.A.Digest, res.B.Digest)
+	}
+	for _, r := range res.Table {
+		if r.Delta != 0 || (r.DeltaPct != nil && *r.DeltaPct != 0) {
+			t.Errorf("B = A: %s differs by %g", r.Name, r.Delta)
+		}
+	}
+	if res.A.Total.Offered == 0 {
+		t.Fatal("no traffic")
+	}
+}
+
+// Common random numbers: B paces at N = 800/s instead of 400/s. Without
+// retries nothing feeds the control's decisions back into the traffic, so
+// B is offered exactly A's messages, interval by interval, class by class,
+// while what becomes of them differs. With retries the same change does
+// change the offered load (the rejected UEs come back): the equality above
+// is the streams', not a blind spot of the test.
+func TestCommonRandomNumbers(t *testing.T) {
+	noRetry := map[string]param.Value{"retry.probability": param.Num(0)}
+	n800 := map[string]param.Value{"sgsn-new-connections-per-second": param.Num(800), "mme-new-connections-per-second": param.Num(800)}
+	for _, retries := range []bool{false, true} {
+		a := preset(t, "attach-storm", nil)
+		if !retries {
+			a = preset(t, "attach-storm", noRetry)
+		}
+		b := a.Clone()
+		for k, v := range n800 {
+			b.Params.Put(k, v)
+		}
+		p, err := Start(a, b, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.RunToEnd()
+		res := p.Result("N = 400/s", "N = 800/s")
+		if res.A.Digest == res.B.Digest {
+			t.Fatal("N = 800/s changed nothing")
+		}
+		var offered []string
+		for _, c := range p.A.Recorder().Columns() {
+			if c.Name == "offered" || strings.HasSuffix(c.Name, ".offered") {
+				offered = append(offered, c.Name)
+			}
+		}
+		differ := 0
+		for _, name := range offered {
+			ca, cb := column(t, p, "A", name), column(t, p, "B", name)
+			for i := range ca {
+				if ca[i] != cb[i] {
+					differ++
+					if !retries {
+						t.Errorf("no retries: %s at %g s: A offered %g/s, B %g/s", name, column(t, p, "A", "t")[i], ca[i], cb[i])
+						break
+					}
+				}
+			}
+		}
+		if retries && differ == 0 {
+			t.Error("with retries, B's offered load equals A's: the rejected UEs' retries are missing")
+		}
+		if !retries {
+			if len(offered) < 2 {
+				t.Fatalf("offered columns: %v", offered)
+			}
+			if res.A.Total.Offered != res.B.Total.Offered {
+				t.Errorf("no retries: A offered %d, B %d", res.A.Total.Offered, res.B.Total.Offered)
+			}
+			if res.A.Total.Rejected <= res.B.Total.Rejected {
+				t.Errorf("N = 800/s should reject less: A %d, B %d", res.A.Total.Rejected, res.B.Total.Rejected)
+			}
+		}
+	}
+}
+
+func TestTable(t *testing.T) {
+	a := preset(t, "attach-storm", nil)
+	b := preset(t, "attach-storm", map[string]param.Value{"lab.cpu-guard": param.On(false)})
+	p, err := Start(a, b, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.AdvanceTo(p.A.End() / 2)
+	if p.A.Now() != p.B.Now() {
+		t.Fatalf("not in lockstep: A at %v, B at %v", p.A.Now(), p.B.Now())
+	}
+	res := p.Result("guard on", "guard off")
+	if res.Table[0].Name != "goodput" || res.Table[0].A != res.A.Total.Goodput || res.Table[0].B != res.B.Total.Goodput {
+		t.Errorf("first row %+v, want the goodputs %g and %g", res.Table[0], res.A.Total.Goodput, res.B.Total.Goodput)
+	}
+	for _, r := range res.Table {
+		if r.Delta != r.B-r.A {
+			t.Errorf("%s: Δ %g, B − A %g", r.Name, r.Delta, r.B-r.A)
+		}
+		if r.A != 0 && (r.DeltaPct == nil || *r.DeltaPct != 100*(r.B-r.A)/r.A) {
+			t.Errorf("%s: Δ %% %v", r.Name, r.DeltaPct)
+		}
+		if r.A == 0 && r.DeltaPct != nil {
+			t.Errorf("%s: A = 0 but Δ %% = %g", r.Name, *r.DeltaPct)
+		}
+	}
+	if len(res.Table) <= 9+len(p.A.Def.Tiles) {
+		t.Errorf("no control counters in the table: %d rows", len(res.Table))
+	}
+	// The model's headline numbers follow the CPU: A's maximum CPU tile is
+	// the summary's maximum.
+	names := map[string]Row{}
+	for _, r := range res.Table[9 : 9+len(p.A.Def.Tiles)] {
+		names[r.Name] = r
+	}
+	if r, ok := names["headline: Max CPU"]; !ok || r.A != res.A.CPU.Max || r.B != res.B.CPU.Max {
+		t.Errorf("headline Max CPU %+v, summaries' max CPU %g and %g (rows %v)", r, res.A.CPU.Max, res.B.CPU.Max, names)
+	}
+}
+
+func TestStartRefusesOtherTraffic(t *testing.T) {
+	a := preset(t, "attach-storm", nil)
+	b := a.Clone()
+	b.Seed = 2
+	_, err := Start(a, b, false)
+	if err == nil || !strings.Contains(err.Error(), "same traffic") {
+		t.Fatalf("B with another seed: %v", err)
+	}
+}

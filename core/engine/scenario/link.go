@@ -1,0 +1,363 @@
+package scenario
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"overloadlab/core/engine/param"
+)
+
+// A what-if link holds a scenario as data: the preset it started from, the
+// parameters that differ from it, the seed, and the timeline (the preset's
+// own changes and the slider moves made during the run). Links are
+// versioned: the version, a dot, then the raw-deflated JSON payload in
+// unpadded base64url. Every released version keeps decoding:
+//
+//	1.  {m, p, s, d, i, v, t}: a diff from the preset (or the model defaults)
+//	    of catalog version 1
+//	2.  {m, c, p, s, d, i, v, t}: the same, with c the catalog version the
+//	    diff was made against, so the link keeps its meaning when a preset
+//	    or a default changes later
+//	3.  {m, c, p, s, d, i, v, t, la, b, title, note}: the same, with a
+//	    comparison's B {l, v, t} (its label, parameters and timeline as a
+//	    diff from the same base; the run-wide fields are A's), A's label,
+//	    and the author's title and note
+//
+// Versions 2 and 3 may also hold w, the page's sweep definition (added
+// later: links without it mean what they meant).
+
+// LinkVersion is the version EncodeLink writes for a scenario alone, and
+// WhatIfVersion the one written for a link with B, labels, a title or a
+// note.
+const (
+	LinkVersion   = 2
+	WhatIfVersion = 3
+)
+
+// MaxLink bounds the length of a link accepted by DecodeLink, and
+// maxPayload the size of its decompressed payload.
+const (
+	MaxLink    = 64 << 10
+	maxPayload = 1 << 20
+)
+
+// Base returns the scenario a link's diff applies to: the named preset's, or
+// the model's defaults when preset is "", as they were in the given catalog
+// version.
+type Base func(model, preset string, catalog int) (*Scenario, error)
+
+// payload is the JSON of a link of version 3 (version 2: without B, the
+// labels, the title and the note; version 1: without C either). Fields
+// equal to the base are left out.
+type payload struct {
+	Model    string                     `json:"m"`
+	Catalog  int                        `json:"c"`
+	Preset   string                     `json:"p,omitempty"`
+	Seed     *uint64                    `json:"s,omitempty"`
+	Duration *float64                   `json:"d,omitempty"`
+	Interval *float64                   `json:"i,omitempty"`
+	Params   map[string]json.RawMessage `json:"v,omitempty"`
+	Timeline *[][3]json.RawMessage      `json:"t,omitempty"` // [at_s, param, value]
+	LabelA   string                     `json:"la,omitempty"`
+	B        *side                      `json:"b,omitempty"`
+	Title    string                     `json:"title,omitempty"`
+	Note     string                     `json:"note,omitempty"`
+	Sweep    json.RawMessage            `json:"w,omitempty"`
+}
+
+// side is the what-if B of a comparison in a link: its label, and its
+// parameters and timeline as a diff from the same base as A.
+type side struct {
+	Label    string                     `json:"l,omitempty"`
+	Params   map[string]json.RawMessage `json:"v,omitempty"`
+	Timeline *[][3]json.RawMessage      `json:"t,omitempty"`
+}
+
+var sideFields = []string{"l", "v", "t"}
+
+// WhatIf is what a link holds: the scenario A on screen, optionally a
+// what-if B run on the same traffic beside it, and the author's title and
+// note.
+type WhatIf struct {
+	A      *Scenario
+	B      *Scenario // nil: no comparison
+	LabelA string    // what A is called in a comparison ("" = "A")
+	LabelB string
+	Title  string
+	Note   string
+	// Sweep is the page's sweep definition as JSON (a sim.Plan, checked by
+	// the catalog against the model); nil: none.
+	Sweep json.RawMessage
+}
+
+// MaxTitle and MaxNote bound the author's words in a link, in characters.
+const (
+	MaxTitle = 120
+	MaxNote  = 280
+)
+
+// Check checks that B can run beside A (same model, preset, seed, duration
+// and interval) and that the words fit.
+func (w *WhatIf) Check() error {
+	for _, f := range []struct {
+		name, v string
+		max     int
+	}{{"title", w.Title, MaxTitle}, {"note", w.Note, MaxNote}, {"label A", w.LabelA, MaxTitle}, {"label B", w.LabelB, MaxTitle}} {
+		if n := utf8.RuneCountInString(f.v); n > f.max {
+			return &param.Error{Field: f.name, Value: fmt.Sprintf("%d characters", n), Allowed: fmt.Sprintf("at most %d characters", f.max)}
+		}
+	}
+	a, b := w.A, w.B
+	if b == nil {
+		return nil
+	}
+	if b.Model != a.Model || b.Preset != a.Preset || b.Seed != a.Seed || b.Duration != a.Duration || b.Interval != a.Interval {
+		return &param.Error{Field: "B", Value: "a scenario with other run-wide fields", Allowed: "the model, preset, seed, duration and interval of A (both sides see the same traffic)"}
+	}
+	return nil
+}
+
+// plain reports whether w is a scenario alone, written as version 2.
+func (w *WhatIf) plain() bool {
+	return w.B == nil && w.LabelA == "" && w.LabelB == "" && w.Title == "" && w.Note == ""
+}
+
+// linkFields are the payload's keys by link version.
+var linkFields = map[string][]string{
+	"1": {"m", "p", "s", "d", "i", "v", "t"},
+	"2": {"m", "c", "p", "s", "d", "i", "v", "t", "w"},
+	"3": {"m", "c", "p", "s", "d", "i", "v", "t", "la", "b", "title", "note", "w"},
+}
+
+// EncodeLink returns the link of s as a diff from base, the scenario of its
+// preset (or the model defaults) in catalog version catalog.
+func EncodeLink(s, base *Scenario, catalog int) string {
+	return EncodeWhatIf(&WhatIf{A: s}, base, catalog)
+}
+
+// EncodeWhatIf returns the link of w as a diff from base (version 2 when w
+// holds A alone, else version 3). B must pass w.Check.
+func EncodeWhatIf(w *WhatIf, base *Scenario, catalog int) string {
+	s := w.A
+	p := payload{Model: s.Model, Catalog: catalog, Preset: s.Preset, LabelA: w.LabelA, Title: w.Title, Note: w.Note, Sweep: w.Sweep}
+	if s.Seed != base.Seed {
+		p.Seed = &s.Seed
+	}
+	if s.Duration != base.Duration {
+		p.Duration = &s.Duration
+	}
+	if s.Interval != base.Interval {
+		p.Interval = &s.Interval
+	}
+	p.Params, p.Timeline = encodeSide(s, base)
+	if w.B != nil {
+		p.B = &side{Label: w.LabelB}
+		p.B.Params, p.B.Timeline = encodeSide(w.B, base)
+	}
+	version := LinkVersion
+	if !w.plain() {
+		version = WhatIfVersion
+	}
+	raw, _ := json.Marshal(p)
+	var buf bytes.Buffer
+	z, _ := flate.NewWriter(&buf, flate.BestCompression)
+	z.Write(raw)
+	z.Close()
+	return fmt.Sprintf("%d.%s", version, base64.RawURLEncoding.EncodeToString(buf.Bytes()))
+}
+
+// encodeSide writes the parameters of s that differ from base, and its
+// timeline when it differs from base's.
+func encodeSide(s, base *Scenario) (map[string]json.RawMessage, *[][3]json.RawMessage) {
+	var params map[string]json.RawMessage
+	schema := s.Params.Schema()
+	for _, name := range s.Params.Diff(base.Params) {
+		sp, _ := schema.Lookup(name)
+		if params == nil {
+			params = map[string]json.RawMessage{}
+		}
+		params[name] = sp.Encode(s.Params.Get(name))
+	}
+	if slices.Equal(s.Timeline, base.Timeline) {
+		return params, nil
+	}
+	tl := make([][3]json.RawMessage, 0, len(s.Timeline))
+	for _, c := range s.Timeline {
+		at, _ := json.Marshal(c.At)
+		name, _ := json.Marshal(c.Param)
+		tl = append(tl, [3]json.RawMessage{at, name, encodeValue(schema, c)})
+	}
+	return params, &tl
+}
+
+// DecodeLink reads a link of any released version, strictly (see
+// param.DecodeObject), and returns its scenario A. Every error names the
+// part of the link at fault.
+func DecodeLink(link string, base Base) (*Scenario, error) {
+	w, err := DecodeWhatIf(link, base)
+	if err != nil {
+		return nil, err
+	}
+	return w.A, nil
+}
+
+// DecodeWhatIf reads a link whole: A, B if it holds a comparison, the
+// labels, the title and the note.
+func DecodeWhatIf(link string, base Base) (*WhatIf, error) {
+	if len(link) > MaxLink {
+		return nil, fmt.Errorf("link: %d characters is too long (at most %d)", len(link), MaxLink)
+	}
+	version, body, ok := strings.Cut(link, ".")
+	if !ok {
+		return nil, fmt.Errorf("link: %s is not an overloadlab link (those start with their version: %d.…)", shorten(link), LinkVersion)
+	}
+	fields, ok := linkFields[version]
+	if !ok {
+		return nil, fmt.Errorf("link version %s: this page opens links of versions 1 to %d (made by a newer overloadlab?)", shorten(version), WhatIfVersion)
+	}
+	z, err := base64.RawURLEncoding.DecodeString(body)
+	if err != nil {
+		return nil, errors.New("link: its data is damaged (not base64url): copy the whole link from the Share button")
+	}
+	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(z)), maxPayload+1))
+	if err != nil || len(raw) > maxPayload {
+		return nil, errors.New("link: its data is damaged (it does not decompress): copy the whole link from the Share button")
+	}
+	return decodePayload(raw, fields, base)
+}
+
+func shorten(s string) string {
+	if len(s) > 24 {
+		s = s[:24] + "…"
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// decodePayload reads a link's JSON payload, whose keys may be fields.
+func decodePayload(raw []byte, fields []string, base Base) (*WhatIf, error) {
+	members, err := param.DecodeObject(raw, "link", fields)
+	if err != nil {
+		return nil, err
+	}
+	m := make(map[string]json.RawMessage, len(members))
+	for _, x := range members {
+		m[x.Key] = x.Raw
+	}
+	var model, preset string
+	catalog := 1
+	for key, dst := range map[string]*string{"m": &model, "p": &preset} {
+		if r, ok := m[key]; ok {
+			if *dst, err = param.DecodeString(r, "link."+key); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if r, ok := m["c"]; ok {
+		x, err := param.DecodeNumber(r, "link.c", "a catalog version from 1")
+		if err != nil || x < 1 || x != math.Trunc(x) || x > 1<<30 {
+			return nil, &param.Error{Field: "link.c", Value: param.Quote(string(r)), Allowed: "a catalog version: a whole number from 1"}
+		}
+		catalog = int(x)
+	}
+	s, err := base(model, preset, catalog)
+	if err != nil {
+		return nil, err
+	}
+	s = s.Clone()
+	for key, name := range map[string]string{"s": "seed", "d": "duration_s", "i": "interval_s"} {
+		if r, ok := m[key]; ok {
+			if err := s.decodeField(name, r); err != nil {
+				return nil, err
+			}
+		}
+	}
+	w := &WhatIf{Sweep: m["w"]}
+	for key, dst := range map[string]*string{"la": &w.LabelA, "title": &w.Title, "note": &w.Note} {
+		if r, ok := m[key]; ok {
+			if *dst, err = param.DecodeString(r, "link."+key); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if w.A, err = decodeSide(s, m["v"], m["t"], ""); err != nil {
+		return nil, err
+	}
+	if r, ok := m["b"]; ok {
+		members, err := param.DecodeObject(r, "link.b", sideFields)
+		if err != nil {
+			return nil, err
+		}
+		b := make(map[string]json.RawMessage, len(members))
+		for _, x := range members {
+			b[x.Key] = x.Raw
+		}
+		if r, ok := b["l"]; ok {
+			if w.LabelB, err = param.DecodeString(r, "link.b.l"); err != nil {
+				return nil, err
+			}
+		}
+		if w.B, err = decodeSide(s, b["v"], b["t"], "B: "); err != nil {
+			return nil, err
+		}
+	}
+	if err := w.Check(); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// decodeSide returns a copy of s (the base with the link's run-wide
+// fields) with a side's parameters and timeline, either nil when the link
+// leaves it out. Errors in B's part start with "B: ".
+func decodeSide(s *Scenario, params, timeline json.RawMessage, prefix string) (*Scenario, error) {
+	s = s.Clone()
+	var err error
+	if params != nil {
+		if err := s.Params.DecodeInto(params); err != nil {
+			return nil, prefixed(prefix, err)
+		}
+	}
+	if timeline != nil {
+		if s.Timeline, err = decodeTimeline(timeline, s.Params.Schema(), linkChange); err != nil {
+			return nil, prefixed(prefix, err)
+		}
+	}
+	if err := s.Validate(); err != nil {
+		return nil, prefixed(prefix, err)
+	}
+	return s, nil
+}
+
+// prefixed names B's part of a link in an error about it.
+func prefixed(prefix string, err error) error {
+	if prefix == "" {
+		return err
+	}
+	return fmt.Errorf("%s%w", prefix, err)
+}
+
+// linkChange reads a timeline entry of a link: [at_s, param, value].
+func linkChange(raw json.RawMessage, where string, schema *param.Set) (Change, error) {
+	parts, err := param.DecodeArray(raw, where)
+	if err != nil || len(parts) != 3 {
+		return Change{}, &param.Error{Field: where, Value: "a malformed change", Allowed: "[time in s, parameter name, value]"}
+	}
+	at, err := param.DecodeNumber(parts[0], where+".at_s", "a time in seconds")
+	if err != nil {
+		return Change{}, err
+	}
+	name, err := param.DecodeString(parts[1], where+".param")
+	if err != nil {
+		return Change{}, err
+	}
+	return change(where, at, name, parts[2], schema)
+}

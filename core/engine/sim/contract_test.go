@@ -1,0 +1,189 @@
+package sim
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"overloadlab/core/engine/kernel"
+	"overloadlab/core/engine/metrics"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+)
+
+// toy is the smallest node: one class that offers an attempt at every
+// event and completes it at once; it writes its columns by handle.
+type toy struct {
+	env     *Env
+	skip    bool // leave colSeen unwritten (a bug the run must name)
+	applied []string
+	lens    []kernel.Time
+	part    param.Part
+}
+
+var (
+	toyCols  Columns
+	colLen   = toyCols.Add("len", "interval length", "s")
+	colSeen  = toyCols.AddMax("seen", "completed rate seen by Measure", "/s")
+	toyParam = param.NewSet(
+		param.Spec{Name: "rate", Label: "rate", Group: "g", Kind: param.Number, Min: 0, Max: 100, Default: param.Num(10), Doc: "d",
+			Reconfigures: param.Sources, Aliases: []string{"old.rate"}},
+		param.Spec{Name: "size", Label: "size", Group: "g", Kind: param.Integer, Min: 1, Max: 9, Default: param.Num(1), Doc: "d", Fixed: true},
+	)
+)
+
+func (n *toy) Handle(e kernel.Event) {
+	n.env.Out.Offer(0)
+	n.env.Out.End(0, metrics.InTime)
+	n.env.At(e.At+100*kernel.Millisecond, FirstKind, 0, 0)
+}
+
+func (n *toy) Measure(r *Row) {
+	n.lens = append(n.lens, r.Len)
+	r.Set(colLen, r.Seconds())
+	if !n.skip {
+		r.Set(colSeen, r.Ended(0, metrics.InTime))
+	}
+}
+
+func (n *toy) Apply(now kernel.Time, sp *param.Spec, v param.Value) error {
+	n.applied = append(n.applied, sp.Name)
+	n.part = sp.Reconfigures
+	return nil
+}
+
+func (n *toy) Report(kernel.Time) Report { return Report{} }
+
+func toyDef(skip bool) *Def {
+	return &Def{Name: "toy", Title: "t", Doc: "d", Params: toyParam, Classes: []string{"a"}, Columns: &toyCols,
+		New: func(env *Env, v param.Values) (Node, error) {
+			n := &toy{env: env, skip: skip}
+			env.At(0, FirstKind, 0, 0)
+			return n, nil
+		}}
+}
+
+func toyScenario() *scenario.Scenario {
+	sc := scenario.New("toy", toyParam)
+	sc.Duration, sc.Interval = 2.5, 1
+	return sc
+}
+
+// The run writes the outcome block before Measure (which reads it), hands
+// the interval's length (the last one shorter), and records the time, the
+// outcome block and the model's columns in that order.
+func TestRowOutcomeBlockAndLength(t *testing.T) {
+	r, err := Start(toyDef(false), toyScenario(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.RunToEnd()
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	n := r.Node().(*toy)
+	if len(n.lens) != 3 || n.lens[0] != kernel.Second || n.lens[2] != 500*kernel.Millisecond {
+		t.Fatalf("interval lengths %v, want 1 s, 1 s, 0.5 s", n.lens)
+	}
+	cols := r.Recorder().Columns()
+	names := []string{}
+	for _, c := range cols {
+		names = append(names, c.Name)
+	}
+	if got := strings.Join(names, " "); got != "t offered completed late rejected dropped throttled a.offered a.completed a.late a.rejected a.dropped a.throttled len seen" {
+		t.Fatalf("columns %s", got)
+	}
+	rows := r.Recorder().Drain()
+	w := len(cols)
+	// Events at 0, 0.1, … 0.9 s: 10 completions in the first second.
+	if first := rows[:w]; first[0] != 1 || first[2] != 10 || first[8] != 10 || first[13] != 1 || first[14] != 10 {
+		t.Errorf("first row %v", first)
+	}
+	// The last interval is 0.5 s: 5 completions, 10 per second.
+	if last := rows[2*w:]; last[0] != 2.5 || last[13] != 0.5 || last[14] != 10 {
+		t.Errorf("last row %v", last)
+	}
+	if c := r.Report().Classes; len(c) != 1 || c[0].Name != "a" || c[0].Offered != 25 {
+		t.Errorf("classes from Env.Out: %+v", c)
+	}
+}
+
+// A model that leaves a declared column unwritten stops the run with an
+// error naming the column.
+func TestUnwrittenColumnIsAnError(t *testing.T) {
+	r, err := Start(toyDef(true), toyScenario(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.RunToEnd()
+	if err := r.Err(); err == nil || !strings.Contains(err.Error(), `column "seen"`) {
+		t.Errorf("error %v, want one naming the column seen", err)
+	}
+}
+
+// Closing an interval allocates nothing.
+func TestMeasureDoesNotAllocate(t *testing.T) {
+	r, err := Start(toyDef(false), toyScenario(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := r.Node().(*toy)
+	n.lens = make([]kernel.Time, 0, 1000)
+	now := kernel.Time(0)
+	if a := testing.AllocsPerRun(100, func() { now += kernel.Second; r.measure(now) }); a != 0 {
+		t.Errorf("%v allocations per interval", a)
+	}
+}
+
+// A live change reaches the node by its spec: a former name reads as the
+// parameter's own, the part it reconfigures comes along, and a parameter
+// fixed during a run is refused naming the field.
+func TestApplyBySpec(t *testing.T) {
+	r, err := Start(toyDef(false), toyScenario(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Set("old.rate", param.Num(20)); err != nil {
+		t.Fatal(err)
+	}
+	n := r.Node().(*toy)
+	if len(n.applied) != 1 || n.applied[0] != "rate" || n.part != param.Sources || r.Values().Num("rate") != 20 {
+		t.Errorf("applied %v part %v rate %v", n.applied, n.part, r.Values().Num("rate"))
+	}
+	var pe *param.Error
+	if err := r.Set("size", param.Num(2)); !errors.As(err, &pe) || pe.Field != "size" || !strings.Contains(err.Error(), "fixed during a run") {
+		t.Errorf("fixed parameter: %v", err)
+	}
+}
+
+// Payload fields take the bits their largest value needs, read back what
+// was put, cut a wrapping counter to its bits, and refuse to overflow.
+func TestPayload(t *testing.T) {
+	var p Payload
+	a, b, c := p.Field("a", 4), p.Field("b", 20), p.Wrap("c", 16)
+	if a.Max() != 7 || b.Max() != 31 || c.Max() != 0xffff {
+		t.Fatalf("max %d %d %d", a.Max(), b.Max(), c.Max())
+	}
+	ref := a.Put(4) | b.Put(20) | c.Put(70000)
+	if a.Get(ref) != 4 || b.Get(ref) != 20 || c.Get(ref) != 70000&0xffff || c.Cut(70000) != c.Get(ref) {
+		t.Errorf("read back %d %d %d", a.Get(ref), b.Get(ref), c.Get(ref))
+	}
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(r.(string), "d (0…255) does not fit") {
+			t.Errorf("overflow: %v", r)
+		}
+	}()
+	p.Field("d", 255) // 3 + 5 + 16 + 8 > 31
+}
+
+// Stream ids are FNV-1a of the name: stable across versions (links replay)
+// and unrelated for nearby names.
+func TestStreamID(t *testing.T) {
+	if StreamID("") != 14695981039346656037 || StreamID("a") != 0xaf63dc4c8601ec8c {
+		t.Errorf("StreamID: %x %x", StreamID(""), StreamID("a"))
+	}
+	env := &Env{Seed: 1}
+	if env.Stream("x").Uint64() == env.Stream("y").Uint64() {
+		t.Error("two names, one stream")
+	}
+}

@@ -1,0 +1,177 @@
+// Package sim runs a scenario: it builds the node model the scenario names,
+// drives the event kernel through virtual time, applies the timeline, closes
+// a measurement interval every T, and reports a summary with a digest of the
+// whole series.
+//
+// A node model (the IMSI Manager, an SCP, a Diameter routing agent, a
+// switch) is a Def: its parameter schema, its per-interval columns and
+// charts, its "how it works" panels, its presets and a constructor.
+package sim
+
+import (
+	"overloadlab/core/engine/kernel"
+	"overloadlab/core/engine/metrics"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+)
+
+// Node is a simulated node with its traffic and its controls.
+type Node interface {
+	// Handle processes one of the node's own events at e.At.
+	Handle(e kernel.Event)
+	// Measure closes the measurement interval row: it updates the node's
+	// control loops and writes every column the model declared.
+	Measure(row *Row)
+	// Apply changes the parameter sp to v at now (a timeline entry or a
+	// live slider); the value has already been checked against the schema.
+	// The node routes the change by sp.Reconfigures, the part of the node
+	// it reconfigures.
+	Apply(now kernel.Time, sp *param.Spec, v param.Value) error
+	// Report returns the controls' counters at now, and what the node's
+	// own structures hold; the run fills in the classes' outcomes from
+	// Env.Out.
+	Report(now kernel.Time) Report
+}
+
+// Env is what a node gets from the run.
+type Env struct {
+	Queue    *kernel.Queue
+	Seed     uint64
+	Interval kernel.Time
+	Duration kernel.Time
+	// Out counts the outcomes of the model's classes (Def.Classes); the
+	// run writes the outcome block of every row from it.
+	Out *Outcomes
+}
+
+// Stream returns the random stream named name (for example "sgsn.attach"
+// or "imsimgr.retry"). The stream is derived from the run's seed and a
+// hash of the name, so streams never collide by numbering, and adding or
+// reordering the streams of a model reshuffles none of the others.
+func (e *Env) Stream(name string) *kernel.Stream {
+	return kernel.NewStream(e.Seed, StreamID(name))
+}
+
+// StreamID is the 64-bit FNV-1a hash of name, the id of the stream so named.
+func StreamID(name string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(name); i++ {
+		h ^= uint64(name[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+// At schedules one of the node's events. Kinds below FirstKind belong to the
+// run.
+func (e *Env) At(t kernel.Time, kind uint16, ref int32, arg int64) {
+	e.Queue.Push(kernel.Event{At: t, Kind: kind, Ref: ref, Arg: arg})
+}
+
+// FirstKind is the lowest event kind a node may use.
+const FirstKind = 16
+
+// Def describes a node model.
+type Def struct {
+	Name    string // "imsimgr"
+	Title   string // "IMSI Manager (SGSN/MME)"
+	Doc     string // a paragraph: what is modelled
+	Params  *param.Set
+	Check   func(v param.Values) error // cross-field rules; nil if none
+	Classes []string                   // the traffic classes whose outcomes are counted (Env.Out)
+	Columns *Columns                   // the model's own per-interval columns, after the outcome block
+	CPU     string                     // the column holding the CPU % summarised as cpu.mean/max
+	Charts  []Chart
+	Panels  []Panel
+	Presets []scenario.Preset
+	Sweeps  []Sweep // carried-vs-offered studies the page and `overloadlab sweep` offer
+	// Counters name the counters the model reports in plain words, for the
+	// page's HTML (set natively only: the WebAssembly build leaves them out).
+	Counters []CounterName
+	// Tiles are the model's two to four headline numbers, shown above the
+	// charts; every other count is under "Details".
+	Tiles []Tile
+	// Events names the moments of a scenario whose times the model derives
+	// from its parameters ("storm starts", "60-minute window ends"); the
+	// timeline's own changes are named by Markers. nil if none.
+	Events func(sc *scenario.Scenario) []Event
+	New    func(env *Env, v param.Values) (Node, error)
+}
+
+// AllColumns returns every column of a row after the time: the outcome
+// block of the classes, then the model's own.
+func (d *Def) AllColumns() []metrics.Column {
+	return append(OutcomeColumns(d.Classes), d.Columns.List()...)
+}
+
+// Chart is one chart of the playground, drawn from some of the columns.
+type Chart struct {
+	ID      string   `json:"id"`
+	Title   string   `json:"title"`
+	Unit    string   `json:"unit"`
+	Series  []string `json:"series"`            // column names
+	Stacked bool     `json:"stacked,omitempty"` // draw Series as stacked areas
+	Overlay []string `json:"overlay,omitempty"` // columns drawn as plain lines over the stack
+	Lines   []Line   `json:"lines,omitempty"`   // thresholds drawn as horizontal lines
+	// PerClass means the series exist per class too ("<class>.<name>"),
+	// so the page can offer a class selector.
+	PerClass bool `json:"per_class,omitempty"`
+	// Upto names an integer parameter k when the series are one per
+	// instance: only the first k are drawn.
+	Upto string `json:"upto,omitempty"`
+}
+
+// Line is a horizontal threshold on a chart: a fixed value, or the current
+// value of a parameter. When If names a Bool parameter the line is drawn
+// only while that parameter is on.
+type Line struct {
+	Label string  `json:"label"`
+	Value float64 `json:"value,omitempty"`
+	Param string  `json:"param,omitempty"`
+	If    string  `json:"if,omitempty"`
+}
+
+// Panel is a "how it works" explanation of a control.
+type Panel struct {
+	Title   string `json:"title"`
+	Formula string `json:"formula"` // the rule in one or two lines
+	Text    string `json:"text"`    // plain words, with the seed's terms
+}
+
+// Report is a node's counters at a moment.
+type Report struct {
+	Classes  []ClassCounts
+	Controls []Group
+	// Held is, per class, what the node's own queues and processors hold
+	// right now, counted from those structures; the conservation tests
+	// check it equals each class's in-flight count. nil if not reported.
+	Held []int64
+}
+
+// ClassCounts are the outcomes of one class.
+type ClassCounts struct {
+	Name string
+	metrics.Counts
+}
+
+// Group is one control's counters.
+type Group struct {
+	Name     string
+	Counters []Counter
+}
+
+// Counter is one named count.
+type Counter struct {
+	Name  string
+	Value float64
+}
+
+// Preset returns the preset named name, or nil.
+func (d *Def) Preset(name string) *scenario.Preset {
+	for i := range d.Presets {
+		if d.Presets[i].Name == name {
+			return &d.Presets[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,305 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+)
+
+// Sweep is a model's own carried-vs-offered study: the values of one
+// parameter and the variants (one curve each) worth comparing. It is the
+// default Plan of `overloadlab sweep -preset X` and the page's first sweep.
+type Sweep struct {
+	ID     string             `json:"id"`
+	Title  string             `json:"title"`
+	Param  string             `json:"param"`  // the parameter swept, e.g. a load factor
+	Values []float64          `json:"values"` // its values, in order
+	Curves []scenario.Variant `json:"curves"` // one curve per variant
+	Doc    string             `json:"doc"`    // what to look for
+	// Lines are the node's capacity and pass lines on the carried chart.
+	Lines []SweepLine `json:"lines,omitempty"`
+}
+
+// SweepLine is a horizontal line on a sweep's carried chart, in the unit of
+// goodput (per second): y = Factor × the value of parameter Param (the
+// scenario's, or the swept value when Param is the one swept).
+type SweepLine struct {
+	Label  string  `json:"label"`
+	Param  string  `json:"param"`
+	Factor float64 `json:"factor"`
+}
+
+// Plan returns the model study as a plan with seeds seeds per point.
+func (sw *Sweep) Plan(seeds int) *Plan {
+	return &Plan{Param: sw.Param, Values: sw.Values, Seeds: seeds, Variants: sw.Curves}
+}
+
+// Bounds of a plan: they keep a link or a command line from asking for a
+// sweep that would run for days.
+const (
+	MaxPoints   = 200
+	MaxSeeds    = 100
+	MaxVariants = 8
+	MaxCells    = 20000 // points × variants × seeds
+)
+
+// DefaultSeeds is the number of seeds per point when a plan does not say.
+const DefaultSeeds = 5
+
+// Plan is a sweep: the scenario run at every value of one numeric parameter,
+// for each variant (the scenario itself when there is none), with Seeds
+// seeds per point (the scenario's seed, +1, +2, …: every point and variant
+// sees the same traffic). The grid of runs is (variant, point, seed); cell
+// k = (variant·Points + point)·Seeds + seed.
+type Plan struct {
+	Param  string
+	From   float64
+	To     float64
+	Points int
+	Log    bool      // geometric spacing between From and To
+	Values []float64 // explicit values (a model's study); From, To, Points and Log are then unused
+	Seeds  int
+	// Variants are the curves; none means one curve, the scenario as it is.
+	Variants []scenario.Variant
+}
+
+// Grid returns the swept values: Values if given, else Points values from
+// From to To, evenly spaced (geometrically with Log), each rounded to six
+// significant digits, whole for an Integer parameter. The geometric spacing
+// uses exp2 below, not math.Exp, so the grid is the same in wasm.
+func (p *Plan) Grid(spec *param.Spec) []float64 {
+	if p.Values != nil {
+		return p.Values
+	}
+	xs := make([]float64, p.Points)
+	for i := range xs {
+		f := 0.0
+		if p.Points > 1 {
+			f = float64(i) / float64(p.Points-1)
+		}
+		var x float64
+		switch {
+		case i == 0:
+			x = p.From
+		case i == p.Points-1:
+			x = p.To
+		case p.Log:
+			x = p.From * exp(f*math.Log(p.To/p.From))
+		default:
+			x = p.From + f*(p.To-p.From)
+		}
+		x, _ = strconv.ParseFloat(strconv.FormatFloat(x, 'g', 6, 64), 64)
+		if spec != nil && spec.Kind == param.Integer {
+			x = math.Round(x)
+		}
+		xs[i] = x
+	}
+	return xs
+}
+
+// exp is e^y by a Taylor series on y/1024 squared ten times: only +, ×, ÷,
+// which give the same bits natively and in wasm (math.Exp does not). Its
+// relative error, about 1e-13, vanishes in the six-digit rounding of Grid.
+func exp(y float64) float64 {
+	z := y / 1024
+	sum, term := 1.0, 1.0
+	for n := 1; n <= 16; n++ {
+		term = term * z / float64(n)
+		sum += term
+	}
+	for range 10 {
+		sum *= sum
+	}
+	return sum
+}
+
+// Curves returns the variants, or the scenario itself as the one curve.
+func (p *Plan) Curves() []scenario.Variant {
+	if len(p.Variants) == 0 {
+		return []scenario.Variant{{Label: "as set"}}
+	}
+	return p.Variants
+}
+
+// points returns the number of swept values.
+func (p *Plan) points() int {
+	if p.Values != nil {
+		return len(p.Values)
+	}
+	return p.Points
+}
+
+// Cells returns the number of runs of the plan.
+func (p *Plan) Cells() int { return len(p.Curves()) * p.points() * p.Seeds }
+
+// Cell is one run of a plan's grid.
+type Cell struct{ Variant, Point, Seed int }
+
+// CellAt returns the cell numbered k.
+func (p *Plan) CellAt(k int) Cell {
+	s := p.Seeds
+	n := p.points()
+	return Cell{Variant: k / (n * s), Point: k / s % n, Seed: k % s}
+}
+
+// Index returns the number of cell c.
+func (p *Plan) Index(c Cell) int { return (c.Variant*p.points()+c.Point)*p.Seeds + c.Seed }
+
+// Shard returns the cells of shard i of n: every cell k with k mod n = i, so
+// each shard gets a share of every point, cheap and dear alike.
+func (p *Plan) Shard(i, n int) []Cell {
+	var out []Cell
+	for k := i; k < p.Cells(); k += n {
+		out = append(out, p.CellAt(k))
+	}
+	return out
+}
+
+// Check validates the plan against the model def and the base scenario:
+// every error names the field, the value and what is allowed.
+func (p *Plan) Check(def *Def, base *scenario.Scenario) error {
+	spec, ok := def.Params.Lookup(p.Param)
+	if !ok || (spec.Kind != param.Number && spec.Kind != param.Integer) {
+		return &param.Error{Field: "sweep param", Value: strconv.Quote(p.Param), Allowed: "a numeric parameter of model " + def.Name}
+	}
+	if p.Values != nil {
+		if len(p.Values) == 0 || len(p.Values) > MaxPoints {
+			return &param.Error{Field: "sweep values", Value: fmt.Sprint(len(p.Values)), Allowed: fmt.Sprintf("1 to %d values", MaxPoints)}
+		}
+	} else {
+		if p.Points < 1 || p.Points > MaxPoints {
+			return &param.Error{Field: "sweep points", Value: fmt.Sprint(p.Points), Allowed: fmt.Sprintf("1 to %d", MaxPoints)}
+		}
+		rng := fmt.Sprintf("%s, the range of %s", spec.Allowed(), p.Param)
+		for _, f := range []struct {
+			name string
+			x    float64
+		}{{"from", p.From}, {"to", p.To}} {
+			if math.IsNaN(f.x) || f.x < spec.Min || f.x > spec.Max {
+				return &param.Error{Field: "sweep " + f.name, Value: fmt.Sprint(f.x), Allowed: rng}
+			}
+			if p.Log && f.x <= 0 {
+				return &param.Error{Field: "sweep " + f.name, Value: fmt.Sprint(f.x), Allowed: "above 0 for a log sweep"}
+			}
+		}
+	}
+	if p.Seeds < 1 || p.Seeds > MaxSeeds {
+		return &param.Error{Field: "sweep seeds", Value: fmt.Sprint(p.Seeds), Allowed: fmt.Sprintf("1 to %d", MaxSeeds)}
+	}
+	if len(p.Variants) > MaxVariants {
+		return &param.Error{Field: "sweep variants", Value: fmt.Sprint(len(p.Variants)), Allowed: fmt.Sprintf("at most %d", MaxVariants)}
+	}
+	if n := p.Cells(); n > MaxCells {
+		return &param.Error{Field: "sweep size", Value: fmt.Sprintf("%d runs (points × variants × seeds)", n), Allowed: fmt.Sprintf("at most %d runs", MaxCells)}
+	}
+	for _, x := range p.Grid(spec) {
+		if err := spec.CheckValue(param.Num(x)); err != nil {
+			return fmt.Errorf("sweep value: %w", err)
+		}
+	}
+	for i := range p.Variants {
+		if slices.ContainsFunc(p.Variants[:i], func(v scenario.Variant) bool { return v.Label == p.Variants[i].Label }) {
+			return &param.Error{Field: "sweep variants", Value: strconv.Quote(p.Variants[i].Label), Allowed: "a label not used by another variant"}
+		}
+		if _, err := p.Variants[i].Apply(base); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// seedOf is the seed of a cell: the scenario's plus the seed index, kept in
+// the seed field's range.
+func seedOf(base uint64, s int) uint64 { return (base + uint64(s)) % (1 << 53) }
+
+// Scenario returns the scenario of cell c over base.
+func (p *Plan) Scenario(def *Def, base *scenario.Scenario, c Cell) (*scenario.Scenario, error) {
+	spec, _ := def.Params.Lookup(p.Param)
+	v := p.Curves()[c.Variant]
+	sc, err := v.Apply(base)
+	if err != nil {
+		return nil, err
+	}
+	if err := sc.Params.Put(p.Param, param.Num(p.Grid(spec)[c.Point])); err != nil {
+		return nil, fmt.Errorf("sweep: %w", err)
+	}
+	sc.Seed = seedOf(base.Seed, c.Seed)
+	return sc, nil
+}
+
+// PlanJSON is the JSON form of a plan (in links and to the page's pool);
+// variant values are written by kind.
+type PlanJSON struct {
+	Param    string        `json:"param"`
+	From     float64       `json:"from"`
+	To       float64       `json:"to"`
+	Points   int           `json:"points"`
+	Log      bool          `json:"log,omitempty"`
+	Values   []float64     `json:"values,omitempty"`
+	Seeds    int           `json:"seeds"`
+	Variants []VariantJSON `json:"variants,omitempty"`
+}
+
+// VariantJSON is a curve of a PlanJSON.
+type VariantJSON struct {
+	Label  string                     `json:"label"`
+	Params map[string]json.RawMessage `json:"params,omitempty"`
+}
+
+// EncodePlan writes p as JSON, its variants' values encoded by schema.
+func EncodePlan(p *Plan, schema *param.Set) json.RawMessage {
+	b, _ := json.Marshal(p.JSON(schema))
+	return b
+}
+
+// JSON returns p's JSON form, its variants' values encoded by schema.
+func (p *Plan) JSON(schema *param.Set) *PlanJSON {
+	w := PlanJSON{Param: p.Param, From: p.From, To: p.To, Points: p.Points, Log: p.Log, Values: p.Values, Seeds: p.Seeds}
+	for _, v := range p.Variants {
+		vw := VariantJSON{Label: v.Label, Params: map[string]json.RawMessage{}}
+		for name, x := range v.Params {
+			if sp, ok := schema.Lookup(name); ok {
+				vw.Params[name] = sp.Encode(x)
+			}
+		}
+		w.Variants = append(w.Variants, vw)
+	}
+	return &w
+}
+
+// DecodePlan reads a plan written by EncodePlan; variant values are checked
+// against schema. The plan itself is checked by Check.
+func DecodePlan(raw []byte, schema *param.Set) (*Plan, error) {
+	var w PlanJSON
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
+		return nil, fmt.Errorf("sweep: not a valid sweep definition: %v", err)
+	}
+	if len(w.Variants) > MaxVariants {
+		return nil, &param.Error{Field: "sweep variants", Value: fmt.Sprint(len(w.Variants)), Allowed: fmt.Sprintf("at most %d", MaxVariants)}
+	}
+	p := &Plan{Param: w.Param, From: w.From, To: w.To, Points: w.Points, Log: w.Log, Values: w.Values, Seeds: w.Seeds}
+	for _, vw := range w.Variants {
+		v := scenario.Variant{Label: vw.Label, Params: map[string]param.Value{}}
+		for name, x := range vw.Params {
+			sp, ok := schema.Lookup(name)
+			if !ok {
+				return nil, fmt.Errorf("sweep variant %s: %w", vw.Label, &param.UnknownError{Name: name})
+			}
+			val, err := sp.Decode(x)
+			if err != nil {
+				return nil, fmt.Errorf("sweep variant %s: %w", vw.Label, err)
+			}
+			v.Params[name] = val
+		}
+		p.Variants = append(p.Variants, v)
+	}
+	return p, nil
+}

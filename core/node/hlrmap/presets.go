@@ -1,0 +1,101 @@
+package hlrmap
+
+import (
+	"maps"
+	"math"
+	"overloadlab/core/engine/claim"
+
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+)
+
+// stormParams: 128 Session Managers (a broadcast costs 128 × 25 µs = 3.2 ms
+// of IMSI Manager CPU), 400 000 registered subscribers re-attaching at
+// 200/s (table time constant S/λ = 2000 s), half the sessions kept over the
+// reboot, and an HLR that sends CLR and ISD 8 times faster for 30 minutes
+// after the reboot (560 + 10 requests/s).
+func stormParams(extra map[string]param.Value) map[string]param.Value {
+	p := map[string]param.Value{
+		pSessMgrs:    param.Num(128),
+		pSubscribers: param.Num(400_000),
+		pAttachRate:  param.Num(200),
+		pKept:        param.Num(50),
+		pStormFactor: param.Num(8),
+		pStormLength: param.Num(1800),
+	}
+	maps.Copy(p, extra)
+	return p
+}
+
+// controlsOff switches off every rule (lab only).
+var controlsOff = map[string]param.Value{
+	pLabWindow: param.On(false),
+	pAvoid:     param.On(false),
+	pLabDrop:   param.On(false),
+}
+
+func rebootAt(t float64) []scenario.Change {
+	return []scenario.Change{{At: t, Param: pReboot, Value: param.On(true)}}
+}
+
+var presets = []scenario.Preset{
+	{
+		Name: "hlr-storm-after-reboot", Model: "imsimgr-hlr", Seed: 1, Duration: 5400, Interval: 2,
+		Summary: "the SGSN reboots at 5 min and the HLR sends CLR/ISD 8× faster for 30 min while the mapping table is empty",
+		Teaches: "Watch the CPU chart: inside the 60-minute window every unknown request goes to a random Session Manager and the " +
+			"CPU stays low; the price is the misrouted requests of subscribers whose session survived. Compare with the " +
+			"controls off: every unknown request is broadcast to 128 Session Managers, the CPU pins at 100 % and the HLR's " +
+			"answers come too late.",
+		Params:   stormParams(nil),
+		Timeline: rebootAt(300),
+		Compare: []scenario.Variant{
+			{Label: "controls off (lab)", Params: controlsOff},
+			{Label: "no reboot window (lab): the CPU threshold alone", Params: map[string]param.Value{pLabWindow: param.On(false)}},
+		},
+		Pace: 120, Watch: "cpu",
+		Claims: []claim.Claim{
+			{Name: "no-broadcast-in-window", Kind: claim.Share, Column: "broadcasts", Op: claim.AtMost, Value: 0, From: 300, To: 3900, Min: 100, Max: 100},
+			{Name: "cpu-low", Kind: claim.Share, Column: "cpu", Op: claim.Below, Value: 30, Min: 100, Max: 100},
+			{Name: "misrouted", Kind: claim.Counter, Counter: "answers/misrouted", Min: 1, Max: inf},
+			{Name: "broadcast-after-window", Kind: claim.Share, Column: "broadcasts", Op: claim.Above, Value: 0, From: 3900, Min: 100, Max: 100},
+		},
+	},
+	{
+		Name: "hlr-storm-controls-off", Model: "imsimgr-hlr", Seed: 1, Duration: 2700, Interval: 2,
+		Summary:  "the same reboot and HLR storm with the reboot window, the CPU threshold and the 70 % drop switched off (lab only)",
+		Teaches:  "Every request without a mapping is broadcast: 3.2 ms of CPU each against 570 requests/s. The CPU pins, the backlog passes the HLR's 15 s MAP timer, answers are wasted and the HLR repeats its requests.",
+		Params:   stormParams(controlsOff),
+		Timeline: rebootAt(300),
+		Pace:     60, Watch: "cpu",
+		Claims: []claim.Claim{
+			{Name: "cpu-pinned-in-storm", Kind: claim.Share, Column: "cpu", Op: claim.AtLeast, Value: 99, From: 300, To: 2100, Min: 95, Max: 100},
+			{Name: "backlog-past-map-timer", Kind: claim.Share, Column: "backlog", Op: claim.AtLeast, Param: pMapTimer, From: 300, To: 2100, Min: 95, Max: 100},
+			{Name: "answers-late", Kind: claim.Counter, Counter: "total/late", Min: 1, Max: inf},
+			{Name: "hlr-repeats", Kind: claim.Counter, Counter: "imsimgr/hlr_retries", Min: 1, Max: inf},
+		},
+	},
+	{
+		Name: "hlr-threshold-after-window", Model: "imsimgr-hlr", Seed: 1, Duration: 6000, Interval: 2,
+		Summary: "the HLR's storm lasts 80 min after a reboot at 1 min: when the 60-minute window ends, the CPU threshold decides",
+		Teaches: "At 61 min broadcasting resumes and one interval of it lifts the CPU over P = 50 %; the next interval the " +
+			"IMSI Manager sends every unknown request to a random Session Manager, the CPU falls back below P and broadcasting " +
+			"resumes: the unknown-requests chart alternates between broadcasts and avoided-by-CPU. When the storm ends at " +
+			"81 min the CPU stays below P and every unknown request is broadcast again. With P = 70 % it broadcasts throughout.",
+		Params:   stormParams(map[string]param.Value{pStormFactor: param.Num(5), pStormLength: param.Num(4800)}),
+		Timeline: rebootAt(60),
+		Compare: []scenario.Variant{
+			{Label: "cpu_threshold 70 %", Params: map[string]param.Value{pThreshold: param.Num(70)}},
+			{Label: "avoid all broadcasts (no cpu_threshold)", Params: map[string]param.Value{pAvoidAll: param.On(true)}},
+			{Label: "avoid-sessmgr-broadcast off", Params: map[string]param.Value{pAvoid: param.On(false)}},
+		},
+		Pace: 120, Watch: "unknown",
+		Claims: []claim.Claim{
+			{Name: "alternates-avoided", Kind: claim.Share, Column: "avoided.cpu", Op: claim.Above, Value: 0, From: 3660, To: 4860, Min: 40, Max: 60},
+			{Name: "alternates-broadcast", Kind: claim.Share, Column: "broadcasts", Op: claim.Above, Value: 0, From: 3660, To: 4860, Min: 40, Max: 60},
+			{Name: "no-avoided-after-storm", Kind: claim.Share, Column: "avoided.cpu", Op: claim.AtMost, Value: 0, From: 4900, Min: 100, Max: 100},
+			{Name: "broadcast-after-storm", Kind: claim.Share, Column: "broadcasts", Op: claim.Above, Value: 0, From: 4900, Min: 100, Max: 100},
+		},
+	},
+}
+
+var inf = math.Inf(1)

@@ -1,0 +1,231 @@
+package mcswitch
+
+import (
+	"overloadlab/core/control/multiclass"
+	"overloadlab/core/engine/kernel"
+	"overloadlab/core/engine/metrics"
+	"overloadlab/core/engine/sim"
+)
+
+// reaction times the excursions of the occupancy above a threshold
+// (ρ_target + 5 %): each from the start of its first interval above to the
+// end of the last one before it is back at or below. (The control's own
+// reaction time is read on the admitted fraction: multiclass.Reaction.)
+type reaction struct {
+	above      bool
+	onset      kernel.Time
+	Excursions int64
+	Max        float64 // s, the longest excursion
+	Total      float64 // s above
+}
+
+// observe takes one interval [now−dt, now] with load x against threshold
+// thr and returns the time above so far (0 when not above).
+func (r *reaction) observe(now, dt kernel.Time, x, thr float64) float64 {
+	if x > thr {
+		if !r.above {
+			r.above = true
+			r.onset = now - dt
+			r.Excursions++
+		}
+		r.Total += dt.Seconds()
+		return (now - r.onset).Seconds()
+	}
+	if r.above {
+		r.above = false
+		r.Max = max(r.Max, (now - dt - r.onset).Seconds())
+	}
+	return 0
+}
+
+// open returns how long the current excursion has lasted at now (0 if none).
+func (r *reaction) open(now kernel.Time) float64 {
+	if !r.above {
+		return 0
+	}
+	return (now - r.onset).Seconds()
+}
+
+// The model's columns, after the outcome block of the classes.
+var (
+	cols                      sim.Columns
+	colCPU                    = cols.AddMax("cpu", "processor occupancy ρ", "%")
+	colAdmitted               = cols.Add("admitted-load", "work admitted (calls admitted × their true cost)", "%")
+	colReaction               = cols.AddMax("reaction", "time above target + 5 %", "s")
+	colQueue                  = cols.AddMax("queue", "messages waiting for the processor", "msgs")
+	colSREDAvg                = cols.Add("sred.avg", "SRED average queue q̄", "msgs")
+	colF                      = cols.Add("f", "admitted share f of the equivalent load", "")
+	colOfferedEq              = cols.Add("offered-eq", "offered equivalent load Λ_eq", "base calls/s")
+	colAlphaTgt               = cols.Add("alpha-target", "target acceptance rate α_target", "base calls/s")
+	colIdleEst                = cols.Add("idle-est", "estimated idle share ĉ_0", "%")
+	colIdleTrue               = cols.Add("idle-true", "background load", "%")
+	colCostError              = cols.Add("cost-error", "mean relative error of the costs in use", "%")
+	colFraction               = perClassColumns(".fraction", " admitted fraction (first messages admitted / offered)", "")
+	colDelay                  = perClassColumns(".delay", " call setup time", "s")
+	colCostInUse, colCostTrue = costColumns()
+)
+
+// perClassColumns declares one column per class, named class+suffix.
+func perClassColumns(suffix, label, unit string) []sim.Col {
+	out := make([]sim.Col, len(classes))
+	for i, c := range classes {
+		out[i] = cols.Add(c.name+suffix, c.name+label, unit)
+	}
+	return out
+}
+
+// costColumns declares, per class, the cost in use beside the true cost.
+func costColumns() (inUse, truth []sim.Col) {
+	for _, c := range classes {
+		inUse = append(inUse, cols.Add(c.name+".cost-est", c.name+" cost in use (estimate)", "ms/call"))
+		truth = append(truth, cols.Add(c.name+".cost-true", c.name+" true cost", "ms/call"))
+	}
+	return inUse, truth
+}
+
+// Measure closes an interval: the processor's occupancy is measured and the
+// control takes it.
+func (n *node) Measure(row *sim.Row) {
+	now, dt, sec := row.Now, row.Len, row.Seconds()
+	rho := n.cpu.Measure(now)
+	n.ctl.Update(now, rho)
+	thr := n.v.Num("overload.target-occupancy")/100 + 0.05
+	adm := n.workIn / n.cpu.Speed / sec
+	n.workIn = 0
+	row.Set(colCPU, 100*rho)
+	row.Set(colAdmitted, 100*adm)
+	row.Set(colReaction, n.react.observe(now, dt, rho, thr))
+	row.Set(colQueue, float64(n.inCPU))
+	row.Set(colSREDAvg, n.ctl.AverageQueue())
+	row.Set(colF, n.ctl.Overall())
+	if n.overload && now > n.overFrom && now <= n.overTo {
+		n.fSeries = append(n.fSeries, n.ctl.Overall())
+	}
+	row.Set(colOfferedEq, n.ctl.Offered())
+	row.Set(colAlphaTgt, n.ctl.TargetRate())
+	row.Set(colIdleEst, 100*n.ctl.Idle())
+	row.Set(colIdleTrue, 100*n.cpu.Background)
+	costErr := 100 * n.costError()
+	row.Set(colCostError, costErr)
+	if costErr > 10 {
+		n.convergedAt = -1
+	} else if n.convergedAt < 0 {
+		n.convergedAt = now.Seconds()
+	}
+	for i := range classes {
+		row.Set(colFraction[i], n.ctl.Admitted(i))
+		delay := 0.0
+		if n.delayN[i] > 0 {
+			delay = n.delaySum[i] / float64(n.delayN[i])
+		}
+		row.Set(colDelay[i], delay)
+		n.delaySum[i], n.delayN[i] = 0, 0
+		row.Set(colCostInUse[i], 1e3*n.ctl.Cost(i))
+		row.Set(colCostTrue[i], 1e3*n.trueCost(i))
+	}
+}
+
+// trueCost is the CPU seconds per call of class i at the current speed: its
+// coefficient in ρ = c_0 + Σ c_i·(calls/s).
+func (n *node) trueCost(i int) float64 {
+	var s float64
+	for _, x := range n.cost[i] {
+		s += x
+	}
+	return s / n.cpu.Speed
+}
+
+// Report returns the outcomes and the controls' counters.
+func (n *node) Report(now kernel.Time) sim.Report {
+	rep := sim.Report{Held: append([]int64(nil), n.calls...)}
+	T := n.env.Interval.Seconds()
+	reached, settled, fstar, _ := multiclass.Reaction(n.fSeries)
+	ctl := sim.Group{Name: "overload control (" + n.v.Text("overload.algorithm") + ")", Counters: []sim.Counter{
+		{Name: "reaction_reached_intervals", Value: float64(reached)},
+		{Name: "reaction_settled_intervals", Value: float64(settled)},
+		{Name: "reaction_settled_s", Value: float64(settled) * T},
+		{Name: "settled_fraction", Value: fstar},
+		{Name: "excursions_above_target5", Value: float64(n.react.Excursions)},
+		{Name: "longest_above_target5_s", Value: n.react.Max},
+		{Name: "time_above_target5_s", Value: n.react.Total},
+		{Name: "unrecovered_at_end_s", Value: n.react.open(now)},
+		{Name: "f_at_end", Value: n.ctl.Overall()},
+	}}
+	for i, c := range classes {
+		x := 1.0
+		if o := n.env.Out.Class(i).Offered; o > 0 {
+			x = float64(n.admitted[i]) / float64(o)
+		}
+		ctl.Counters = append(ctl.Counters, sim.Counter{Name: "admitted_fraction." + c.name, Value: x})
+	}
+	delay := sim.Group{Name: "call setup time (mean, s)"}
+	for i, c := range classes {
+		d := 0.0
+		if n.delayAllN[i] > 0 {
+			d = n.delayAll[i] / float64(n.delayAllN[i])
+		}
+		delay.Counters = append(delay.Counters, sim.Counter{Name: c.name, Value: d})
+	}
+	reg := sim.Group{Name: "cost regression"}
+	if rg := n.ctl.Regression(); rg != nil {
+		var sum, worst float64
+		reg.Counters = append(reg.Counters, sim.Counter{Name: "fits", Value: float64(rg.Fits)}, sim.Counter{Name: "holds", Value: float64(rg.Holds)})
+		for i, c := range classes {
+			e := relErr(n.ctl.Cost(i), n.trueCost(i))
+			sum += e
+			worst = max(worst, e)
+			reg.Counters = append(reg.Counters, sim.Counter{Name: "error." + c.name, Value: e})
+		}
+		for i, c := range classes {
+			reg.Counters = append(reg.Counters, sim.Counter{Name: "held_fits." + c.name, Value: float64(rg.Held(i))})
+		}
+		reg.Counters = append(reg.Counters, sim.Counter{Name: "held_fits.idle", Value: float64(rg.Held(len(classes) + 1))})
+		reg.Counters = append(reg.Counters,
+			sim.Counter{Name: "within_10pct_since_s", Value: n.convergedAt},
+			sim.Counter{Name: "mean_error", Value: sum / float64(len(classes))},
+			sim.Counter{Name: "max_error", Value: worst},
+			sim.Counter{Name: "idle_estimate", Value: n.ctl.Idle()})
+	} else {
+		reg.Counters = []sim.Counter{{Name: "on", Value: 0}}
+		for i, c := range classes {
+			reg.Counters = append(reg.Counters, sim.Counter{Name: "error." + c.name, Value: relErr(n.ctl.Cost(i), n.trueCost(i))})
+		}
+	}
+	var eq float64
+	for i := range classes {
+		eq += n.weight(i) * float64(n.env.Out.Class(i).Get(metrics.InTime))
+	}
+	sw := sim.Group{Name: "switch", Counters: []sim.Counter{
+		{Name: "goodput_equivalent_per_s", Value: eq / max(now.Seconds(), 1e-9)},
+		{Name: "dropped_buffer_full", Value: float64(n.drops)},
+		{Name: "max_queue_msgs", Value: float64(n.maxQueue)},
+	}}
+	rep.Controls = append(rep.Controls, ctl, delay, reg, sw)
+	return rep
+}
+
+// costError is the mean over the classes of |ĉ_i − c_i| / c_i.
+func (n *node) costError() float64 {
+	var s float64
+	for i := range classes {
+		s += relErr(n.ctl.Cost(i), n.trueCost(i))
+	}
+	return s / float64(len(classes))
+}
+
+// weight is the true w_i = c_i/c_b of class i.
+func (n *node) weight(i int) float64 {
+	return n.trueCost(i) / n.trueCost(n.base)
+}
+
+// relErr is |est − truth| / truth.
+func relErr(est, truth float64) float64 {
+	if truth == 0 {
+		return 0
+	}
+	d := est - truth
+	if d < 0 {
+		d = -d
+	}
+	return d / truth
+}

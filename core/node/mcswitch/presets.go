@@ -1,0 +1,120 @@
+package mcswitch
+
+import (
+	"math"
+	"overloadlab/core/engine/claim"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+)
+
+func algo(name string) map[string]param.Value {
+	return map[string]param.Value{"overload.algorithm": param.Str(name)}
+}
+
+// step5 is a busy hour at 0.8× that steps to 5× capacity at 30 s.
+var step5 = map[string]param.Value{
+	"load.shape": param.Str("step"), "load.peak": param.Num(5), "load.at": param.Num(30),
+}
+
+// upgrade is a 3× overload from 30 s with a wandering mix; the processor is
+// replaced by one twice as fast at 90 s. SRED's thresholds are tuned so that
+// it holds about 90 % on the old processor.
+var upgrade = map[string]param.Value{
+	"load.shape": param.Str("step"), "load.peak": param.Num(3), "load.at": param.Num(30),
+	"traffic.mix-wander": param.Num(0.5), "regression.on": param.On(true),
+	"sred.min-th": param.Num(80), "sred.max-th": param.Num(240),
+}
+
+var presets = []scenario.Preset{
+	{
+		Name: "switch-step-5x", Model: "switch", Seed: 1, Duration: 90,
+		Summary: "a busy hour at 0.8× steps to 5× capacity: how fast ARO, OCC and SRED bring the admitted load and the occupancy back to the 90 % target",
+		Teaches: "Compare the admitted fraction f: ARO sizes the cut from the offered rate and reaches its settled fraction f* ≈ 0.15 in " +
+			"about 2 intervals; OCC cuts by at most 10 % per interval and needs about 17, ⌈ln(1/f*)/ln(1/0.9)⌉. The occupancy needs " +
+			"longer still, to work off the backlog, and meanwhile ARO's occupancy term cuts below f*.",
+		Params:  step5,
+		Label:   "ARO",
+		Compare: []scenario.Variant{{Label: "OCC", Params: algo("occ")}, {Label: "SRED", Params: algo("sred")}},
+		Pace:    2, Watch: "occupancy",
+		Claims: []claim.Claim{
+			{Name: "aro-reaches-f-star", Kind: claim.Counter, Counter: "overload control/reaction_reached_intervals", Min: 1, Max: 2},
+			{Name: "occupancy-longer", Kind: claim.Counter, Counter: "overload control/longest_above_target5_s", Min: 5, Max: inf},
+		},
+	},
+	{
+		Name: "switch-hotspot", Model: "switch", Seed: 1, Duration: 60,
+		Summary: "a 3 s hot spot at 5× capacity: the first interval of a burst is admitted before any interval-based control can act",
+		Teaches: "Watch the queue and the reaction chart: ARO and OCC decide once per interval, so in the first second of the burst they still admit at the fraction set before it (f ≥ 0.9) and its backlog keeps the processor at 100 % after the burst; SRED decides per message and catches it at once.",
+		Params: map[string]param.Value{
+			"load.shape": param.Str("burst"), "load.peak": param.Num(5), "load.at": param.Num(30), "load.length": param.Num(3),
+		},
+		Label:   "ARO",
+		Compare: []scenario.Variant{{Label: "OCC", Params: algo("occ")}, {Label: "SRED", Params: algo("sred")}},
+		Pace:    2, Watch: "queue",
+		Claims: []claim.Claim{
+			{Name: "first-second-at-old-fraction", Kind: claim.Share, Column: "f", Op: claim.AtLeast, Value: 0.9, From: 29, To: 30, Min: 100, Max: 100},
+			{Name: "pinned-after-burst", Kind: claim.Share, Column: "cpu", Op: claim.AtLeast, Value: 99, From: 33, To: 35, Min: 100, Max: 100},
+		},
+	},
+	{
+		Name: "switch-overload-steps", Model: "switch", Seed: 1, Duration: 120,
+		Summary: "the load steps 0.8× → 2× → 5× → 10× capacity: under strict priority the lower classes lose first",
+		Teaches: "Watch the admitted fraction per class: location updates/SMS are cut first, then mobile-originated, then mobile-terminated calls; handovers keep being served while capacity allows. With proportional sharing every class loses alike.",
+		Timeline: []scenario.Change{
+			{At: 30, Param: "load.base", Value: param.Num(2)},
+			{At: 60, Param: "load.base", Value: param.Num(5)},
+			{At: 90, Param: "load.base", Value: param.Num(10)},
+		},
+		Compare: []scenario.Variant{{Label: "proportional", Params: map[string]param.Value{"overload.partition": param.Str("proportional")}}, {Label: "SRED", Params: algo("sred")}},
+		Pace:    3, Watch: "fractions",
+		Claims: []claim.Claim{
+			{Name: "handover-served", Kind: claim.Mean, Column: "handover.fraction", From: 60, To: 90, Min: 0.8, Max: 1},
+			{Name: "mt-before-mo", Kind: claim.Mean, Column: "mt-call.fraction", From: 30, To: 60, Min: 0.8, Max: 1},
+			{Name: "mo-cut-at-2x", Kind: claim.Mean, Column: "mo-call.fraction", From: 30, To: 60, Min: 0, Max: 0.2},
+			{Name: "lu-sms-cut-first", Kind: claim.Mean, Column: "lu-sms.fraction", From: 30, To: 60, Min: 0, Max: 0.1},
+		},
+	},
+	{
+		Name: "switch-upgrade", Model: "switch", Seed: 1, Duration: 180,
+		Summary: "a 3× overload, and at 90 s the processor is upgraded to 2× speed: ARO with estimated costs against SRED tuned for the old processor",
+		Teaches: "Watch the occupancy after 90 s: SRED's thresholds (tuned to hold 90 % on the old processor) now hold it near 100 %; ARO with the cost regression re-learns the costs of the calls it admits (within about 10 %; location updates, almost all rejected, are not re-learnt) and holds the occupancy at about 88 %, near the target; ARO with the configured costs keeps the old target rate and leaves half the new processor idle.",
+		Params:  upgrade,
+		Timeline: []scenario.Change{
+			{At: 90, Param: "cpu.speed", Value: param.Num(2)},
+		},
+		Compare: []scenario.Variant{
+			{Label: "SRED", Params: algo("sred")},
+			{Label: "ARO, configured costs", Params: map[string]param.Value{"regression.on": param.On(false)}},
+			{Label: "OCC", Params: algo("occ")},
+		},
+		Pace: 5, Watch: "occupancy",
+		Claims: []claim.Claim{
+			{Name: "near-target-after-upgrade", Kind: claim.Mean, Column: "cpu", From: 100, To: 180, Min: 85, Max: 92},
+			{Name: "handover-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.handover", Min: 0, Max: 0.11},
+			{Name: "mt-call-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.mt-call", Min: 0, Max: 0.11},
+			{Name: "mo-call-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.mo-call", Min: 0, Max: 0.11},
+		},
+	},
+	{
+		Name: "switch-regression", Model: "switch", Seed: 1, Duration: 240,
+		Summary: "the cost regression at a 0.8× load, starting from badly configured costs: the estimates converge while the mix wanders, and hold once it stops at 120 s",
+		Teaches: "Watch the cost chart: each estimate leaves its wrong configured value and meets its true cost within a few mix changes while the class rates wander; after 120 s the mix is steady, its variation is only Poisson noise, and the estimates are held instead of drifting.",
+		Params: map[string]param.Value{
+			"regression.on": param.On(true), "traffic.mix-wander": param.Num(0.5),
+			"overload.cost.handover": param.Num(4), "overload.cost.mt-call": param.Num(9),
+			"overload.cost.mo-call": param.Num(2), "overload.cost.lu-sms": param.Num(3),
+		},
+		Timeline: []scenario.Change{
+			{At: 120, Param: "traffic.mix-wander", Value: param.Num(0)},
+		},
+		Compare: []scenario.Variant{{Label: "configured costs (no regression)", Params: map[string]param.Value{"regression.on": param.On(false)}}},
+		Pace:    5, Watch: "costs",
+		Claims: []claim.Claim{
+			{Name: "converged-before-120", Kind: claim.Counter, Counter: "cost regression/within_10pct_since_s", Min: 0, Max: 120},
+			{Name: "held-after-120", Kind: claim.Share, Column: "cost-error", Op: claim.AtMost, Value: 10, From: 120, Min: 100, Max: 100},
+			{Name: "estimates-held", Kind: claim.Counter, Counter: "cost regression/holds", Min: 1, Max: inf},
+		},
+	},
+}
+
+var inf = math.Inf(1)

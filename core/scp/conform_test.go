@@ -1,9 +1,0 @@
-package scp
-
-import (
-	"testing"
-
-	"overloadlab/core/sim/simtest"
-)
-
-func TestConform(t *testing.T) { simtest.Conform(t, Def) }
