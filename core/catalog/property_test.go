@@ -173,7 +173,7 @@ func TestPresetsConserveAndReplay(t *testing.T) {
 // retried after half an hour) stops early with an error that says why,
 // instead of exhausting memory; nothing crashes and the counts still add up.
 func TestOverloadBeyondTheLabStopsWithAnError(t *testing.T) {
-	b, err := os.ReadFile("../sim/testdata/beyond-the-lab.json")
+	b, err := os.ReadFile("../engine/sim/testdata/beyond-the-lab.json")
 	if err != nil {
 		t.Fatal(err)
 	}
