@@ -19,6 +19,7 @@ import (
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
+	"overloadlab/core/engine/sim/simtest"
 )
 
 // sweepLink is a short SCP run (20 s) as a link, so sweeps in the page
@@ -100,14 +101,7 @@ func TestSweepPage(t *testing.T) {
 		{Label: "adaptive", Params: map[string]param.Value{"scp.control": param.Str("adaptive-acg")}},
 	}}
 	def, _ := catalog.Model("scp")
-	samples, err := sim.RunCells(def, sc, plan, plan.Shard(0, 1), runtime.NumCPU(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	native, err := sim.Summarize(plan, samples)
-	if err != nil {
-		t.Fatal(err)
-	}
+	native := simtest.Sweep(t, def, sc, plan)
 	if b.Param != "ssp.load" || len(b.X) != 6 || len(b.Curves) != 2 {
 		t.Fatalf("band: %+v", b)
 	}

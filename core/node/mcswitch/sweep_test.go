@@ -65,14 +65,7 @@ func TestStudyUnderItsLines(t *testing.T) {
 	sw := &Def.Sweeps[0]
 	p := sw.Plan(2)
 	p.Values = []float64{0.5, 2, 10}
-	samples, err := sim.RunCells(Def, base, p, p.Shard(0, 1), 2, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pts, err := sim.Summarize(p, samples)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pts := simtest.Sweep(t, Def, base, p)
 	if len(pts) != 9 {
 		t.Fatalf("%d points", len(pts))
 	}
