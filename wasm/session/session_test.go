@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
 )
 
@@ -369,5 +370,47 @@ func TestLinkSweep(t *testing.T) {
 	s.SetSweep("")
 	if l, _ := s.Link(); l != plain {
 		t.Error("no sweep: the link is not the plain one")
+	}
+}
+
+// A run opened from a link of catalog version 1 draws from the numbered
+// random streams of then; with a slider moved, its link (Share) still
+// replays the same run, and the one-click comparison with the preset runs
+// both sides on those streams.
+func TestOldLinkKeepsItsStreams(t *testing.T) {
+	const old = "1.BMDBDYAwCAXQXf5ZFmAbo8QQpZgv1kPT3X0DAYXH43EQCzp0IMKkWX3JU7Ibr1x3uZllW3k2aPG1Of8AAAD__w" // custom from defaults, kept
+	s, err := StartLink(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.run.Scenario.Streams != scenario.NumberedStreams {
+		t.Fatalf("a link of catalog version 1 opens on streams %d", s.run.Scenario.Streams)
+	}
+	s.Advance(100, nil)
+	if err := s.Set("cpu.speed", "2"); err != nil {
+		t.Fatal(err)
+	}
+	runToEnd(t, s, 300)
+	link, err := s.Link()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := StartLink(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runToEnd(t, r, 1e9)
+	if got, want := r.Summary().Digest, s.Summary().Digest; got != want {
+		t.Errorf("shared again, the old link's run gives digest %s, not %s", got, want)
+	}
+	if err := r.CompareWithBase(); err != nil {
+		t.Fatal(err)
+	}
+	w := r.WhatIf()
+	if w.A.Streams != w.B.Streams || w.A.Streams != s.run.Scenario.Streams {
+		t.Errorf("comparison with the base: streams %d and %d", w.A.Streams, w.B.Streams)
+	}
+	if _, err := r.Link(); err != nil {
+		t.Error(err)
 	}
 }
