@@ -11,6 +11,20 @@ import (
 	"overloadlab/core/engine/sim"
 )
 
+// reopened returns the session opened from s's link (Share).
+func reopened(t *testing.T, s *Session) *Session {
+	t.Helper()
+	link, err := s.Link()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := StartLink(link)
+	if err != nil {
+		t.Fatalf("StartLink(%q): %v", link, err)
+	}
+	return r
+}
+
 func runToEnd(t *testing.T, s *Session, slice float64) int {
 	t.Helper()
 	rows := 0
@@ -80,15 +94,7 @@ func TestLinkReplaysLiveChanges(t *testing.T) {
 	}
 	runToEnd(t, s, 37)
 	want := s.Summary()
-	link, err := s.Link()
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	r, err := StartLink(link)
-	if err != nil {
-		t.Fatalf("StartLink(%q): %v", link, err)
-	}
+	r := reopened(t, s)
 	runToEnd(t, r, 1e9)
 	if got := r.Summary(); got.Digest != want.Digest || got.Total != want.Total {
 		t.Errorf("replayed link: digest %s total %+v; live run: digest %s total %+v", got.Digest, got.Total, want.Digest, want.Total)
@@ -222,14 +228,7 @@ func TestCompareLockstepAndLink(t *testing.T) {
 	if res == nil || res.A.Digest == res.B.Digest || res.Table[0].Name != "goodput" {
 		t.Fatalf("comparison: %+v", res)
 	}
-	link, err := s.Link()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := StartLink(link)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := reopened(t, s)
 	in := r.Info()
 	if !in.Comparing || in.Words.Title != "Double N?" || in.Words.Note != "fewer rejects" {
 		t.Errorf("link opened as %+v", in.Words)
@@ -391,14 +390,7 @@ func TestOldLinkKeepsItsStreams(t *testing.T) {
 		t.Fatal(err)
 	}
 	runToEnd(t, s, 300)
-	link, err := s.Link()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := StartLink(link)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := reopened(t, s)
 	runToEnd(t, r, 1e9)
 	if got, want := r.Summary().Digest, s.Summary().Digest; got != want {
 		t.Errorf("shared again, the old link's run gives digest %s, not %s", got, want)
