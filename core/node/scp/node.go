@@ -150,12 +150,25 @@ type node struct {
 	intervals              int64
 }
 
+// sspStream names the random stream of the SSP i.
+func sspStream(i int) string { return "ssp." + strconv.Itoa(i) }
+
+// numberedStreams maps the stream of the SSP i to i, its id in catalog
+// version 1.
+func numberedStreams() map[string]uint64 {
+	m := make(map[string]uint64, maxSSPs)
+	for i := range maxSSPs {
+		m[sspStream(i)] = uint64(i)
+	}
+	return m
+}
+
 func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 	n := &node{env: env, v: v, cpu: cpu.New(1, 0)}
 	count := v.Int("ssp.count")
 	n.src = make([]ssp, count)
 	for i := range n.src {
-		n.src[i].rng = *env.Stream("ssp." + strconv.Itoa(i))
+		n.src[i].rng = *env.Stream(sspStream(i))
 	}
 	n.order = make([]int32, count)
 	n.demand = make([]float64, count)
