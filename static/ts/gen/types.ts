@@ -18,6 +18,7 @@ export interface Scenario {
   seed?: number;
   duration_s?: number;
   interval_s?: number;
+  streams?: "named" | "numbered";
   params?: Values;
   timeline?: Change[];
 }
@@ -76,6 +77,7 @@ export interface PointStat {
   seeds: number;
   stats: Stat[];
   digest: string;
+  lines?: number[];
 }
 
 // Comparison is compare.Result.
@@ -300,8 +302,8 @@ export interface Variant {
 // SweepLine is sim.SweepLine.
 export interface SweepLine {
   label: string;
-  param: string;
-  factor: number;
+  param?: string;
+  factor?: number;
 }
 
 // VariantDesc is catalog.VariantDesc.
