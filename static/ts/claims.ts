@@ -38,6 +38,6 @@ export function showClaims(box: HTMLElement, claims: ClaimResult[] | undefined) 
     else if (!c.holds) text += ` — measured ${c.figure}, claim: ${c.wanted}`;
     const says = li.querySelector(".says")!;
     if (says.textContent !== text) says.textContent = text;
-    li.title = `${c.name}: ${state === "holds" ? "holds" : state === "fails" ? "does not hold" : "not yet decided"} (measured ${c.figure})`;
+    li.title = `${state === "holds" ? "holds" : state === "fails" ? "does not hold" : "not yet decided"}: measured ${c.figure}, claim ${c.wanted}`;
   });
 }

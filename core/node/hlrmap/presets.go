@@ -56,7 +56,7 @@ var presets = []scenario.Preset{
 		Claims: []claim.Claim{
 			{Name: "no-broadcast-in-window", Kind: claim.Share, Column: "broadcasts", Op: claim.AtMost, Value: 0, From: 300, To: 3900, Min: 100, Max: 100},
 			{Name: "cpu-low", Kind: claim.Share, Column: "cpu", Op: claim.Below, Value: 30, Min: 100, Max: 100},
-			{Name: "misrouted", Kind: claim.Counter, Counter: "answers/misrouted", Min: 1, Max: inf},
+			{Name: "misrouted", Kind: claim.Counter, Counter: "answers/misrouted", What: "requests misrouted (hosted, sent to a wrong Session Manager)", Min: 1, Max: inf},
 			{Name: "broadcast-after-window", Kind: claim.Share, Column: "broadcasts", Op: claim.Above, Value: 0, From: 3900, Min: 100, Max: 100},
 		},
 	},
@@ -69,9 +69,9 @@ var presets = []scenario.Preset{
 		Pace:     60, Watch: "cpu",
 		Claims: []claim.Claim{
 			{Name: "cpu-pinned-in-storm", Kind: claim.Share, Column: "cpu", Op: claim.AtLeast, Value: 99, From: 300, To: 2100, Min: 95, Max: 100},
-			{Name: "backlog-past-map-timer", Kind: claim.Share, Column: "backlog", Op: claim.AtLeast, Param: pMapTimer, From: 300, To: 2100, Min: 95, Max: 100},
-			{Name: "answers-late", Kind: claim.Counter, Counter: "total/late", Min: 1, Max: inf},
-			{Name: "hlr-repeats", Kind: claim.Counter, Counter: "imsimgr/hlr_retries", Min: 1, Max: inf},
+			{Name: "backlog-past-map-timer", Kind: claim.Share, Column: "backlog", Op: claim.AtLeast, Param: pMapTimer, From: 300, To: 2100, What: "CPU backlog at least the MAP timer", Min: 95, Max: 100},
+			{Name: "answers-late", Kind: claim.Counter, Counter: "total/late", What: "answers completed late (after the MAP timer)", Min: 1, Max: inf},
+			{Name: "hlr-repeats", Kind: claim.Counter, Counter: "imsimgr/hlr_retries", What: "requests the HLR repeated", Min: 1, Max: inf},
 		},
 	},
 	{

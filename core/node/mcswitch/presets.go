@@ -37,8 +37,8 @@ var presets = []scenario.Preset{
 		Compare: []scenario.Variant{{Label: "OCC", Params: algo("occ")}, {Label: "SRED", Params: algo("sred")}},
 		Pace:    2, Watch: "occupancy",
 		Claims: []claim.Claim{
-			{Name: "aro-reaches-f-star", Kind: claim.Counter, Counter: "overload control/reaction_reached_intervals", Min: 1, Max: 2},
-			{Name: "occupancy-longer", Kind: claim.Counter, Counter: "overload control/longest_above_target5_s", Min: 5, Max: inf},
+			{Name: "aro-reaches-f-star", Kind: claim.Counter, Counter: "overload control/reaction_reached_intervals", What: "intervals until the admitted fraction is within 10 % of its settled value", Min: 1, Max: 2},
+			{Name: "occupancy-longer", Kind: claim.Counter, Counter: "overload control/longest_above_target5_s", What: "longest time above the target + 5 % (s)", Min: 5, Max: inf},
 		},
 	},
 	{
@@ -90,9 +90,9 @@ var presets = []scenario.Preset{
 		Pace: 5, Watch: "occupancy",
 		Claims: []claim.Claim{
 			{Name: "near-target-after-upgrade", Kind: claim.Mean, Column: "cpu", From: 100, To: 180, Min: 85, Max: 92},
-			{Name: "handover-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.handover", Min: 0, Max: 0.11},
-			{Name: "mt-call-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.mt-call", Min: 0, Max: 0.11},
-			{Name: "mo-call-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.mo-call", Min: 0, Max: 0.11},
+			{Name: "handover-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.handover", What: "relative error of the estimated handover cost", Min: 0, Max: 0.11},
+			{Name: "mt-call-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.mt-call", What: "relative error of the estimated mobile-terminated call cost", Min: 0, Max: 0.11},
+			{Name: "mo-call-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.mo-call", What: "relative error of the estimated mobile-originated call cost", Min: 0, Max: 0.11},
 		},
 	},
 	{
@@ -110,9 +110,9 @@ var presets = []scenario.Preset{
 		Compare: []scenario.Variant{{Label: "configured costs (no regression)", Params: map[string]param.Value{"regression.on": param.On(false)}}},
 		Pace:    5, Watch: "costs",
 		Claims: []claim.Claim{
-			{Name: "converged-before-120", Kind: claim.Counter, Counter: "cost regression/within_10pct_since_s", Min: 0, Max: 120},
+			{Name: "converged-before-120", Kind: claim.Counter, Counter: "cost regression/within_10pct_since_s", What: "time from which every cost estimate is within 10 % (s)", Min: 0, Max: 120},
 			{Name: "held-after-120", Kind: claim.Share, Column: "cost-error", Op: claim.AtMost, Value: 10, From: 120, Min: 100, Max: 100},
-			{Name: "estimates-held", Kind: claim.Counter, Counter: "cost regression/holds", Min: 1, Max: inf},
+			{Name: "estimates-held", Kind: claim.Counter, Counter: "cost regression/holds", What: "regression fits held (mix too steady)", Min: 1, Max: inf},
 		},
 	},
 }
