@@ -39,6 +39,7 @@ var presets = []scenario.Preset{
 			{Name: "p2-untouched", Kind: claim.Counter, Counter: "p2/rejected", What: "P2 requests abated", Min: 0, Max: 0},
 			{Name: "p3-untouched", Kind: claim.Counter, Counter: "p3/rejected", What: "P3 requests abated", Min: 0, Max: 0},
 			{Name: "p4-untouched", Kind: claim.Counter, Counter: "p4/rejected", What: "P4 requests abated", Min: 0, Max: 0},
+			{Name: "p0-half-early", Kind: claim.Mean, Column: "p0.rejected", What: "P0 abated", From: 4, To: 14, Min: 450, Max: 550},
 		},
 	},
 	{
@@ -73,6 +74,8 @@ var presets = []scenario.Preset{
 			{Name: "p2-abated", Kind: claim.Counter, Counter: "p2/rejected", Per: "p2/offered", What: "P2 abated, as a share of P2 offered", Min: 9, Max: 11},
 			{Name: "p3-abated", Kind: claim.Counter, Counter: "p3/rejected", Per: "p3/offered", What: "P3 abated, as a share of P3 offered", Min: 9, Max: 11},
 			{Name: "p4-abated", Kind: claim.Counter, Counter: "p4/rejected", Per: "p4/offered", What: "P4 abated, as a share of P4 offered", Min: 9, Max: 11},
+			{Name: "abated-early", Kind: claim.Mean, Column: "rejected", What: "requests abated", From: 4, To: 14, Min: 450, Max: 550},
+			{Name: "p4-abated-early", Kind: claim.Share, Column: "p4.rejected", Op: claim.Above, Value: 0, What: "P4 requests abated", From: 4, To: 14, Min: 100, Max: 100},
 		},
 	},
 	{
@@ -96,6 +99,9 @@ var presets = []scenario.Preset{
 			{Name: "p2-untouched", Kind: claim.Counter, Counter: "p2/rejected", What: "P2 requests abated", Min: 0, Max: 0},
 			{Name: "p3-untouched", Kind: claim.Counter, Counter: "p3/rejected", What: "P3 requests abated", Min: 0, Max: 0},
 			{Name: "p4-untouched", Kind: claim.Counter, Counter: "p4/rejected", What: "P4 requests abated", Min: 0, Max: 0},
+			{Name: "over-capacity-in-bursts", Kind: claim.Share, Column: "server.load", Op: claim.Above, Value: 100, What: "server load above its capacity", To: 19, Min: 15, Max: 25},
+			{Name: "undershoot-after-burst", Kind: claim.Mean, Column: "p0.rejected", What: "P0 abated", From: 20, To: 22, Min: 250, Max: 400},
+			{Name: "steady-before-burst", Kind: claim.Mean, Column: "p0.rejected", What: "P0 abated", From: 3, To: 6, Min: 450, Max: 550},
 		},
 	},
 	{
@@ -112,9 +118,11 @@ var presets = []scenario.Preset{
 		Claims: []claim.Claim{
 			{Name: "load-under-95", Kind: claim.Share, Column: "server.load", Op: claim.AtMost, Value: 95, From: 21, To: 60, Min: 95, Max: 100},
 			{Name: "load-over-85", Kind: claim.Share, Column: "server.load", Op: claim.AtLeast, Value: 85, From: 21, To: 60, Min: 95, Max: 100},
-			{Name: "reduction-ends", Kind: claim.Settle, Column: "server.reduction", Op: claim.AtMost, Value: 0, From: 60, Min: 0, Max: 2},
+			{Name: "reduction-ends", Kind: claim.Settle, Column: "server.reduction", Op: claim.AtMost, Value: 0, From: 60, To: 74, Min: 0, Max: 2},
 			{Name: "end-report", Kind: claim.Counter, Counter: "DOIC reacting node/olr_ended", What: "overload reports ending an overload", Min: 1, Max: 1},
 			{Name: "no-queue-overflow", Kind: claim.Counter, Counter: "DOIC reporting node/discarded_queue_full", What: "requests discarded by a full server queue", Min: 0, Max: 0},
+			{Name: "asks-from-start", Kind: claim.Mean, Column: "server.reduction", From: 4, To: 14, Min: 15, Max: 22},
+			{Name: "load-near-90-from-start", Kind: claim.Mean, Column: "server.load", From: 4, To: 14, Min: 87, Max: 93},
 		},
 	},
 	{
@@ -130,6 +138,7 @@ var presets = []scenario.Preset{
 			{Name: "p2-abated", Kind: claim.Counter, Counter: "p2/rejected", Per: "p2/offered", What: "P2 abated, as a share of P2 offered", Min: 0.1, Max: 2},
 			{Name: "p3-untouched", Kind: claim.Counter, Counter: "p3/rejected", What: "P3 requests abated", Min: 0, Max: 0},
 			{Name: "p4-untouched", Kind: claim.Counter, Counter: "p4/rejected", What: "P4 requests abated", Min: 0, Max: 0},
+			{Name: "load-at-max-rate", Kind: claim.Mean, Column: "server.load", What: "server load (OC-Maximum-Rate: 90 % of capacity)", From: 4, To: 19, Min: 88, Max: 92},
 		},
 	},
 	{
@@ -142,6 +151,8 @@ var presets = []scenario.Preset{
 			{Name: "none-rejected", Kind: claim.Counter, Counter: "total/rejected", What: "requests rejected (DIAMETER_TOO_BUSY)", Min: 0, Max: 0},
 			{Name: "diverted", Kind: claim.Counter, Counter: "DOIC reacting node/diverted", Per: "p0/offered", What: "requests diverted to the alternate server, as a share of P0 offered", Min: 48, Max: 52},
 			{Name: "alternate-keeps-up", Kind: claim.Counter, Counter: "DOIC reporting node/alternate_discarded", What: "requests discarded by the alternate server", Min: 0, Max: 0},
+			{Name: "none-rejected-early", Kind: claim.Share, Column: "rejected", Op: claim.AtMost, Value: 0, What: "requests rejected at 0 /s", To: 19, Min: 100, Max: 100},
+			{Name: "diverted-early", Kind: claim.Mean, Column: "diverted", From: 1, To: 19, Min: 450, Max: 550},
 		},
 	},
 	{
@@ -158,11 +169,13 @@ var presets = []scenario.Preset{
 		Claims: []claim.Claim{
 			{Name: "asked-while-injected", Kind: claim.Share, Column: "server.reduction", Op: claim.AtLeast, Value: 15, From: 19, To: 49, Min: 100, Max: 100},
 			{Name: "nothing-asked-before", Kind: claim.Share, Column: "server.reduction", Op: claim.AtMost, Value: 0, To: 19, Min: 100, Max: 100},
-			{Name: "nothing-asked-after", Kind: claim.Share, Column: "server.reduction", Op: claim.AtMost, Value: 0, From: 49, Min: 100, Max: 100},
+			{Name: "nothing-asked-after", Kind: claim.Share, Column: "server.reduction", Op: claim.AtMost, Value: 0, From: 49, To: 54, Min: 100, Max: 100},
 			{Name: "under-target", Kind: claim.Share, Column: "server.load", Op: claim.Below, Value: 60, Min: 100, Max: 100},
 			{Name: "p0-abated", Kind: claim.Counter, Counter: "p0/rejected", Per: "p0/offered", What: "P0 abated, as a share of P0 offered", Min: 35, Max: 40},
 			{Name: "p1-untouched", Kind: claim.Counter, Counter: "p1/rejected", What: "P1 requests abated", Min: 0, Max: 0},
 			{Name: "end-report", Kind: claim.Counter, Counter: "DOIC reacting node/olr_ended", What: "overload reports ending an overload", Min: 1, Max: 1},
+			{Name: "asked-from-20", Kind: claim.Share, Column: "server.reduction", Op: claim.AtLeast, Value: 15, From: 19, To: 29, Min: 100, Max: 100},
+			{Name: "p1-untouched-early", Kind: claim.Share, Column: "p1.rejected", Op: claim.AtMost, Value: 0, What: "P1 abated at 0 /s", To: 29, Min: 100, Max: 100},
 		},
 	},
 }
