@@ -51,6 +51,13 @@ func TestTours(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				// A claim that backs a tour step (listed in the page while its
+				// step shows) is named by one.
+				for _, c := range p.Claims {
+					if c.Step && !slices.ContainsFunc(p.Tour, func(st scenario.Step) bool { return slices.Contains(st.Claims, c.Name) }) {
+						t.Errorf("claim %s backs a tour step, but no step names it", c.Name)
+					}
+				}
 				prev := 0.0
 				for k, st := range p.Tour {
 					where := fmt.Sprintf("step %d (at %g s)", k+1, st.At)

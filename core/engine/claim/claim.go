@@ -66,6 +66,9 @@ func (o Op) test(x, th float64) bool {
 type Claim struct {
 	Name string // short and stable: tours and tests name it (not shown in the page)
 	Kind Kind   //
+	// Step marks a claim that backs a tour step rather than the preset's
+	// lesson: the page lists it while its step shows (and on request).
+	Step bool
 	// What is the claim's subject in plain words, without its range or
 	// window: "overflow dropped by the 70 % guard" (Counter), "CPU at
 	// least 99 %" (Share, Settle: the test), "IMSI Manager CPU" (Mean).
@@ -103,6 +106,7 @@ type Result struct {
 	Wanted   string  `json:"wanted"`            // the wanted range in words: "60–80 %", "= 0", "≤ 2 s"
 	Figure   string  `json:"figure"`            // the measured figure in words: "71 %"
 	Pending  bool    `json:"pending,omitempty"` // the run has not yet passed the end of the claim's window
+	Step     bool    `json:"step,omitempty"`    // the claim backs a tour step (Claim.Step)
 }
 
 // Counters looks up a summary counter by reference ("group/counter").
@@ -207,7 +211,7 @@ func (e *Evaluator) Results(now, end float64, counters Counters) []Result {
 
 func (e *Evaluator) result(i int, now, end float64, counters Counters) Result {
 	c, s := &e.claims[i], &e.st[i]
-	r := Result{Name: c.Name, Says: e.says(i), Wanted: wanted(c)}
+	r := Result{Name: c.Name, Says: e.says(i), Wanted: wanted(c), Step: c.Step}
 	// A window ending before the run does is decided once its last
 	// interval is observed: a run paused at To has not measured it yet.
 	r.Pending = now < c.DecidedAt(end) || c.Kind != Counter && c.To > 0 && c.To < end && !s.done

@@ -71,7 +71,7 @@ var presets = []scenario.Preset{
 			window("rejects-at-storm", "pacing.overflow-rejected", claim.Above, 0, "overflow rejected through the messenger", 120, 124, 20, 100),
 			window("guard-drops-early", "pacing.overflow-dropped-high-cpu", claim.Above, 0, "overflow dropped by the 70 % CPU guard", 120, 149, 50, 80),
 			window("up-through-storm", "up", claim.AtLeast, 1, "IMSI Manager up", 0, 300, 100, 100),
-			{Name: "retries-in-storm", Kind: claim.Mean, Column: "retries", From: 120, To: 300, Min: 2000, Max: inf},
+			{Name: "retries-in-storm", Step: true, Kind: claim.Mean, Column: "retries", From: 120, To: 300, Min: 2000, Max: inf},
 			cpuSettles, noRetriesAfter, queueEmpty("sgsn", 420, 479),
 		},
 	},
@@ -103,8 +103,8 @@ var presets = []scenario.Preset{
 		Claims: []claim.Claim{
 			inStorm("busy-instance-guarded", "guard.1", claim.AtLeast, 50, 50, 100),
 			inStorm("other-instance-under-70", "cpu.2", claim.Below, 70, 70, 100),
-			{Name: "busy-instance-busy-hour", Kind: claim.Mean, Column: "cpu.1", From: 10, To: 59, Min: 19, Max: 24},
-			{Name: "other-instance-busy-hour", Kind: claim.Mean, Column: "cpu.2", From: 10, To: 59, Min: 12, Max: 16},
+			{Name: "busy-instance-busy-hour", Step: true, Kind: claim.Mean, Column: "cpu.1", From: 10, To: 59, Min: 19, Max: 24},
+			{Name: "other-instance-busy-hour", Step: true, Kind: claim.Mean, Column: "cpu.2", From: 10, To: 59, Min: 12, Max: 16},
 		},
 	},
 	{
@@ -154,7 +154,7 @@ var presets = []scenario.Preset{
 			inStorm("cpu-under-70-in-storm", "cpu", claim.Below, 70, 80, 100),
 			{Name: "no-rejects", Kind: claim.Counter, Counter: "total/rejected", What: "requests rejected", Min: 0, Max: 0},
 			window("cheap-drops-at-storm", "cpu", claim.Below, 70, "", 120, 129, 100, 100),
-			{Name: "cpu-near-70-with-retries", Kind: claim.Mean, Column: "cpu", From: 200, To: 249, Min: 65, Max: 72},
+			{Name: "cpu-near-70-with-retries", Step: true, Kind: claim.Mean, Column: "cpu", From: 200, To: 249, Min: 65, Max: 72},
 			window("none-rejected-by-7-min", "rejected", claim.AtMost, 0, "requests rejected at 0 /s", 0, 420, 100, 100),
 			noRetriesAfter, queueEmpty("sgsn", 420, 479),
 		},
@@ -171,7 +171,7 @@ var presets = []scenario.Preset{
 			{Name: "none-late", Kind: claim.Counter, Counter: "total/late", What: "requests completed late", Min: 0, Max: 0},
 			{Name: "cpu-under-70", Kind: claim.Share, Column: "cpu", Op: claim.Below, Value: 70, Min: 100, Max: 100},
 			queueEmpty("sgsn", 0, 299), queueEmpty("mme", 0, 299),
-			{Name: "cpu-near-25", Kind: claim.Mean, Column: "cpu", Min: 23, Max: 27},
+			{Name: "cpu-near-25", Step: true, Kind: claim.Mean, Column: "cpu", Min: 23, Max: 27},
 		},
 	},
 }
@@ -181,9 +181,9 @@ var inf = math.Inf(1)
 // The claims several storm presets share.
 var (
 	// busyHourCPU: the CPU near a quarter before the storm.
-	busyHourCPU = claim.Claim{Name: "busy-hour-cpu", Kind: claim.Mean, Column: "cpu", From: 10, To: 59, Min: 23, Max: 27}
+	busyHourCPU = claim.Claim{Name: "busy-hour-cpu", Step: true, Kind: claim.Mean, Column: "cpu", From: 10, To: 59, Min: 23, Max: 27}
 	// cpuSettles: the CPU near a third in the busy hour after the storm (1.75× the one before).
-	cpuSettles = claim.Claim{Name: "cpu-settles-after-storm", Kind: claim.Mean, Column: "cpu", From: 420, To: 479, Min: 30, Max: 36}
+	cpuSettles = claim.Claim{Name: "cpu-settles-after-storm", Step: true, Kind: claim.Mean, Column: "cpu", From: 420, To: 479, Min: 30, Max: 36}
 	// noRetriesAfter: the retries have died out two minutes after the burst.
 	noRetriesAfter = window("no-retries-after-storm", "retries", claim.AtMost, 0, "retries at 0 /s", 420, 479, 100, 100)
 	// pinnedAtStorm: the CPU pinned in most of the storm's first 10 s.
@@ -198,10 +198,10 @@ func queueEmpty(side string, from, to float64) claim.Claim {
 	return window(side+"-queue-nearly-empty-"+strconv.Itoa(int(from)), side+".queue", claim.Below, 10, strings.ToUpper(side)+" pacing queue under 10 requests", from, to, 100, 100)
 }
 
-// window claims that column op value (in words: what, or from the column)
-// holds in lo–hi % of the intervals of (from, to].
+// window claims, for a tour step, that column op value (in words: what,
+// or from the column) holds in lo–hi % of the intervals of (from, to].
 func window(name, column string, op claim.Op, value float64, what string, from, to, lo, hi float64) claim.Claim {
-	return claim.Claim{Name: name, Kind: claim.Share, Column: column, Op: op, Value: value, What: what, From: from, To: to, Min: lo, Max: hi}
+	return claim.Claim{Name: name, Step: true, Kind: claim.Share, Column: column, Op: op, Value: value, What: what, From: from, To: to, Min: lo, Max: hi}
 }
 
 // crashes claims the IMSI Manager crashed between lo and hi times.
@@ -212,5 +212,7 @@ func crashes(lo, hi float64) claim.Claim {
 // inStorm claims that column op value holds in lo–hi % of the storm's
 // intervals (120–300 s).
 func inStorm(name, column string, op claim.Op, value, lo, hi float64) claim.Claim {
-	return window(name, column, op, value, "", 120, 300, lo, hi)
+	c := window(name, column, op, value, "", 120, 300, lo, hi)
+	c.Step = false
+	return c
 }

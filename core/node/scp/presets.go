@@ -79,8 +79,8 @@ var presets = []scenario.Preset{
 		claim.Claim{Name: "on-off", Kind: claim.Counter, Counter: "gaps at the ssps/gapping_on_off_switches", What: "times gapping switched on or off", Min: 10, Max: inf},
 		claim.Claim{Name: "blocked-while-idle", Kind: claim.Counter, Counter: "gaps at the ssps/throttled_while_scp_cpu_under_90pct", Per: "gaps at the ssps/throttled", What: "queries blocked while the SCP ran under 90 % CPU, as a share of all blocked", Min: 50, Max: 100},
 		claim.Claim{Name: "carries-far-less", Kind: claim.Counter, Counter: "scp/throughput_pct_of_capacity", What: "throughput, % of capacity", Min: 0, Max: 70},
-		claim.Claim{Name: "level-raised-at-start", Kind: claim.Share, Column: "level", Op: claim.Above, Value: 0, To: 2, Min: 100, Max: 100},
-		claim.Claim{Name: "level-on-off", Kind: claim.Share, Column: "level", Op: claim.Above, Value: 0, From: 18, To: 98, Min: 5, Max: 30}),
+		claim.Claim{Name: "level-raised-at-start", Step: true, Kind: claim.Share, Column: "level", Op: claim.Above, Value: 0, To: 2, Min: 100, Max: 100},
+		claim.Claim{Name: "level-on-off", Step: true, Kind: claim.Share, Column: "level", Op: claim.Above, Value: 0, From: 18, To: 98, Min: 5, Max: 30}),
 	claimed(toured(preset("scp-adaptive-acg", "adaptive-acg",
 		"the same 100 SSPs at 2× overload under the adaptive gap r ← r·C_target/X",
 		"The adaptive gap settles near g = 1/r with Σ λ/(1+λ/r) = C_target: throughput stays at about 95 % of capacity, "+
@@ -89,7 +89,7 @@ var presets = []scenario.Preset{
 		claim.Claim{Name: "near-95-pct", Kind: claim.Counter, Counter: "scp/throughput_pct_of_capacity", What: "throughput, % of capacity", Min: 93, Max: 97},
 		claim.Claim{Name: "no-on-off", Kind: claim.Counter, Counter: "gaps at the ssps/gapping_on_off_switches", What: "times gapping switched on or off", Min: 0, Max: 1},
 		claim.Claim{Name: "almost-none-blocked-under-90", Kind: claim.Counter, Counter: "gaps at the ssps/throttled_while_scp_cpu_under_90pct", Per: "gaps at the ssps/throttled", What: "queries blocked while the SCP ran under 90 % CPU, as a share of all blocked", Min: 0, Max: 2},
-		claim.Claim{Name: "load-near-95", Kind: claim.Mean, Column: "scp.load", From: 40, To: 58, Min: 93, Max: 97}),
+		claim.Claim{Name: "load-near-95", Step: true, Kind: claim.Mean, Column: "scp.load", From: 40, To: 58, Min: 93, Max: 97}),
 	claimed(toured(preset("scp-1000-ssps-10x", "standard-acg",
 		"1000 SSPs at 5/s each (10× overload) under the standard ACG table: many light sources",
 		"The worked case of the seed: with many light SSPs the small table gaps leave the SCP overloaded. The table settles "+
@@ -99,8 +99,8 @@ var presets = []scenario.Preset{
 		sources(1000, "balanced", 10), nil), "throughput"),
 		claim.Claim{Name: "two-in-three-discarded", Kind: claim.Counter, Counter: "scp/dropped_buffer_full", Per: "scp/queries_received", What: "queries dropped by the full buffer, as a share of those received", Min: 60, Max: 72},
 		claim.Claim{Name: "near-capacity", Kind: claim.Counter, Counter: "scp/throughput_pct_of_capacity", What: "throughput, % of capacity", Min: 85, Max: 95},
-		claim.Claim{Name: "gap-half-second", Kind: claim.Mean, Column: "gap.mean", From: 40, To: 58, Min: 0.49, Max: 0.51},
-		claim.Claim{Name: "arrivals-1430", Kind: claim.Mean, Column: "scp.arrivals", From: 40, To: 58, Min: 1400, Max: 1460}),
+		claim.Claim{Name: "gap-half-second", Step: true, Kind: claim.Mean, Column: "gap.mean", From: 40, To: 58, Min: 0.49, Max: 0.51},
+		claim.Claim{Name: "arrivals-1430", Step: true, Kind: claim.Mean, Column: "scp.arrivals", From: 40, To: 58, Min: 1400, Max: 1460}),
 	claimed(toured(preset("scp-10-ssps", "standard-acg",
 		"10 heavy SSPs at 65/s each (1.3× overload): even the smallest standard gap, 0.1 s, caps each SSP at 10/s",
 		"The table's smallest gap admits at most 1/g = 10 queries/s per SSP, 100/s from all ten, a fifth of the capacity; "+
@@ -116,7 +116,7 @@ var presets = []scenario.Preset{
 		map[string]param.Value{"ssp.count": param.Num(100), "ssp.mix": param.Str("unbalanced"), "ssp.load": param.Num(3)}, nil), "fairness"),
 		claim.Claim{Name: "unfair", Kind: claim.Counter, Counter: "fairness (max-min)/jain_index", What: "Jain's fairness index (1 = max-min fair)", Min: 0, Max: 0.7},
 		claim.Claim{Name: "carries-less", Kind: claim.Counter, Counter: "scp/throughput_pct_of_capacity", What: "throughput, % of capacity", Min: 0, Max: 50},
-		claim.Claim{Name: "unfair-early", Kind: claim.Mean, Column: "fairness", From: 40, To: 58, Min: 0.4, Max: 0.7}),
+		claim.Claim{Name: "unfair-early", Step: true, Kind: claim.Mean, Column: "fairness", From: 40, To: 58, Min: 0.4, Max: 0.7}),
 	claimed(toured(preset("scp-1000-unbalanced-10x", "adaptive-acg",
 		"1000 SSPs, 100 heavy ones at 20× the rate of the light ones, 10× overload, under the adaptive gap",
 		"The adaptive gap holds the SCP at about 93 % of capacity with a thousand unequal sources; the heavy SSPs are capped "+
@@ -124,7 +124,7 @@ var presets = []scenario.Preset{
 		map[string]param.Value{"ssp.count": param.Num(1000), "ssp.mix": param.Str("unbalanced"), "ssp.load": param.Num(10)}, nil), "throughput"),
 		claim.Claim{Name: "near-93-pct", Kind: claim.Counter, Counter: "scp/throughput_pct_of_capacity", What: "throughput, % of capacity", Min: 91, Max: 95},
 		claim.Claim{Name: "fair", Kind: claim.Counter, Counter: "fairness (max-min)/jain_index", What: "Jain's fairness index (1 = max-min fair)", Min: 0.95, Max: 1},
-		claim.Claim{Name: "load-near-95", Kind: claim.Mean, Column: "scp.load", From: 40, To: 58, Min: 93, Max: 97}),
+		claim.Claim{Name: "load-near-95", Step: true, Kind: claim.Mean, Column: "scp.load", From: 40, To: 58, Min: 93, Max: 97}),
 	also(claimed(toured(preset("scp-adaptive-lag", "adaptive-acg",
 		"the adaptive rule as stated, without a step limit: 1000 SSPs at 10× overload swing on and off",
 		"The SSPs learn a new gap only from the answer to their next admitted query, and at 10× most queries are dropped "+
@@ -133,7 +133,7 @@ var presets = []scenario.Preset{
 		map[string]param.Value{"ssp.count": param.Num(1000), "ssp.load": param.Num(10), "adaptive.max-step": param.Num(0)}, nil), "control"),
 		claim.Claim{Name: "overshoots", Kind: claim.Share, Column: "adaptive.rate", Op: claim.AtMost, Value: 0.1, Min: 15, Max: 40},
 		claim.Claim{Name: "swings", Kind: claim.Counter, Counter: "gaps at the ssps/gapping_on_off_switches", What: "times gapping switched on or off", Min: 10, Max: inf},
-		claim.Claim{Name: "overshoots-early", Kind: claim.Share, Column: "adaptive.rate", Op: claim.AtMost, Value: 0.1, From: 10, To: 38, Min: 10, Max: 40}),
+		claim.Claim{Name: "overshoots-early", Step: true, Kind: claim.Share, Column: "adaptive.rate", Op: claim.AtMost, Value: 0.1, From: 10, To: 38, Min: 10, Max: 40}),
 		scenario.Variant{Label: "adaptive, r limited to ×2 per interval", Params: map[string]param.Value{"adaptive.max-step": param.Num(2)}}),
 	claimed(toured(preset("scp-overload-step", "standard-acg",
 		"100 SSPs at 0.8× capacity, a 3× overload from 60 s to 190 s, then back to 0.8×",
@@ -143,7 +143,7 @@ var presets = []scenario.Preset{
 		[]scenario.Change{{At: 60, Param: "ssp.load", Value: param.Num(3)}, {At: 190, Param: "ssp.load", Value: param.Num(0.8)}}), "gapped"),
 		claim.Claim{Name: "blocks-after-overload", Kind: claim.Settle, Column: "gapped", Op: claim.AtMost, Value: 0, From: 190, To: 248, Min: 4, Max: 20},
 		claim.Claim{Name: "room-while-blocking", Kind: claim.Share, Column: "cpu", Op: claim.Below, Value: 50, From: 190, To: 198, Min: 100, Max: 100},
-		claim.Claim{Name: "blocking-after-overload", Kind: claim.Share, Column: "gapped", Op: claim.Above, Value: 0, From: 190, To: 198, Min: 100, Max: 100},
-		claim.Claim{Name: "no-gap-before-overload", Kind: claim.Share, Column: "gapped", Op: claim.AtMost, Value: 0, To: 48, Min: 100, Max: 100},
-		claim.Claim{Name: "on-off-in-overload", Kind: claim.Share, Column: "gapped", Op: claim.Above, Value: 0, From: 60, To: 98, Min: 70, Max: 95}),
+		claim.Claim{Name: "blocking-after-overload", Step: true, Kind: claim.Share, Column: "gapped", Op: claim.Above, Value: 0, From: 190, To: 198, Min: 100, Max: 100},
+		claim.Claim{Name: "no-gap-before-overload", Step: true, Kind: claim.Share, Column: "gapped", Op: claim.AtMost, Value: 0, To: 48, Min: 100, Max: 100},
+		claim.Claim{Name: "on-off-in-overload", Step: true, Kind: claim.Share, Column: "gapped", Op: claim.Above, Value: 0, From: 60, To: 98, Min: 70, Max: 95}),
 }

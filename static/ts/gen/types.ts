@@ -96,6 +96,7 @@ export interface ClaimResult {
   wanted: string;
   figure: string;
   pending?: boolean;
+  step?: boolean;
 }
 
 // Export is session.Export.
