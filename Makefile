@@ -38,13 +38,16 @@ vet:
 tscheck:
 	npx --no-install tsc -p static
 
-# digests runs every preset natively and as WebAssembly (under node) and
-# compares the digests: the browser must show the same numbers. Then the
+# digests runs every preset natively and as WebAssembly (under node, the
+# module packed as the page's is) and compares the digests: the browser
+# must show the same numbers. Then the
 # JavaScript bridge's own test, under node.
 digests:
 	@mkdir -p testdata
 	$(GO) run ./wasm/digests > testdata/digests-native.txt
-	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) run ./wasm/digests > testdata/digests-wasm.txt
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o testdata/digests.wasm ./wasm/digests
+	$(GO) run ./build -pack testdata/digests.wasm
+	$(WASMEXEC)/go_js_wasm_exec testdata/digests.wasm > testdata/digests-wasm.txt
 	diff testdata/digests-native.txt testdata/digests-wasm.txt
 	@echo "digests: $$(grep -vc ^sweep testdata/digests-native.txt) presets and $$(grep -c ^sweep testdata/digests-native.txt) sweep points, native = wasm"
 	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 ./wasm/

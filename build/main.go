@@ -1,11 +1,12 @@
 // Command build builds the playground into dist/: the page rendered from
 // the templ components (index.html), the TypeScript and CSS bundled by
 // esbuild (app.js, worker.js, app.css), the core compiled to WebAssembly
-// (overloadlab.wasm) and Go's wasm_exec.js; then a gzip and a brotli copy of
-// every text and wasm file, which `overloadlab serve` sends to browsers that
-// take them.
+// (overloadlab.wasm, its data segments packed by build/wasmdata) and Go's
+// wasm_exec.js; then a gzip and a brotli copy of every text and wasm file,
+// which `overloadlab serve` sends to browsers that take them.
 //
 //	go run ./build [-out dist] [-fast]
+//	go run ./build -pack FILE.wasm     pack a module in place (make digests runs what the page runs)
 package main
 
 import (
@@ -24,13 +25,22 @@ import (
 	"github.com/andybalholm/brotli"
 	"github.com/evanw/esbuild/pkg/api"
 
+	"overloadlab/build/wasmdata"
 	"overloadlab/web"
 )
 
 func main() {
 	out := flag.String("out", "dist", "output `folder`")
 	fast := flag.Bool("fast", false, "lower brotli level (quicker builds, slightly bigger wasm)")
+	pack := flag.String("pack", "", "only pack the data segments of the wasm `file`, in place")
 	flag.Parse()
+	if *pack != "" {
+		if err := packFile(*pack); err != nil {
+			fmt.Fprintln(os.Stderr, "build:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := build(*out, *fast); err != nil {
 		fmt.Fprintln(os.Stderr, "build:", err)
 		os.Exit(1)
@@ -112,6 +122,9 @@ func wasm(out string) error {
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("go build ./wasm: %w", err)
 	}
+	if err := packFile(filepath.Join(out, "overloadlab.wasm")); err != nil {
+		return err
+	}
 	root, err := exec.Command(goTool(), "env", "GOROOT").Output()
 	if err != nil {
 		return fmt.Errorf("go env GOROOT: %w", err)
@@ -121,6 +134,20 @@ func wasm(out string) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(out, "wasm_exec.js"), js, 0o644)
+}
+
+// packFile packs the data segments of the module in file (wasmdata.Pack):
+// the same memory image, some 60 KB less to send once compressed.
+func packFile(file string) error {
+	m, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	packed, err := wasmdata.Pack(m, wasmdata.Gap)
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	return os.WriteFile(file, packed, 0o644)
 }
 
 var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".wasm": true, ".json": true, ".svg": true}

@@ -19,6 +19,7 @@ import (
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
+	"overloadlab/core/engine/sim/simtest"
 )
 
 // sweepLink is a short SCP run (20 s) as a link, so sweeps in the page
@@ -60,6 +61,10 @@ type band struct {
 		Hi     []*float64 `json:"hi"`
 		Digest []*string  `json:"digest"`
 	} `json:"curves"`
+	Lines []struct {
+		Label string     `json:"label"`
+		Ys    []*float64 `json:"ys"`
+	} `json:"lines"`
 }
 
 func readBand(t *testing.T, tb *tab) band {
@@ -96,14 +101,7 @@ func TestSweepPage(t *testing.T) {
 		{Label: "adaptive", Params: map[string]param.Value{"scp.control": param.Str("adaptive-acg")}},
 	}}
 	def, _ := catalog.Model("scp")
-	samples, err := sim.RunCells(def, sc, plan, plan.Shard(0, 1), runtime.NumCPU(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	native, err := sim.Summarize(plan, samples)
-	if err != nil {
-		t.Fatal(err)
-	}
+	native := simtest.Sweep(t, def, sc, plan)
 	if b.Param != "ssp.load" || len(b.X) != 6 || len(b.Curves) != 2 {
 		t.Fatalf("band: %+v", b)
 	}
@@ -122,6 +120,17 @@ func TestSweepPage(t *testing.T) {
 			}
 			if !(*c.Lo[i] < *c.Mean[i] && *c.Mean[i] < *c.Hi[i]) {
 				t.Errorf("%s at %g: no band: %g [%g, %g]", c.Label, b.X[i], *c.Mean[i], *c.Lo[i], *c.Hi[i])
+			}
+		}
+	}
+	// The model's capacity and pass lines, at every point.
+	capacity := sc.Params.Num("scp.capacity")
+	if len(b.Lines) != 2 || b.Lines[0].Label != "capacity" {
+		t.Errorf("lines: %+v", b.Lines)
+	} else {
+		for i := range 6 {
+			if y0, y1 := b.Lines[0].Ys[i], b.Lines[1].Ys[i]; y0 == nil || y1 == nil || *y0 != capacity || *y1 != 0.9*capacity {
+				t.Errorf("lines at point %d: %v, %v, want %g and %g", i, y0, y1, capacity, 0.9*capacity)
 			}
 		}
 	}

@@ -325,11 +325,13 @@ function xs(): number[] {
   return g.map((x, i) => results.find((r) => r[i])?.[i]?.x ?? x);
 }
 
-// lineValues gives a capacity or pass line at each x.
-function lineValues(x: number[]): { label: string; ys: number[] }[] {
-  const params = (info?.scenario as { params?: Record<string, number> } | undefined)?.params ?? {};
+// lineValues gives the model's capacity and pass lines at each point, as
+// the core computed them for the point's scenario (null until the point is
+// in): a line follows the swept parameter when it depends on it.
+function lineValues(): { label: string; ys: (number | null)[] }[] {
   const lines = model?.sweeps?.[0]?.lines ?? [];
-  return lines.map((l) => ({ label: l.label, ys: x.map((xi) => l.factor * (l.param === plan!.param ? xi : Number(params[l.param]))) }));
+  const at = Array.from({ length: plan!.points }, (_, i) => results.find((r) => r[i])?.[i]?.lines);
+  return lines.map((l, k) => ({ label: l.label, ys: at.map((ls) => ls?.[k] ?? null) }));
 }
 
 function clearChart() {
@@ -364,7 +366,7 @@ function buildChart() {
     series.push({ label: `${v.label}: offered /s`, stroke: c, dash: [4, 4], width: 1, points: { show: false }, value: (_u, y) => fmt(y) });
     bands.push({ series: [base + 1, base + 2], fill: c + "33" });
   });
-  for (const [k, l] of lineValues(approxGrid(p)).entries())
+  for (const [k, l] of lineValues().entries())
     series.push({ label: l.label, stroke: ["#6e7781", "#c9302c"][k % 2], dash: [8, 4], width: 1.5, points: { show: false }, value: (_u, y) => fmt(y) });
   chart = new uPlot(
     {
@@ -393,7 +395,7 @@ function buildChart() {
 function yTop(): number {
   let top = 0;
   for (const r of results) for (const pt of r) if (pt) top = Math.max(top, pt.stats[GOODPUT].hi);
-  for (const l of lineValues(xs())) for (const y of l.ys) if (Number.isFinite(y)) top = Math.max(top, y);
+  for (const l of lineValues()) for (const y of l.ys) if (y !== null && Number.isFinite(y)) top = Math.max(top, y);
   return top > 0 ? top * 1.1 : 1;
 }
 
@@ -406,7 +408,7 @@ function data(): uPlot.AlignedData {
     cols.push(r.map((pt) => pt?.stats[GOODPUT].lo ?? null));
     cols.push(r.map((pt) => pt?.stats[OFFERED].mean ?? null));
   });
-  for (const l of lineValues(x)) cols.push(l.ys);
+  for (const l of lineValues()) cols.push(l.ys);
   return cols as uPlot.AlignedData;
 }
 
@@ -425,6 +427,7 @@ function draw() {
       hi: results[k].map((pt) => pt?.stats[GOODPUT].hi ?? null),
       digest: results[k].map((pt) => pt?.digest ?? null),
     })),
+    lines: lineValues(),
   };
   el("sweep-chart").dataset.band = JSON.stringify(band);
   const table = el("sweep-table");

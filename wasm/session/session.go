@@ -473,7 +473,7 @@ func (s *Session) preset() *scenario.Preset {
 
 // PlanPoint runs every seed of one point of a sweep (variant v, point i
 // of the plan, as JSON) over a scenario (as JSON) and returns the point's
-// mean and 95 % interval per metric. It needs no live run: the page's pool
+// mean and 95 % interval per metric, with the model's lines at the point. It needs no live run: the page's pool
 // of sweep workers calls it, one point per call.
 func PlanPoint(scenarioJSON, planJSON string, v, i int) (sim.PointStat, error) {
 	sc, err := catalog.Decode([]byte(scenarioJSON))
@@ -500,7 +500,13 @@ func PlanPoint(scenarioJSON, planJSON string, v, i int) (sim.PointStat, error) {
 	if err != nil {
 		return sim.PointStat{}, err
 	}
-	return sim.PointOf(plan, samples), nil
+	at, err := plan.Scenario(def, sc, cells[0])
+	if err != nil {
+		return sim.PointStat{}, err
+	}
+	ps := sim.PointOf(plan, samples)
+	ps.Lines = sim.LinesAt(def, at.Params)
+	return ps, nil
 }
 
 // JSON marshals v; the types here always marshal.

@@ -76,6 +76,7 @@ export interface PointStat {
   seeds: number;
   stats: Stat[];
   digest: string;
+  lines?: number[];
 }
 
 // Comparison is compare.Result.
@@ -301,8 +302,8 @@ export interface Variant {
 // SweepLine is sim.SweepLine.
 export interface SweepLine {
   label: string;
-  param: string;
-  factor: number;
+  param?: string;
+  factor?: number;
 }
 
 // VariantDesc is catalog.VariantDesc.
