@@ -62,7 +62,7 @@ func TestShareSettleAndCounter(t *testing.T) {
 	if got[0].Figure != "66.7 % (4 of 6 intervals)" {
 		t.Errorf("figure %q", got[0].Figure)
 	}
-	for i, says := range []string{
+	checkSays(t, got, []string{
 		"CPU below 70 % in at least 50 % of the intervals from 2 s to 8 s",
 		"CPU at least the limit in at most 40 % of the intervals over the run",
 		"CPU below 70 % for good within 3 s after 2 s",
@@ -72,11 +72,7 @@ func TestShareSettleAndCounter(t *testing.T) {
 		"mean CPU from 7 s on: 70 to 80 %",
 		"CPU at most 75 % in at most 50 % of the intervals up to 5 s",
 		"CPU above 90 % in exactly 20 % of the intervals over the run",
-	} {
-		if got[i].Says != says {
-			t.Errorf("%s says %q, want %q", got[i].Name, got[i].Says, says)
-		}
-	}
+	})
 	if got[4].Wanted != "= 0" || got[5].Figure != "no counter g/none" {
 		t.Errorf("wanted %q, figure %q", got[4].Wanted, got[5].Figure)
 	}
@@ -90,12 +86,18 @@ func TestSaysInWords(t *testing.T) {
 		{Name: "share", Kind: Counter, Counter: "g/crashes", Per: "g/crashes", What: "crashes, as a share of crashes", Min: 99, Max: 100},
 		{Name: "what", Kind: Share, Column: "cpu", Op: AtLeast, Value: 1, What: "CPU busy", From: 2, Min: 100, Max: 100},
 	}, []float64{50}, 0)
-	for i, says := range []string{
+	checkSays(t, got, []string{
 		"CPU below 100 % in every interval from 10 min to 65 min",
 		"CPU at least 99 % in no interval over the run",
 		"crashes, as a share of crashes: at least 99 %",
 		"CPU busy in every interval from 2 s on",
-	} {
+	})
+}
+
+// checkSays compares each result's words with want.
+func checkSays(t *testing.T, got []Result, want []string) {
+	t.Helper()
+	for i, says := range want {
 		if got[i].Says != says {
 			t.Errorf("%s says %q, want %q", got[i].Name, got[i].Says, says)
 		}
