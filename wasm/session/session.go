@@ -418,7 +418,7 @@ func (s *Session) CompareWithBase() error {
 	if err != nil {
 		return err
 	}
-	base.Seed, base.Duration, base.Interval = sc.Seed, sc.Duration, sc.Interval
+	base.Seed, base.Duration, base.Interval, base.Streams = sc.Seed, sc.Duration, sc.Interval, sc.Streams
 	a, err := catalog.Start(base, true)
 	if err != nil {
 		return err

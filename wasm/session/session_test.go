@@ -7,8 +7,23 @@ import (
 	"testing"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
 )
+
+// reopened returns the session opened from s's link (Share).
+func reopened(t *testing.T, s *Session) *Session {
+	t.Helper()
+	link, err := s.Link()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := StartLink(link)
+	if err != nil {
+		t.Fatalf("StartLink(%q): %v", link, err)
+	}
+	return r
+}
 
 func runToEnd(t *testing.T, s *Session, slice float64) int {
 	t.Helper()
@@ -79,15 +94,7 @@ func TestLinkReplaysLiveChanges(t *testing.T) {
 	}
 	runToEnd(t, s, 37)
 	want := s.Summary()
-	link, err := s.Link()
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	r, err := StartLink(link)
-	if err != nil {
-		t.Fatalf("StartLink(%q): %v", link, err)
-	}
+	r := reopened(t, s)
 	runToEnd(t, r, 1e9)
 	if got := r.Summary(); got.Digest != want.Digest || got.Total != want.Total {
 		t.Errorf("replayed link: digest %s total %+v; live run: digest %s total %+v", got.Digest, got.Total, want.Digest, want.Total)
@@ -221,14 +228,7 @@ func TestCompareLockstepAndLink(t *testing.T) {
 	if res == nil || res.A.Digest == res.B.Digest || res.Table[0].Name != "goodput" {
 		t.Fatalf("comparison: %+v", res)
 	}
-	link, err := s.Link()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := StartLink(link)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := reopened(t, s)
 	in := r.Info()
 	if !in.Comparing || in.Words.Title != "Double N?" || in.Words.Note != "fewer rejects" {
 		t.Errorf("link opened as %+v", in.Words)
@@ -369,5 +369,40 @@ func TestLinkSweep(t *testing.T) {
 	s.SetSweep("")
 	if l, _ := s.Link(); l != plain {
 		t.Error("no sweep: the link is not the plain one")
+	}
+}
+
+// A run opened from a link of catalog version 1 draws from the numbered
+// random streams of then; with a slider moved, its link (Share) still
+// replays the same run, and the one-click comparison with the preset runs
+// both sides on those streams.
+func TestOldLinkKeepsItsStreams(t *testing.T) {
+	const old = "1.BMDBDYAwCAXQXf5ZFmAbo8QQpZgv1kPT3X0DAYXH43EQCzp0IMKkWX3JU7Ibr1x3uZllW3k2aPG1Of8AAAD__w" // custom from defaults, kept
+	s, err := StartLink(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.run.Scenario.Streams != scenario.NumberedStreams {
+		t.Fatalf("a link of catalog version 1 opens on streams %d", s.run.Scenario.Streams)
+	}
+	s.Advance(100, nil)
+	if err := s.Set("cpu.speed", "2"); err != nil {
+		t.Fatal(err)
+	}
+	runToEnd(t, s, 300)
+	r := reopened(t, s)
+	runToEnd(t, r, 1e9)
+	if got, want := r.Summary().Digest, s.Summary().Digest; got != want {
+		t.Errorf("shared again, the old link's run gives digest %s, not %s", got, want)
+	}
+	if err := r.CompareWithBase(); err != nil {
+		t.Fatal(err)
+	}
+	w := r.WhatIf()
+	if w.A.Streams != w.B.Streams || w.A.Streams != s.run.Scenario.Streams {
+		t.Errorf("comparison with the base: streams %d and %d", w.A.Streams, w.B.Streams)
+	}
+	if _, err := r.Link(); err != nil {
+		t.Error(err)
 	}
 }

@@ -43,6 +43,9 @@ func Differences(s, base *Scenario) []Difference {
 			out = append(out, Difference{Param: f.name, Label: label(sp), Old: num(f.old), New: num(f.new)})
 		}
 	}
+	if s.Streams != base.Streams {
+		out = append(out, Difference{Param: "streams", Label: "Random streams", Old: base.Streams.String(), New: s.Streams.String()})
+	}
 	schema := s.Params.Schema()
 	for _, name := range s.Params.Diff(base.Params) {
 		sp, _ := schema.Lookup(name)

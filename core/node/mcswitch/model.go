@@ -34,8 +34,10 @@ var Def = &sim.Def{
 	Params:  param.NewSet(specs...),
 	Check:   check,
 	Classes: classNames(),
-	Columns: &cols,
-	CPU:     "cpu",
+	// The ids of the streams of newNode in catalog version 1.
+	NumberedStreams: sim.NumberSources(classNames(), map[string]uint64{"overload.sred": 50, "traffic.mix": 51}),
+	Columns:         &cols,
+	CPU:             "cpu",
 	Charts: []sim.Chart{
 		{ID: "occupancy", Title: "Processor occupancy against the target", Unit: "%", Series: []string{"cpu", "admitted-load"},
 			Lines: []sim.Line{{Label: "ρ_target", Param: "overload.target-occupancy"}, {Label: "100 %", Value: 100}}},

@@ -18,6 +18,7 @@ export interface Scenario {
   seed?: number;
   duration_s?: number;
   interval_s?: number;
+  streams?: "named" | "numbered";
   params?: Values;
   timeline?: Change[];
 }
