@@ -211,9 +211,8 @@ function banner(i: Info) {
   el("banner-watch").textContent = !chart
     ? ""
     : i.comparing
-      ? `Watch “${chart.title}”, the first chart: B solid over A's faint ghost. The table under Compare lists A, B and Δ.`
-      : `Watch “${chart.title}”, the first chart; the lesson below is the preset's.` +
-        (changed.length ? " “Compare with the preset” runs both on the same traffic." : "");
+      ? `Watch “${chart.title}”, the first chart: B solid, A faint; the table under Compare lists A, B and Δ.`
+      : `Watch “${chart.title}”, the first chart; the lesson below is the preset's.`;
   const base = i.preset ? `preset ${i.preset}` : "the model's defaults";
   list.replaceChildren(
     ...changed.map((d) => item(i.comparing ? "A: " : "", d)),
