@@ -348,8 +348,6 @@ export interface Bridge {
   compare(i: number): Float64Array | Failure;
   /** A: the preset, B: what is on screen, both from 0 s */
   compareWithBase(): string | Failure;
-  /** the self-contained HTML report of what is on screen (page: the address) */
-  report(page: string): string | Failure;
   /** JSON Values of A while comparing */
   valuesA(): string | Failure;
   /** close B */
@@ -368,4 +366,10 @@ export interface Bridge {
   setSweep(plan: string): string | Failure;
   /** JSON PointStat: one point of a sweep, every seed (no run needed) */
   planPoint(scenario: string, plan: string, v: number, i: number): string | Failure;
+}
+
+// ReportBridge is globalThis.overloadlabReport, the report's API, loaded on demand (session.ReportAPI).
+export interface ReportBridge {
+  /** the self-contained HTML report of the run a link holds, brought to ms milliseconds (Rebuild; page: the address) */
+  report(link: string, ms: number, page: string): string | Failure;
 }
