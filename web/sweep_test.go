@@ -78,8 +78,9 @@ func readBand(t *testing.T, tb *tab) band {
 	return b
 }
 
-// A 2-variant × 6-point × 3-seed sweep runs on the pool while the page
-// stays responsive; the chart element holds each curve's band, and every
+// A 2-variant × 6-point × 3-seed sweep runs on the pool of 2 workers
+// (made from the live run's compiled simulator) while the page stays
+// responsive; the chart element holds each curve's band, and every
 // point's digest equals the same point run natively (same grid, seeds and
 // numbers in wasm). Then a long sweep is cancelled: no point arrives after
 // the Cancel.
@@ -99,13 +100,26 @@ func TestSweepPage(t *testing.T) {
 	}); len(over) == 0 || top.Wall < 200*time.Millisecond || top.CPU < 20*time.Millisecond || !strings.Contains(top.Parts, "TimerFire") {
 		t.Errorf("a 200 ms task, traced: longest %v, over 10 ms CPU %v", top, over)
 	}
-	tb.do(t, chromedp.Evaluate[chromedp.Void](`window.__longtasks.length = 0`))
-	over, longest := tracedTasks(t, tb, 50*time.Millisecond, func() {
-		tb.do(t, chromedp.Click(chromedp.ID("sweep-run")))
-		tb.wait(t, `document.body.dataset.sweep === "done"`, 180*time.Second)
-	})
-	var long []int
-	json.Unmarshal([]byte(eval[string](t, tb, longJS)), &long)
+	// The sweep, traced; run again once if a task went over 50 ms (as the
+	// live run's test does), so that one stray task does not fail it.
+	var (
+		over    []mainTask
+		longest mainTask
+		long    []int
+	)
+	for try := 1; ; try++ {
+		tb.do(t, chromedp.Evaluate[chromedp.Void](`window.__longtasks.length = 0`))
+		over, longest = tracedTasks(t, tb, 50*time.Millisecond, func() {
+			tb.do(t, chromedp.Click(chromedp.ID("sweep-run")))
+			tb.wait(t, `document.body.dataset.sweep === "done"`, 180*time.Second)
+		})
+		long = nil
+		json.Unmarshal([]byte(eval[string](t, tb, longJS)), &long)
+		if try == 2 || len(over) == 0 && (len(long) == 0 || loadAverage() > float64(runtime.NumCPU())) {
+			break
+		}
+		t.Logf("try %d: main-thread tasks over 50 ms: %v (wall clock: %v ms); once more", try, over, long)
+	}
 	b := readBand(t, tb)
 	shot(t, tb, "sweep.png")
 
@@ -136,6 +150,12 @@ func TestSweepPage(t *testing.T) {
 			}
 		}
 	}
+	// The simulator was downloaded once, by the live run's worker: the
+	// pool's two workers were made from the module it compiled.
+	if n := srv.requests("/overloadlab.wasm"); n != 1 {
+		t.Errorf("the wasm was asked for %d times", n)
+	}
+
 	// The model's capacity and pass lines, at every point.
 	capacity := sc.Params.Num("scp.capacity")
 	if len(b.Lines) != 2 || b.Lines[0].Label != "capacity" {
