@@ -39,9 +39,9 @@ tscheck:
 	npx --no-install tsc -p static
 
 # digests runs every preset natively and as WebAssembly (under node, the
-# module packed as the page's is) and compares the digests: the browser
-# must show the same numbers. Then the
-# JavaScript bridge's own test, under node.
+# module packed as the page's is: build -pack) and compares the digests:
+# the browser must show the same numbers. Then the JavaScript bridge's own
+# test, under node, packed too.
 digests:
 	@mkdir -p testdata
 	$(GO) run ./wasm/digests > testdata/digests-native.txt
@@ -50,7 +50,9 @@ digests:
 	$(WASMEXEC)/go_js_wasm_exec testdata/digests.wasm > testdata/digests-wasm.txt
 	diff testdata/digests-native.txt testdata/digests-wasm.txt
 	@echo "digests: $$(grep -vc ^sweep testdata/digests-native.txt) presets and $$(grep -c ^sweep testdata/digests-native.txt) sweep points, native = wasm"
-	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 ./wasm/
+	GOOS=js GOARCH=wasm $(GO) test -c -o testdata/bridge.test.wasm ./wasm
+	$(GO) run ./build -pack testdata/bridge.test.wasm
+	$(WASMEXEC)/go_js_wasm_exec testdata/bridge.test.wasm -test.count=1
 	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 -run 'Golden|Pinned|Queue|Stream|Link' ./core/engine/kernel ./core/node/scp ./core/node/dsr ./core/node/mcswitch ./core/catalog
 
 # The browser tests run after the others, alone: they judge main-thread

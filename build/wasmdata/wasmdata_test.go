@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -105,7 +106,7 @@ func module(parts ...any) []byte {
 func TestPackMerges(t *testing.T) {
 	segs := []Segment{{5000, []byte{4, 5, 6}}, {5010, []byte{7}}, {8, []byte{1, 2}}, {20, []byte{3}}}
 	m := module(1, []byte{0x60, 0, 0}, dataSection, encode(segs), 0, []byte{4, 'n', 'a', 'm', 'e'})
-	packed, err := Pack(m, 100)
+	packed, err := Pack(m, Options{Gap: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,17 +142,22 @@ func TestPackRefuses(t *testing.T) {
 		{"truncated", module(dataSection, []byte{2, 0, 0x41, 0, 0x0b, 5, 1}), "longer than the section"},
 		{"section size", append(module(), dataSection, 200, 1), "bad size"},
 		{"trailing", module(dataSection, append(encode([]Segment{{1, []byte{1}}}), 7)), "after the last segment"},
+		{"no pclntab", module(dataSection, encode([]Segment{{1, []byte{1}}})), "no pclntab"},
+		{"two pclntabs", module(dataSection, encode([]Segment{{0, append(slices.Clone(pcHeader), pcHeader...)}})), "more than one"},
+		{"pclntab cut", module(dataSection, encode([]Segment{{0, append(slices.Clone(pcHeader), 1, 0, 0, 0)}})), "header cut"},
 	} {
-		_, err := Pack(c.module, Gap)
+		_, err := Pack(c.module, Options{Gap: Gap, DropLines: true})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
 		}
 	}
 }
 
-// TestPackGoModule packs a Go program built for js/wasm: the same memory
-// image in far fewer segments; under node (when installed) it prints what
-// the unpacked module prints.
+// TestPackGoModule packs a Go program built for js/wasm: merged, the same
+// memory image in far fewer segments; with its lines dropped, only zero
+// bytes written over the merged image, in the pclntab. Under node (when
+// installed) the packed module prints what the unpacked one prints, and a
+// panic's trace still names the functions.
 func TestPackGoModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a wasm module")
@@ -171,18 +177,47 @@ func TestPackGoModule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	packed, err := Pack(m, Gap)
+	merged, err := Pack(m, Options{Gap: Gap})
 	if err != nil {
 		t.Fatal(err)
 	}
-	before, after := checkSame(t, m, packed)
-	t.Logf("segments %d → %d, bytes %d → %d", before, after, len(m), len(packed))
+	before, after := checkSame(t, m, merged)
+	t.Logf("segments %d → %d, bytes %d → %d", before, after, len(m), len(merged))
 	if before < 100 || after > before/20 {
 		t.Errorf("segments %d → %d: expected the linker's many to become a handful", before, after)
 	}
-	if again, err := Pack(packed, Gap); err != nil || !bytes.Equal(again, packed) {
+	if again, err := Pack(merged, Options{Gap: Gap}); err != nil || !bytes.Equal(again, merged) {
 		t.Errorf("packing twice changed the module (%v)", err)
 	}
+
+	packed, err := Pack(m, Options{Gap: Gap, DropLines: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	segs, psegs := dataOf(t, merged), dataOf(t, packed)
+	if len(segs) != len(psegs) {
+		t.Fatalf("%d segments merged, %d with the lines dropped", len(segs), len(psegs))
+	}
+	changed := 0
+	for k := range segs {
+		if segs[k].Offset != psegs[k].Offset || len(segs[k].Data) != len(psegs[k].Data) {
+			t.Fatalf("segment %d moved or changed size", k)
+		}
+		for i, c := range psegs[k].Data {
+			if c != segs[k].Data[i] {
+				changed++
+				if c != 0 {
+					t.Fatalf("segment %d byte %d: %d written where %d was, only zeros may be", k, i, c, segs[k].Data[i])
+				}
+			}
+		}
+	}
+	zeroed, err := DropLines(dataOf(t, merged))
+	t.Logf("lines dropped: %d bytes of tables zeroed, %d bytes changed in all, module %d → %d", zeroed, changed, len(m), len(packed))
+	if err != nil || zeroed < 10_000 || changed < zeroed {
+		t.Errorf("DropLines zeroed %d bytes (%v), %d changed: the tables were not found", zeroed, err, changed)
+	}
+
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed: the packed module is not run")
 	}
@@ -202,6 +237,27 @@ func TestPackGoModule(t *testing.T) {
 	if string(got) != string(want) || len(want) < 10 {
 		t.Errorf("packed module printed %q, unpacked %q", got, want)
 	}
+	trace, err := exec.Command(exe, packedFile, "panic").CombinedOutput()
+	if err == nil || !strings.Contains(string(trace), "panic: asked to") || !strings.Contains(string(trace), "main.main()") || !strings.Contains(string(trace), "?:0") {
+		t.Errorf("the packed module's panic (%v) printed:\n%s\nwant the message, main.main() and ?:0 for its line", err, trace)
+	}
+}
+
+// dataOf returns the data segments of a module.
+func dataOf(t testing.TB, m []byte) []Segment {
+	t.Helper()
+	ids, bodies := sections(t, m)
+	for k, id := range ids {
+		if id == dataSection {
+			segs, err := Segments(bodies[k])
+			if err != nil {
+				t.Fatal(err)
+			}
+			return segs
+		}
+	}
+	t.Fatal("no data section")
+	return nil
 }
 
 // FuzzPack: any input is refused or packed to the same memory image.
@@ -210,10 +266,27 @@ func FuzzPack(f *testing.F) {
 	f.Add(module(dataSection, []byte{1, 0, 0x41, 0x80, 0x80, 0x80, 0x80, 0x08, 0x0b, 1, 9}))
 	f.Add(module(1, []byte{0x60, 0, 0}, dataSection, []byte{0}))
 	f.Fuzz(func(t *testing.T, m []byte) {
-		packed, err := Pack(m, 16)
+		packed, err := Pack(m, Options{Gap: 16})
 		if err != nil {
 			return
 		}
 		checkSame(t, m, packed)
+	})
+}
+
+// FuzzDropLines: any memory is refused or has its line tables dropped,
+// never a panic.
+func FuzzDropLines(f *testing.F) {
+	hdr := func(fields ...uint64) []byte {
+		b := slices.Clone(pcHeader)
+		for _, v := range fields {
+			b = binary.LittleEndian.AppendUint64(b, v)
+		}
+		return b
+	}
+	f.Add(hdr(1, 0, 0, 72, 73, 74, 75, 80))
+	f.Add(append(hdr(1, 0, 0, 72, 73, 74, 75, 77), 'n', 0, 'f', 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0))
+	f.Fuzz(func(t *testing.T, mem []byte) {
+		DropLines([]Segment{{Offset: 0, Data: mem}})
 	})
 }

@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 
 	"overloadlab/core/engine/claim"
@@ -51,7 +52,7 @@ func (p *Preset) LabelOf(values param.Values, v *Variant) string {
 	for name := range v.Params {
 		names = append(names, name)
 	}
-	slices.Sort(names)
+	sort.Sort(sort.StringSlice(names)) // not slices.Sort: one sort in the wasm, not one per type
 	var parts []string
 	for _, name := range names {
 		if sp, ok := values.Schema().Lookup(name); ok {

@@ -17,6 +17,7 @@ package scp
 
 import (
 	"slices"
+	"sort"
 	"strconv"
 
 	"overloadlab/core/control/acg"
@@ -224,15 +225,7 @@ func (n *node) setRates(now kernel.Time) {
 			n.env.At(n.nextArrival(now, s), kindArrive, int32(i), n.gen)
 		}
 	}
-	slices.SortStableFunc(n.order, func(a, b int32) int {
-		switch {
-		case n.demand[a] < n.demand[b]:
-			return -1
-		case n.demand[a] > n.demand[b]:
-			return 1
-		}
-		return 0
-	})
+	sort.Stable(byDemand{n.order, n.demand})
 	n.since = now
 }
 
@@ -356,3 +349,14 @@ func (n *node) decide(x float64) {
 	}
 	n.wasOn = on
 }
+
+// byDemand orders SSP indices by demand, ties in index order (sort.Stable:
+// one sort in the wasm for every type, not one instance per type).
+type byDemand struct {
+	order  []int32
+	demand []float64
+}
+
+func (b byDemand) Len() int           { return len(b.order) }
+func (b byDemand) Less(i, j int) bool { return b.demand[b.order[i]] < b.demand[b.order[j]] }
+func (b byDemand) Swap(i, j int)      { b.order[i], b.order[j] = b.order[j], b.order[i] }

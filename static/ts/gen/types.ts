@@ -98,6 +98,7 @@ export interface ClaimResult {
   wanted: string;
   figure: string;
   pending?: boolean;
+  step?: boolean;
 }
 
 // Export is session.Export.

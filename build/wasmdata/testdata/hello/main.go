@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"unicode"
 )
@@ -14,6 +15,9 @@ var table = [...]uint64{1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 var names = map[string]int{"pacing": 400, "guard": 70, "gap": 3}
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "panic" {
+		panic("asked to")
+	}
 	sum := uint64(0)
 	for i, v := range table {
 		sum += v * uint64(i+1)
