@@ -84,7 +84,13 @@ func TestNoNullWhereTheTypesSayNot(t *testing.T) {
 		for _, sw := range def.Sweeps {
 			sc := fmt.Sprintf(`{"preset":%q,"duration_s":3,"timeline":[]}`, def.Presets[0].Name)
 			plan := fmt.Sprintf(`{"param":%q,"from":%g,"to":%g,"points":2,"seeds":1}`, sw.Param, sw.Values[0], sw.Values[len(sw.Values)-1])
-			pt, err := session.PlanPoint(sc, plan, 0, 1)
+			var w session.Sweeper
+			cell, err := w.Cell(sc, plan, 0, 1, 0)
+			if err != nil {
+				t.Fatalf("sweep %s: %v", sw.ID, err)
+			}
+			checkNoNull(t, "Sample of "+sw.ID, cell)
+			pt, err := w.Point(sc, plan, session.JSON([]any{cell}))
 			if err != nil {
 				t.Fatalf("sweep %s: %v", sw.ID, err)
 			}
