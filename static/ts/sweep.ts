@@ -17,10 +17,8 @@ const GOODPUT = 1;
 // The metrics of sim.Metrics, in order, for the CSV.
 const METRICS = ["offered_per_s", "goodput_per_s", "late_per_s", "rejected_per_s", "dropped_per_s", "throttled_per_s", "cpu_mean_pct", "cpu_max_pct"];
 
-interface Curve {
-  label: string;
-  params?: Record<string, number | string | boolean>;
-}
+// Curve is a curve the sweep offers: a variant of the scenario as set.
+type Curve = Variant;
 
 const pool = new Pool();
 let model: Model | null = null;

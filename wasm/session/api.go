@@ -1,6 +1,11 @@
 package session
 
-import "fmt"
+import (
+	"fmt"
+
+	"overloadlab/core/engine/compare"
+	"overloadlab/core/engine/param"
+)
 
 // Func is one function of the bridge the worker calls on
 // globalThis.overloadlab (wasm/main.go installs them; every one returns
@@ -67,3 +72,17 @@ func CheckInstalled(installed map[string]bool) error {
 	}
 	return nil
 }
+
+// Compared is what the worker passes the page with every batch of A's rows
+// while B is open (FromWorker's cmp), made of three bridge results: B's
+// rows of the same advance (rowsB), A's values (valuesA) and the
+// comparison (comparison).
+type Compared struct {
+	RowsB      Rows           `json:"rowsB"`
+	ValuesA    param.Values   `json:"valuesA"`
+	Comparison compare.Result `json:"comparison"`
+}
+
+// Rows are rows flat as the bridge returns them (advance, rowsB): a
+// Float64Array in the page, whose width is Info.columns.
+type Rows []float64

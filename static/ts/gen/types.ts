@@ -112,6 +112,20 @@ export interface Export {
   comparison?: Comparison;
 }
 
+// Compared is session.Compared.
+export interface Compared {
+  rowsB: Float64Array;
+  valuesA: Values;
+  comparison: Comparison;
+}
+
+// TourStep is scenario.Step.
+export interface TourStep {
+  at_s: number;
+  charts?: string[];
+  claims?: string[];
+}
+
 // Styles is palette.Styles.
 export interface Styles {
   series: Style[];
@@ -203,7 +217,7 @@ export interface Row {
   a: number;
   b: number;
   delta: number;
-  delta_pct: number;
+  delta_pct: number | null;
 }
 
 // Style is palette.Style.
