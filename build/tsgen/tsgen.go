@@ -44,7 +44,9 @@ var roots = []struct {
 	{"Comparison", reflect.TypeFor[compare.Result]()},
 	{"ClaimResult", reflect.TypeFor[claim.Result]()},
 	{"Export", reflect.TypeFor[session.Export]()},
-	{"Styles", reflect.TypeFor[palette.Styles]()}, // given with the page (data-styles), not by the core
+	{"Compared", reflect.TypeFor[session.Compared]()}, // composed by the worker from three bridge results
+	{"TourStep", reflect.TypeFor[scenario.Step]()},    // rendered into the page's HTML (data-step), not given by the core
+	{"Styles", reflect.TypeFor[palette.Styles]()},     // given with the page (data-styles), not by the core
 }
 
 // written are types whose JSON is written by hand (a MarshalJSON or
@@ -56,6 +58,7 @@ var written = map[reflect.Type]string{
 	reflect.TypeFor[sim.Controls]():      "Record<string, Record<string, number>>",
 	reflect.TypeFor[scenario.Scenario](): "Scenario",
 	reflect.TypeFor[param.Kind]():        "Kind",
+	reflect.TypeFor[session.Rows]():      "Float64Array",
 }
 
 // header declares the types written by hand in Go.
@@ -175,14 +178,18 @@ type field struct {
 	name     string
 	ts       string
 	optional bool
+	goType   reflect.Type
 }
 
 // fields lists the JSON fields of struct t as encoding/json writes them:
 // tagged names, embedded structs' fields promoted (an outer field of the
 // same name wins), "-" and unexported fields left out.
-// A list Go leaves nil is written null; the types say a list, as the page
-// reads them (changed is the one list the page checks for null), so the
-// core fills the lists it sends.
+// A field that Go can write null is typed "| null": a pointer to a number,
+// a string or a list (nil when the value does not exist, as a Δ % of a
+// base of 0). The others are never null: a struct pointer is always set,
+// and the core fills every list and map it sends (a nil one would be
+// written null), as TestNoNullWhereTheTypesSayNot checks over every
+// preset.
 func (g *gen) fields(t reflect.Type) []field {
 	var out []field
 	for i := range t.NumField() {
@@ -203,9 +210,20 @@ func (g *gen) fields(t reflect.Type) []field {
 		if name == "" {
 			name = f.Name
 		}
-		out = append(out, field{name: name, ts: g.ts(f.Type), optional: strings.Contains(opts, "omitempty")})
+		optional := strings.Contains(opts, "omitempty")
+		ts := g.ts(f.Type)
+		if !optional && nullable(f.Type) {
+			ts += " | null"
+		}
+		out = append(out, field{name: name, ts: ts, optional: optional, goType: f.Type})
 	}
 	return out
+}
+
+// nullable reports whether Go writes a field of type t null by design: a
+// pointer to anything but a struct.
+func nullable(t reflect.Type) bool {
+	return t.Kind() == reflect.Pointer && t.Elem().Kind() != reflect.Struct
 }
 
 // hasField reports whether struct t has a direct field whose JSON name is name.

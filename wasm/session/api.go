@@ -1,6 +1,11 @@
 package session
 
-import "fmt"
+import (
+	"fmt"
+
+	"overloadlab/core/engine/compare"
+	"overloadlab/core/engine/param"
+)
 
 // Func is one function of a bridge the worker calls: globalThis.overloadlab
 // (the simulator, wasm/main.go) or globalThis.overloadlabReport (the
@@ -46,7 +51,8 @@ var API = Funcs{
 	{Name: "comparison", Result: "string", Doc: "JSON Comparison of A and B"},
 	{Name: "summaryB", Result: "string", Doc: "JSON Summary of B, or null when not comparing"},
 	{Name: "setSweep", Args: []Arg{{"plan", "string"}}, Result: "string", Doc: "the page's sweep definition (JSON PlanJSON; \"\" for none), for the link; \"\" when done"},
-	{Name: "planPoint", Args: []Arg{{"scenario", "string"}, {"plan", "string"}, {"v", "number"}, {"i", "number"}}, Result: "string", Doc: "JSON PointStat: one point of a sweep, every seed (no run needed)"},
+	{Name: "sweepCell", Args: []Arg{{"scenario", "string"}, {"plan", "string"}, {"v", "number"}, {"i", "number"}, {"s", "number"}}, Result: "string", Doc: "JSON Sample: one run of a sweep, seed s of point i of variant v (no live run needed)"},
+	{Name: "sweepPoint", Args: []Arg{{"scenario", "string"}, {"plan", "string"}, {"samples", "string"}}, Result: "string", Doc: "JSON PointStat: one point of a sweep from its seeds' samples (a JSON array of sweepCell's)"},
 }
 
 // ReportAPI lists the report's functions (globalThis.overloadlabReport),
@@ -78,3 +84,17 @@ func (fs Funcs) CheckInstalled(installed map[string]bool) error {
 	}
 	return nil
 }
+
+// Compared is what the worker passes the page with every batch of A's rows
+// while B is open (FromWorker's cmp), made of three bridge results: B's
+// rows of the same advance (rowsB), A's values (valuesA) and the
+// comparison (comparison).
+type Compared struct {
+	RowsB      Rows           `json:"rowsB"`
+	ValuesA    param.Values   `json:"valuesA"`
+	Comparison compare.Result `json:"comparison"`
+}
+
+// Rows are rows flat as the bridge returns them (advance, rowsB): a
+// Float64Array in the page, whose width is Info.columns.
+type Rows []float64

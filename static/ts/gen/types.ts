@@ -98,6 +98,7 @@ export interface ClaimResult {
   wanted: string;
   figure: string;
   pending?: boolean;
+  step?: boolean;
 }
 
 // Export is session.Export.
@@ -109,6 +110,20 @@ export interface Export {
   summary: Summary;
   scenario_b?: Scenario;
   comparison?: Comparison;
+}
+
+// Compared is session.Compared.
+export interface Compared {
+  rowsB: Float64Array;
+  valuesA: Values;
+  comparison: Comparison;
+}
+
+// TourStep is scenario.Step.
+export interface TourStep {
+  at_s: number;
+  charts?: string[];
+  claims?: string[];
 }
 
 // Styles is palette.Styles.
@@ -202,7 +217,7 @@ export interface Row {
   a: number;
   b: number;
   delta: number;
-  delta_pct: number;
+  delta_pct: number | null;
 }
 
 // Style is palette.Style.
@@ -364,8 +379,10 @@ export interface Bridge {
   summaryB(): string | Failure;
   /** the page's sweep definition (JSON PlanJSON; "" for none), for the link; "" when done */
   setSweep(plan: string): string | Failure;
-  /** JSON PointStat: one point of a sweep, every seed (no run needed) */
-  planPoint(scenario: string, plan: string, v: number, i: number): string | Failure;
+  /** JSON Sample: one run of a sweep, seed s of point i of variant v (no live run needed) */
+  sweepCell(scenario: string, plan: string, v: number, i: number, s: number): string | Failure;
+  /** JSON PointStat: one point of a sweep from its seeds' samples (a JSON array of sweepCell's) */
+  sweepPoint(scenario: string, plan: string, samples: string): string | Failure;
 }
 
 // ReportBridge is globalThis.overloadlabReport, the report's API, loaded on demand (session.ReportAPI).
