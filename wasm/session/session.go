@@ -445,6 +445,9 @@ func (s *Session) Report(page string) (string, error) {
 	}
 	var b strings.Builder
 	in := &report.Input{A: s.run, B: s.b, Title: s.words.Title, Note: s.words.Note, Link: link, Page: page}
+	if in.Sweep, err = catalog.SweepOf(&scenario.WhatIf{A: s.run.Scenario, Sweep: s.sweep}); err != nil {
+		return "", err
+	}
 	if s.b != nil {
 		in.LabelA, in.LabelB = s.labelA(), s.labelB()
 	}
