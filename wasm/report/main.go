@@ -35,6 +35,9 @@ func Report(link string, ms int64, page string) (string, error) {
 	}
 	w := s.Words()
 	in := &report.Input{A: s.Run(), B: s.B(), Title: w.Title, Note: w.Note, Link: link, Page: page}
+	if in.Sweep, err = s.Sweep(); err != nil {
+		return "", err
+	}
 	if s.B() != nil {
 		in.LabelA, in.LabelB = w.LabelA, w.LabelB
 	}

@@ -79,3 +79,23 @@ func TestReportBridge(t *testing.T) {
 		t.Errorf("one argument: %q", e)
 	}
 }
+
+// The report names the page's sweep, once one was run (the link holds it).
+func TestReportNamesTheSweep(t *testing.T) {
+	s, err := session.StartPreset("scp-10-ssps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	link, _ := s.Link()
+	if html, err := Report(link, 0, "http://localhost/"); err != nil || strings.Contains(html, "<dt>Sweep</dt>") {
+		t.Errorf("a report without a sweep: %v, sweep named: %v", err, strings.Contains(html, "<dt>Sweep</dt>"))
+	}
+	if err := s.SetSweep(`{"param":"ssp.load","from":0.5,"to":3,"points":6,"log":true,"seeds":3,"variants":[{"label":"adaptive","params":{"scp.control":"adaptive-acg"}}]}`); err != nil {
+		t.Fatal(err)
+	}
+	link, _ = s.Link()
+	html, err := Report(link, 0, "http://localhost/")
+	if want := "<dt>Sweep</dt><dd>ssp.load from 0.5 to 3, 6 points (log), 3 seeds per point; curves: adaptive</dd>"; err != nil || !strings.Contains(html, want) {
+		t.Errorf("report (%v) lacks %q", err, want)
+	}
+}

@@ -447,6 +447,11 @@ func (s *Session) Words() Words {
 	return w
 }
 
+// Sweep returns the page's sweep that the run's link holds, nil if none.
+func (s *Session) Sweep() (*sim.Plan, error) {
+	return catalog.SweepOf(&scenario.WhatIf{A: s.run.Scenario, Sweep: s.sweep})
+}
+
 // Rebuild reopens the run on screen from its link, brought to its time
 // (ms, in milliseconds, as the live run stands on whole milliseconds): the
 // same runs, A and B, the same numbers (runs are deterministic, and a link

@@ -510,3 +510,21 @@ func TestRebuild(t *testing.T) {
 		t.Errorf("Rebuild of a broken link: %v", err)
 	}
 }
+
+// Sweep gives the page's sweep the link holds, once one was set.
+func TestSweep(t *testing.T) {
+	s, err := StartPreset("scp-10-ssps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err := s.Sweep(); p != nil || err != nil {
+		t.Errorf("no sweep set: %v, %v", p, err)
+	}
+	if err := s.SetSweep(`{"param":"ssp.load","from":0.5,"to":3,"points":6,"log":true,"seeds":3,"variants":[{"label":"adaptive","params":{"scp.control":"adaptive-acg"}}]}`); err != nil {
+		t.Fatal(err)
+	}
+	p, err := reopened(t, s).Sweep()
+	if want := "ssp.load from 0.5 to 3, 6 points (log), 3 seeds per point; curves: adaptive"; err != nil || p == nil || p.String() != want {
+		t.Errorf("sweep from the link: %v (%v), want %q", p, err, want)
+	}
+}
