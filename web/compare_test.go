@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -188,13 +187,15 @@ func TestCompareShareReport(t *testing.T) {
 	}
 	shot(t, offline, "report.png")
 
-	// A what-if link without B: the banner lists its change, and one click
-	// compares it with the preset (A: the preset, B: the what-if).
+	// A what-if link without B: the banner lists its change (and, a link of
+	// version 1, that it replays on the numbered random streams of then),
+	// and one click compares it with the preset (A: the preset, B: the
+	// what-if).
 	third := newTab(t, ctx)
 	third.do(t, chromedp.Navigate(srv.URL+"/#"+rawLink(t, `{"m":"imsimgr","p":"busy-hour","v":{"cpu.speed":0.5}}`)))
 	third.wait(t, ready+` && !document.getElementById("banner").hidden`, 30*time.Second)
-	// (A link without its streams' version also lists the streams it was made with.)
-	if b := eval[string](t, third, `[...document.querySelectorAll("#banner-changes li")].map((li) => li.textContent).join("|")`); !slices.Contains(strings.Split(b, "|"), "CPU speed (×): 1 → 0.5 from the start (cpu.speed)") {
+	// A link without its streams' version lists the streams it was made with.
+	if b := eval[string](t, third, `[...document.querySelectorAll("#banner-changes li")].map((li) => li.textContent).join("|")`); b != "Random streams: named → numbered from the start (streams)|CPU speed (×): 1 → 0.5 from the start (cpu.speed)" {
 		t.Errorf("banner of a what-if: %q", b)
 	}
 	// It says what to watch: the chart drawn first.
