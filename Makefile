@@ -38,16 +38,23 @@ vet:
 tscheck:
 	npx --no-install tsc -p static
 
-# digests runs every preset natively and as WebAssembly (under node) and
-# compares the digests: the browser must show the same numbers. Then the
-# JavaScript bridge's own test, under node.
+# digests runs every preset natively and as WebAssembly (under node, the
+# module packed as the page's is: build -pack) and compares the digests:
+# the browser must show the same numbers. Then the JavaScript bridges' own
+# tests (the simulator's and the report's), under node, packed too.
 digests:
 	@mkdir -p testdata
 	$(GO) run ./wasm/digests > testdata/digests-native.txt
-	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) run ./wasm/digests > testdata/digests-wasm.txt
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o testdata/digests.wasm ./wasm/digests
+	$(GO) run ./build -pack testdata/digests.wasm
+	$(WASMEXEC)/go_js_wasm_exec testdata/digests.wasm > testdata/digests-wasm.txt
 	diff testdata/digests-native.txt testdata/digests-wasm.txt
 	@echo "digests: $$(grep -vc ^sweep testdata/digests-native.txt) presets and $$(grep -c ^sweep testdata/digests-native.txt) sweep points, native = wasm"
-	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 ./wasm/
+	for p in wasm wasm/report; do \
+		GOOS=js GOARCH=wasm $(GO) test -c -o testdata/bridge.test.wasm ./$$p && \
+		$(GO) run ./build -pack testdata/bridge.test.wasm && \
+		$(WASMEXEC)/go_js_wasm_exec testdata/bridge.test.wasm -test.count=1 -test.v || exit 1; \
+	done
 	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 -run 'Golden|Pinned|Queue|Stream|Link' ./core/engine/kernel ./core/node/scp ./core/node/dsr ./core/node/mcswitch ./core/catalog
 
 # pgo records the CPU profile that the Go compiler optimises the three

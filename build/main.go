@@ -1,11 +1,13 @@
 // Command build builds the playground into dist/: the page rendered from
 // the templ components (index.html), the TypeScript and CSS bundled by
 // esbuild (app.js, worker.js, app.css), the core compiled to WebAssembly
-// (overloadlab.wasm) and Go's wasm_exec.js; then a gzip and a brotli copy of
-// every text and wasm file, which `overloadlab serve` sends to browsers that
-// take them.
+// (overloadlab.wasm, and overloadlab-report.wasm that the worker loads on
+// the first report; their data packed by build/wasmdata) and Go's
+// wasm_exec.js; then a gzip and a brotli copy of every text and wasm file,
+// which `overloadlab serve` sends to browsers that take them.
 //
 //	go run ./build [-out dist] [-fast]
+//	go run ./build -pack FILE.wasm     pack a module in place (make digests runs what the page runs)
 package main
 
 import (
@@ -24,13 +26,22 @@ import (
 	"github.com/andybalholm/brotli"
 	"github.com/evanw/esbuild/pkg/api"
 
+	"overloadlab/build/wasmdata"
 	"overloadlab/web"
 )
 
 func main() {
 	out := flag.String("out", "dist", "output `folder`")
 	fast := flag.Bool("fast", false, "lower brotli level (quicker builds, slightly bigger wasm)")
+	pack := flag.String("pack", "", "only pack the data segments of the wasm `file`, in place")
 	flag.Parse()
+	if *pack != "" {
+		if err := packFile(*pack); err != nil {
+			fmt.Fprintln(os.Stderr, "build:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := build(*out, *fast); err != nil {
 		fmt.Fprintln(os.Stderr, "build:", err)
 		os.Exit(1)
@@ -105,12 +116,25 @@ func bundle(out string) error {
 	return nil
 }
 
+// wasms are the WebAssembly modules of the page: the simulator, loaded
+// first, and the report, which the worker loads on the first report.
+var wasms = []struct{ pkg, file string }{
+	{"./wasm", "overloadlab.wasm"},
+	{"./wasm/report", "overloadlab-report.wasm"},
+}
+
 func wasm(out string) error {
-	cmd := exec.Command(goTool(), "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(out, "overloadlab.wasm"), "./wasm")
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("go build ./wasm: %w", err)
+	for _, w := range wasms {
+		file := filepath.Join(out, w.file)
+		cmd := exec.Command(goTool(), "build", "-trimpath", "-ldflags=-s -w", "-o", file, w.pkg)
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("go build %s: %w", w.pkg, err)
+		}
+		if err := packFile(file); err != nil {
+			return err
+		}
 	}
 	root, err := exec.Command(goTool(), "env", "GOROOT").Output()
 	if err != nil {
@@ -121,6 +145,21 @@ func wasm(out string) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(out, "wasm_exec.js"), js, 0o644)
+}
+
+// packFile packs the data segments of the module in file and drops its
+// line tables (wasmdata.Pack): the same program, some 150 KB less to send
+// once compressed.
+func packFile(file string) error {
+	m, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	packed, err := wasmdata.Pack(m, wasmdata.Options{Gap: wasmdata.Gap, DropLines: true})
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	return os.WriteFile(file, packed, 0o644)
 }
 
 var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".wasm": true, ".json": true, ".svg": true}

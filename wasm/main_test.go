@@ -8,6 +8,7 @@ import (
 
 	"github.com/hack-pad/safejs"
 
+	"overloadlab/wasm/bridge"
 	"overloadlab/wasm/session"
 )
 
@@ -17,7 +18,13 @@ import (
 
 func call(t *testing.T, name string, args ...any) safejs.Value {
 	t.Helper()
-	obj, err := safejs.Global().Get("overloadlab")
+	return callOn(t, "overloadlab", name, args...)
+}
+
+// callOn calls globalThis[global][name](args...).
+func callOn(t *testing.T, global, name string, args ...any) safejs.Value {
+	t.Helper()
+	obj, err := safejs.Global().Get(global)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,8 +88,7 @@ func TestBridge(t *testing.T) {
 	if !strings.HasPrefix(link, "2.") {
 		t.Errorf("link %q", link)
 	}
-	// Compare: B opens as A's copy, advances in step with A, and the
-	// report of both comes back as one HTML page.
+	// Compare: B opens as A's copy and advances in step with A.
 	if e := errorOf(call(t, "compare", 99)); !strings.Contains(e, "compare: 99 is not allowed") {
 		t.Errorf("compare(99): %q", e)
 	}
@@ -98,27 +104,39 @@ func TestBridge(t *testing.T) {
 	if e := errorOf(call(t, "setWords", "t", strings.Repeat("n", 281))); !strings.Contains(e, "note: 281 characters") {
 		t.Errorf("a long note: %q", e)
 	}
-	if html, _ := call(t, "report", "http://localhost/").String(); !strings.HasPrefix(html, "<!DOCTYPE html>") || !strings.Contains(html, "A against B") {
-		t.Errorf("report: %.80q", html)
-	}
 	if link, _ := call(t, "link").String(); !strings.HasPrefix(link, "3.") {
 		t.Errorf("link of a comparison %q", link)
 	}
 	call(t, "endCompare")
-	// A sweep point needs no run: the pool's workers call it alone.
+	// A sweep's cells and points need no run: the pool's workers call them
+	// alone, and get what the session gives natively.
 	sc := `{"preset":"scp-10-ssps","duration_s":5}`
 	plan := `{"param":"ssp.load","from":0.5,"to":2,"points":3,"seeds":2}`
-	pt, _ := call(t, "planPoint", sc, plan, 0, 2).String()
-	native, err := session.PlanPoint(sc, plan, 0, 2)
-	if err != nil || pt != session.JSON(native) {
-		t.Errorf("planPoint: %s, natively %s (%v)", pt, session.JSON(native), err)
+	var native session.Sweeper
+	var cells []string
+	for s := range 2 {
+		c, _ := call(t, "sweepCell", sc, plan, 0, 2, s).String()
+		n, err := native.Cell(sc, plan, 0, 2, s)
+		if err != nil || c != session.JSON(n) {
+			t.Errorf("sweepCell: %s, natively %s (%v)", c, session.JSON(n), err)
+		}
+		cells = append(cells, c)
 	}
-	if e := errorOf(call(t, "planPoint", sc, plan, 0, 3)); !strings.Contains(e, "sweep point: variant 0, point 3 is not allowed") {
-		t.Errorf("planPoint out of the grid: %q", e)
+	samples := "[" + strings.Join(cells, ",") + "]"
+	pt, _ := call(t, "sweepPoint", sc, plan, samples).String()
+	if n, err := native.Point(sc, plan, samples); err != nil || pt != session.JSON(n) {
+		t.Errorf("sweepPoint: %s, natively %s (%v)", pt, session.JSON(n), err)
 	}
-	session.API = append(session.API, session.Func{Name: "boom"})
-	fn("boom", func([]safejs.Value) (any, error) { panic("on purpose") })
-	if e := errorOf(call(t, "boom")); !strings.Contains(e, "internal error in boom: on purpose") {
+	if e := errorOf(call(t, "sweepCell", sc, plan, 0, 3, 0)); !strings.Contains(e, "sweep cell: variant 0, point 3, seed 0 is not allowed") {
+		t.Errorf("sweepCell out of the grid: %q", e)
+	}
+	boom := bridge.New(session.Funcs{{Name: "boom", Args: []session.Arg{{Name: "x", Type: "number"}}}})
+	boom.Fn("boom", func([]safejs.Value) (any, error) { panic("on purpose") })
+	boom.Publish("boomTest")
+	if e := errorOf(callOn(t, "boomTest", "boom")); !strings.Contains(e, "boom: 1 arguments needed, 0 given") {
+		t.Errorf("too few arguments: %q", e)
+	}
+	if e := errorOf(callOn(t, "boomTest", "boom", 1)); !strings.Contains(e, "internal error in boom: on purpose") || !strings.Contains(e, ".TestBridge") {
 		t.Errorf("panic: %q", e)
 	}
 }

@@ -131,20 +131,25 @@ func accepts(r *http.Request, enc string) bool {
 	return star > 0
 }
 
-// Timeouts of the playground's server: a client gets 10 s to send its
+// Timeouts bound how long the server waits on a client, so that a slow or
+// silent connection cannot hold it: ReadHeader for the request's headers,
+// Read for the whole request, Write for the answer to be read, Idle for a
+// kept-alive connection between requests.
+type Timeouts struct {
+	ReadHeader, Read, Write, Idle time.Duration
+}
+
+// DefaultTimeouts are the playground's: a client gets 10 s to send its
 // headers and 30 s for its whole request, an answer (the wasm included) may
 // take 2 minutes to be read, and an idle keep-alive connection is closed
 // after 30 s.
-const (
-	ReadHeaderTimeout = 10 * time.Second
-	ReadTimeout       = 30 * time.Second
-	WriteTimeout      = 2 * time.Minute
-	IdleTimeout       = 30 * time.Second
-)
+var DefaultTimeouts = Timeouts{ReadHeader: 10 * time.Second, Read: 30 * time.Second, Write: 2 * time.Minute, Idle: 30 * time.Second}
 
-// NewServer returns an HTTP server of h with the timeouts above.
-func NewServer(h http.Handler) *http.Server {
-	return &http.Server{Handler: h, ReadHeaderTimeout: ReadHeaderTimeout, ReadTimeout: ReadTimeout, WriteTimeout: WriteTimeout, IdleTimeout: IdleTimeout}
+// NewServer returns an HTTP server of h with the default timeouts.
+func NewServer(h http.Handler) *http.Server { return newServer(h, DefaultTimeouts) }
+
+func newServer(h http.Handler, t Timeouts) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: t.ReadHeader, ReadTimeout: t.Read, WriteTimeout: t.Write, IdleTimeout: t.Idle}
 }
 
 // DirHandler serves the built page in the folder dir, never following a

@@ -3,12 +3,15 @@
 package web
 
 import (
+	"bufio"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 func TestAcceptEncoding(t *testing.T) {
@@ -77,9 +80,55 @@ func TestSymlinksOutOfDistAreNotFollowed(t *testing.T) {
 
 func TestServerTimeouts(t *testing.T) {
 	s := NewServer(http.NotFoundHandler())
-	if s.ReadHeaderTimeout != ReadHeaderTimeout || s.ReadTimeout != ReadTimeout || s.WriteTimeout != WriteTimeout || s.IdleTimeout != IdleTimeout ||
-		ReadHeaderTimeout <= 0 || ReadTimeout <= 0 || WriteTimeout <= 0 || IdleTimeout <= 0 {
+	d := DefaultTimeouts
+	if s.ReadHeaderTimeout != d.ReadHeader || s.ReadTimeout != d.Read || s.WriteTimeout != d.Write || s.IdleTimeout != d.Idle ||
+		d.ReadHeader <= 0 || d.Read <= 0 || d.Write <= 0 || d.Idle <= 0 {
 		t.Errorf("timeouts: header %v, read %v, write %v, idle %v", s.ReadHeaderTimeout, s.ReadTimeout, s.WriteTimeout, s.IdleTimeout)
+	}
+}
+
+// The timeouts act: a client that never finishes its headers (slowloris),
+// and a kept-alive connection left idle, are both closed by the server
+// (with timeouts of 200 ms; the read deadline of 10 s is only a bound on
+// the test, far beyond the timeouts).
+func TestServerClosesSlowAndIdleConnections(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) }),
+		Timeouts{ReadHeader: 200 * time.Millisecond, Read: time.Second, Write: time.Second, Idle: 200 * time.Millisecond})
+	go s.Serve(ln)
+	defer s.Close()
+	closed := func(name string, c net.Conn) {
+		c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		if _, err := io.ReadAll(c); err != nil {
+			t.Errorf("%s: the server did not close the connection: %v", name, err)
+		}
+	}
+	slow, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slow.Close()
+	slow.Write([]byte("GET / HTTP/1.1\r\nHost: x\r\n")) // the headers never end
+	closed("unfinished headers", slow)
+
+	idle, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idle.Close()
+	idle.Write([]byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n"))
+	r := bufio.NewReader(idle)
+	resp, err := http.ReadResponse(r, nil)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("keep-alive request: %v %v", resp, err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	idle.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if _, err := io.ReadAll(r); err != nil {
+		t.Errorf("idle keep-alive: the server did not close the connection: %v", err)
 	}
 }
 

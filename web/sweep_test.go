@@ -19,16 +19,20 @@ import (
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
+	"overloadlab/core/engine/sim/simtest"
 )
 
 // sweepLink is a short SCP run (20 s) as a link, so sweeps in the page
 // take seconds.
-func sweepLink(t testing.TB) (string, *scenario.Scenario) {
+func sweepLink(t testing.TB) (string, *scenario.Scenario) { return sweepLinkOf(t, 20) }
+
+// sweepLinkOf is the SCP run of the scp-10-ssps preset for seconds, as a link.
+func sweepLinkOf(t testing.TB, seconds float64) (string, *scenario.Scenario) {
 	sc, err := catalog.Preset("scp-10-ssps")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc.Duration = 20
+	sc.Duration = seconds
 	link, err := catalog.EncodeLink(sc)
 	if err != nil {
 		t.Fatal(err)
@@ -60,6 +64,10 @@ type band struct {
 		Hi     []*float64 `json:"hi"`
 		Digest []*string  `json:"digest"`
 	} `json:"curves"`
+	Lines []struct {
+		Label string     `json:"label"`
+		Ys    []*float64 `json:"ys"`
+	} `json:"lines"`
 }
 
 func readBand(t *testing.T, tb *tab) band {
@@ -70,8 +78,9 @@ func readBand(t *testing.T, tb *tab) band {
 	return b
 }
 
-// A 2-variant × 6-point × 3-seed sweep runs on the pool while the page
-// stays responsive; the chart element holds each curve's band, and every
+// A 2-variant × 6-point × 3-seed sweep runs on the pool of 2 workers
+// (made from the live run's compiled simulator) while the page stays
+// responsive; the chart element holds each curve's band, and every
 // point's digest equals the same point run natively (same grid, seeds and
 // numbers in wasm). Then a long sweep is cancelled: no point arrives after
 // the Cancel.
@@ -83,11 +92,34 @@ func TestSweepPage(t *testing.T) {
 	tb.do(t, chromedp.Navigate(srv.URL+"/#"+link))
 	tb.wait(t, ready+` && !document.getElementById("sweeps").hidden`, 20*time.Second)
 	eval[bool](t, tb, setSweep(6, 3, 2, "standard ACG", "adaptive"))
-	tb.do(t, chromedp.Evaluate[chromedp.Void](`window.__longtasks.length = 0`))
-	tb.do(t, chromedp.Click(chromedp.ID("sweep-run")))
-	tb.wait(t, `document.body.dataset.sweep === "done"`, 180*time.Second)
-	var long []int
-	json.Unmarshal([]byte(eval[string](t, tb, longJS)), &long)
+	// The trace sees a task that keeps the main thread busy for 200 ms (of
+	// wall-clock time: its CPU time is less on a busy machine).
+	if over, top := tracedTasks(t, tb, 10*time.Millisecond, func() {
+		tb.do(t, chromedp.Evaluate[chromedp.Void](`setTimeout(() => { const end = performance.now() + 200; while (performance.now() < end); window.__busy = true; }, 0)`))
+		tb.wait(t, `window.__busy === true`, 10*time.Second)
+	}); len(over) == 0 || top.Wall < 200*time.Millisecond || top.CPU < 20*time.Millisecond || !strings.Contains(top.Parts, "TimerFire") {
+		t.Errorf("a 200 ms task, traced: longest %v, over 10 ms CPU %v", top, over)
+	}
+	// The sweep, traced; run again once if a task went over 50 ms (as the
+	// live run's test does), so that one stray task does not fail it.
+	var (
+		over    []mainTask
+		longest mainTask
+		long    []int
+	)
+	for try := 1; ; try++ {
+		tb.do(t, chromedp.Evaluate[chromedp.Void](`window.__longtasks.length = 0`))
+		over, longest = tracedTasks(t, tb, 50*time.Millisecond, func() {
+			tb.do(t, chromedp.Click(chromedp.ID("sweep-run")))
+			tb.wait(t, `document.body.dataset.sweep === "done"`, 180*time.Second)
+		})
+		long = nil
+		json.Unmarshal([]byte(eval[string](t, tb, longJS)), &long)
+		if try == 2 || len(over) == 0 && (len(long) == 0 || loadAverage() > float64(runtime.NumCPU())) {
+			break
+		}
+		t.Logf("try %d: main-thread tasks over 50 ms: %v (wall clock: %v ms); once more", try, over, long)
+	}
 	b := readBand(t, tb)
 	shot(t, tb, "sweep.png")
 
@@ -96,14 +128,7 @@ func TestSweepPage(t *testing.T) {
 		{Label: "adaptive", Params: map[string]param.Value{"scp.control": param.Str("adaptive-acg")}},
 	}}
 	def, _ := catalog.Model("scp")
-	samples, err := sim.RunCells(def, sc, plan, plan.Shard(0, 1), runtime.NumCPU(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	native, err := sim.Summarize(plan, samples)
-	if err != nil {
-		t.Fatal(err)
-	}
+	native := simtest.Sweep(t, def, sc, plan)
 	if b.Param != "ssp.load" || len(b.X) != 6 || len(b.Curves) != 2 {
 		t.Fatalf("band: %+v", b)
 	}
@@ -125,11 +150,35 @@ func TestSweepPage(t *testing.T) {
 			}
 		}
 	}
+	// The simulator was downloaded once, by the live run's worker: the
+	// pool's two workers were made from the module it compiled.
+	if n := srv.requests("/overloadlab.wasm"); n != 1 {
+		t.Errorf("the wasm was asked for %d times", n)
+	}
+
+	// The model's capacity and pass lines, at every point.
+	capacity := sc.Params.Num("scp.capacity")
+	if len(b.Lines) != 2 || b.Lines[0].Label != "capacity" {
+		t.Errorf("lines: %+v", b.Lines)
+	} else {
+		for i := range 6 {
+			if y0, y1 := b.Lines[0].Ys[i], b.Lines[1].Ys[i]; y0 == nil || y1 == nil || *y0 != capacity || *y1 != 0.9*capacity {
+				t.Errorf("lines at point %d: %v, %v, want %g and %g", i, y0, y1, capacity, 0.9*capacity)
+			}
+		}
+	}
+	// No main-thread task over 50 ms during the sweep (DESIGN.md): judged
+	// always by the tasks' CPU time, and by their wall-clock length when
+	// the machine is quiet enough for it to mean something.
+	t.Logf("longest main-thread task of the sweep: %v", longest)
+	for _, task := range over {
+		t.Errorf("a main-thread task of the sweep took %v", task)
+	}
 	if len(long) > 0 {
 		if load, cores := loadAverage(), runtime.NumCPU(); load > float64(cores) {
-			t.Logf("main-thread tasks over 50 ms during the sweep: %v ms, NOT judged: load average %.1f on %d cores", long, load, cores)
+			t.Logf("main-thread tasks over 50 ms of wall-clock time during the sweep: %v ms, NOT judged: load average %.1f on %d cores", long, load, cores)
 		} else {
-			t.Errorf("main-thread tasks over 50 ms during the sweep: %v ms (load average %.1f on %d cores)", long, load, cores)
+			t.Errorf("main-thread tasks over 50 ms of wall-clock time during the sweep: %v ms (load average %.1f on %d cores)", long, load, cores)
 		}
 	}
 
@@ -218,35 +267,36 @@ func linkOfHash(h string) string {
 	return h
 }
 
-// BenchmarkSweepPool runs the same sweep (2 variants × 8 points × 3 seeds of
-// a 20 s SCP run) on one worker and on the pool of 2 (the cores of the
-// budget machine), and reports time(1)/time(2) as x-speedup (DESIGN.md:
-// ≥ 1.6 on 2 cores).
+// BenchmarkSweepPool runs the same sweep (2 variants × 8 points × 5 seeds of
+// a 60 s SCP run, about 4 s on one worker, the size of the page's default
+// sweeps) on one worker and on the pool of 2 (the cores of the budget
+// machine), each as the first sweep of a freshly opened page: the time from
+// Run to the last point includes starting the pool's workers. It reports
+// time(1)/time(2) as x-speedup (DESIGN.md: ≥ 1.6 on 2 cores).
 func BenchmarkSweepPool(b *testing.B) {
 	srv := newServer(b)
 	ctx := browser(b)
-	link, _ := sweepLink(b)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/#"+link)); err != nil {
-		b.Fatal(err)
-	}
-	poll := func(js string) {
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(300*time.Second))); err != nil {
-			b.Fatal(err)
-		}
-	}
-	poll(ready)
+	link, _ := sweepLinkOf(b, 60)
 	run := func(workers int) float64 {
-		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](setSweep(8, 3, workers, "standard ACG", "adaptive"))); err != nil {
-			b.Fatal(err)
-		}
-		// A first sweep loads the pool's workers; the timed one follows.
-		for range 2 {
-			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("sweep-run"))); err != nil {
+		tctx, cancel := chromedp.NewContext(ctx)
+		defer cancel()
+		poll := func(js string) {
+			if _, err := chromedp.Run(tctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(300*time.Second))); err != nil {
 				b.Fatal(err)
 			}
-			poll(`document.body.dataset.sweep === "done"`)
 		}
-		ms, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.sweepMs`))
+		if err := chromedp.Do(tctx, chromedp.Navigate(srv.URL+"/#"+link)); err != nil {
+			b.Fatal(err)
+		}
+		poll(ready + ` && !document.getElementById("sweeps").hidden`)
+		if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](setSweep(8, 5, workers, "standard ACG", "adaptive"))); err != nil {
+			b.Fatal(err)
+		}
+		if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("sweep-run"))); err != nil {
+			b.Fatal(err)
+		}
+		poll(`document.body.dataset.sweep === "done"`)
+		ms, _ := chromedp.Run(tctx, chromedp.Evaluate[string](`document.body.dataset.sweepMs`))
 		x, _ := strconv.ParseFloat(ms, 64)
 		return x
 	}

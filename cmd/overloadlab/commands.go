@@ -269,7 +269,7 @@ func writeText(w io.Writer, s *sim.Summary, sc *scenario.Scenario) error {
 			if !c.Holds {
 				mark = "✗"
 			}
-			fmt.Fprintf(w, "  %s %s: %s (measured %s)\n", mark, c.Name, c.Says, c.Figure)
+			fmt.Fprintf(w, "  %s %s (measured %s)\n", mark, c.Says, c.Figure)
 		}
 	}
 	_, err := fmt.Fprintf(w, "\ndigest %s\n", s.Digest)

@@ -214,7 +214,7 @@ func TestTimelineInForceIsShown(t *testing.T) {
 		t.Errorf("the scenario command's file does not read back (exit %d):\n%.400s", code, text)
 	}
 	text, _, _ = cli(t, "run", "-preset", "busy-hour", "-duration", "60", "-format", "text")
-	if !strings.Contains(text, "what this run shows (the preset's claims)\n  ✓ none-dropped: total: dropped = 0 (measured 0)\n") {
+	if !strings.Contains(text, "what this run shows (the preset's claims)\n  ✓ requests dropped: none (measured 0)\n") {
 		t.Errorf("claims missing from the text summary:\n%s", text[strings.Index(text, "digest")-300:])
 	}
 }

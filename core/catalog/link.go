@@ -21,6 +21,13 @@ import (
 // TestBasesArePinned fails when a preset or a default changes without a
 // freeze; `go test ./core/catalog -run TestBasesArePinned -freeze` freezes
 // the old copies and raises Version.
+//
+// A base also says how its run draws random numbers: the runs of catalog
+// version 1 drew from streams numbered per model, those of version 2 on
+// from named streams (the two changes reached main together, at 14:49 UTC
+// on 30 Nov 2026), so
+//
+//	base(preset, c).Streams = NumberedStreams if c < namedStreamsFrom, else NamedStreams.
 
 //go:embed frozen.json
 var frozenJSON []byte
@@ -57,9 +64,28 @@ func baseKey(model, preset string) string {
 	return "preset:" + preset
 }
 
+// namedStreamsFrom is the first catalog version whose runs draw from named
+// random streams.
+const namedStreamsFrom = 2
+
 // base returns the scenario a link's diff applies to: its preset's, or the
-// model's defaults, as they were in catalog version c.
+// model's defaults, as they were in catalog version c, random streams
+// included.
 func base(model, preset string, c int) (*scenario.Scenario, error) {
+	s, err := frozenBase(model, preset, c)
+	if err != nil {
+		return nil, err
+	}
+	if c < namedStreamsFrom {
+		s = s.Clone()
+		s.Streams = scenario.NumberedStreams
+	}
+	return s, nil
+}
+
+// frozenBase returns the preset or the model's defaults as they were in
+// catalog version c.
+func frozenBase(model, preset string, c int) (*scenario.Scenario, error) {
 	if c < 1 || c > Version {
 		return nil, &param.Error{Field: "link.c", Value: fmt.Sprint(c), Allowed: fmt.Sprintf("a catalog version from 1 to %d (a link made by a newer overloadlab?)", Version)}
 	}

@@ -184,18 +184,22 @@ func TestBadLinksNameTheField(t *testing.T) {
 		good[:len(good)/2]:            "link",
 		bad:                           "sgsn-wait-time",
 		encodePayload(`{"m":"nope"}`): "model",
-		encodePayload(`{"m":"imsimgr","p":"nope"}`):                 "preset",
-		encodePayload(`{"m":"imsimgr","t":[[5,"no-such","1"]]}`):    "no-such",
-		encodePayload(`{"m":"imsimgr","s":1,"d":-4}`):               "duration_s",
-		encodePayload(`{"m":"imsimgr","s":null}`):                   "seed",
-		encodePayload(`{"m":"imsimgr","v":{"lab.cpu-guard":null}}`): "lab.cpu-guard",
-		encodePayload(`{"m":"imsimgr","s":1,"s":2}`):                "link.s",
-		encodePayload(`{"m":"imsimgr","S":1}`):                      "link.S",
-		encodePayload(`{"m":"imsimgr"} 1`):                          "link",
-		encodePayload(`{"m":"imsimgr","t":[[1,"cpu.speed",2,3]]}`):  "timeline[0]",
-		encodePayload(`{"m":"imsimgr","t":[[null,"cpu.speed",2]]}`): "timeline[0].at_s",
-		encodePayload(`{"m":"imsimgr","c":99}`):                     "link.c",
-		encodePayload(`{"m":"imsimgr","c":1.5}`):                    "link.c",
+		encodePayload(`{"m":"imsimgr","p":"nope"}`):                             "preset",
+		encodePayload(`{"m":"imsimgr","t":[[5,"no-such","1"]]}`):                "no-such",
+		encodePayload(`{"m":"imsimgr","s":1,"d":-4}`):                           "duration_s",
+		encodePayload(`{"m":"imsimgr","s":null}`):                               "seed",
+		encodePayload(`{"m":"imsimgr","v":{"lab.cpu-guard":null}}`):             "lab.cpu-guard",
+		encodePayload(`{"m":"imsimgr","s":1,"s":2}`):                            "link.s",
+		encodePayload(`{"m":"imsimgr","S":1}`):                                  "link.S",
+		encodePayload(`{"m":"imsimgr"} 1`):                                      "link",
+		encodePayload(`{"m":"imsimgr","t":[[1,"cpu.speed",2,3]]}`):              "timeline[0]",
+		encodePayload(`{"m":"imsimgr","t":[[null,"cpu.speed",2]]}`):             "timeline[0].at_s",
+		encodePayload(`{"m":"imsimgr","c":99}`):                                 "link.c",
+		encodePayload(`{"m":"imsimgr","c":1.5}`):                                "link.c",
+		encodePayload(`{"m":"imsimgr","c":2,"r":3}`):                            "link.r",
+		encodePayload(`{"m":"imsimgr","c":2,"r":1.5}`):                          "link.r",
+		encodePayload(`{"m":"imsimgr","c":2,"r":"1"}`):                          "link.r",
+		"1." + strings.TrimPrefix(encodePayload(`{"m":"imsimgr","r":1}`), "2."): "link.r",
 	}
 	for link, field := range cases {
 		_, err := DecodeLink(link)
@@ -224,6 +228,8 @@ func FuzzDecodeLink(f *testing.F) {
 	f.Add(encodePayload(`{"m":"imsimgr","C":1}`))
 	f.Add(encodePayload(`{"m":"imsimgr","c":1,"t":[[1,"cpu.speed",2,0]]}`))
 	f.Add(encodePayload(`{"m":"imsimgr","c":1}{}`))
+	f.Add(encodePayload(`{"m":"scp","c":2,"r":1}`))
+	f.Add(encodePayload(`{"m":"dsr","c":1,"r":2,"b":{"l":"x"}}`))
 	f.Fuzz(func(t *testing.T, link string) {
 		s, err := DecodeLink(link)
 		if err != nil {
@@ -243,8 +249,8 @@ func FuzzDecodeLink(f *testing.F) {
 		if err != nil {
 			t.Fatalf("re-encoded link does not open: %v", err)
 		}
-		if canonical(t, back) != canonical(t, s) {
-			t.Fatalf("re-encoded link opens\n%s\nnot\n%s", canonical(t, back), canonical(t, s))
+		if canonical(t, back) != canonical(t, s) || back.Streams != s.Streams {
+			t.Fatalf("re-encoded link opens\n%s (streams %d)\nnot\n%s (streams %d)", canonical(t, back), back.Streams, canonical(t, s), s.Streams)
 		}
 	})
 }

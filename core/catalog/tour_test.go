@@ -18,7 +18,11 @@ import (
 // to watch that the model draws, and a tour of three to six steps in time
 // order, each inside the run and pointing at charts that exist. The run is
 // played to each step's time (as the page pauses there) and must reach it
-// without error.
+// without error. A step that states a result names the preset's claims
+// that back it (DESIGN.md principle 7), and each is decided by the time the
+// step shows (its window has ended; a counter, or a window open to the end
+// of the run, only on a step at the end) and holds. That a step without
+// claims states no result is read by hand: see the tours.go files.
 func TestTours(t *testing.T) {
 	for _, d := range Models {
 		charts := map[string]bool{}
@@ -47,6 +51,13 @@ func TestTours(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				// A claim that backs a tour step (listed in the page while its
+				// step shows) is named by one.
+				for _, c := range p.Claims {
+					if c.Step && !slices.ContainsFunc(p.Tour, func(st scenario.Step) bool { return slices.Contains(st.Claims, c.Name) }) {
+						t.Errorf("claim %s backs a tour step, but no step names it", c.Name)
+					}
+				}
 				prev := 0.0
 				for k, st := range p.Tour {
 					where := fmt.Sprintf("step %d (at %g s)", k+1, st.At)
@@ -63,19 +74,22 @@ func TestTours(t *testing.T) {
 						}
 					}
 					for _, name := range st.Claims {
-						if !slices.ContainsFunc(p.Claims, func(c claim.Claim) bool { return c.Name == name }) {
+						k := slices.IndexFunc(p.Claims, func(c claim.Claim) bool { return c.Name == name })
+						if k < 0 {
 							t.Errorf("%s: claim %q: the preset has no such claim", where, name)
+						} else if at := p.Claims[k].DecidedAt(p.Duration); at > st.At {
+							t.Errorf("%s: claim %q is decided only at %g s, after the step shows", where, name, at)
 						}
 					}
 					r.AdvanceTo(kernel.Seconds(st.At))
 					if r.Err() != nil || r.Now() != kernel.Seconds(st.At) {
 						t.Fatalf("%s: the run stopped at %v: %v", where, r.Now(), r.Err())
 					}
-					// A claim the step names holds as soon as it is decided (the
-					// claims test checks them all at the end, over five seeds).
+					// The claims the step names are decided and hold when it shows
+					// (the claims test checks them all at the end, over five seeds).
 					for _, res := range r.Summary().Claims {
-						if slices.Contains(st.Claims, res.Name) && !res.Pending && !res.Holds {
-							t.Errorf("%s: claim %s does not hold: %s, measured %s", where, res.Name, res.Says, res.Figure)
+						if slices.Contains(st.Claims, res.Name) && (res.Pending || !res.Holds) {
+							t.Errorf("%s: claim %s is pending or does not hold: %s, measured %s", where, res.Name, res.Says, res.Figure)
 						}
 					}
 				}

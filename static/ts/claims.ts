@@ -4,6 +4,7 @@
 // whose window the run has not passed yet shows the figure so far.
 
 import type { ClaimResult } from "./types";
+import { el } from "./util";
 
 // showClaims fills box with one line per claim; the lines are built once per
 // set of names and then only their text changes.
@@ -18,6 +19,7 @@ export function showClaims(box: HTMLElement, claims: ClaimResult[] | undefined) 
       ...cs.map((c) => {
         const li = document.createElement("li");
         li.dataset.claim = c.name;
+        if (c.step) li.dataset.step = "";
         const mark = document.createElement("span");
         mark.className = "mark";
         mark.setAttribute("aria-hidden", "true");
@@ -28,6 +30,20 @@ export function showClaims(box: HTMLElement, claims: ClaimResult[] | undefined) 
       }),
     );
   }
+  // The claims that back tour steps show while their step does, or all
+  // on request; the lesson's own claims always show.
+  const more = cs.filter((c) => c.step).length;
+  const all = el<HTMLButtonElement>("claims-all");
+  all.hidden = more === 0;
+  if (!all.onclick) {
+    all.onclick = () => {
+      const open = box.classList.toggle("all");
+      all.setAttribute("aria-expanded", String(open));
+      all.textContent = open ? "only the lesson's" : all.dataset.more ?? "";
+    };
+  }
+  all.dataset.more = `and ${more} behind the tour's steps`;
+  if (!box.classList.contains("all")) all.textContent = all.dataset.more;
   cs.forEach((c, i) => {
     const li = list.children[i] as HTMLElement;
     const state = c.pending ? "pending" : c.holds ? "holds" : "fails";
@@ -38,6 +54,6 @@ export function showClaims(box: HTMLElement, claims: ClaimResult[] | undefined) 
     else if (!c.holds) text += ` — measured ${c.figure}, claim: ${c.wanted}`;
     const says = li.querySelector(".says")!;
     if (says.textContent !== text) says.textContent = text;
-    li.title = `${c.name}: ${state === "holds" ? "holds" : state === "fails" ? "does not hold" : "not yet decided"} (measured ${c.figure})`;
+    li.title = `${state === "holds" ? "holds" : state === "fails" ? "does not hold" : "not yet decided"}: measured ${c.figure}, claim ${c.wanted}`;
   });
 }

@@ -7,7 +7,7 @@
 // the carried curves (the offered load drawn dashed, clipped).
 import uPlot from "uplot";
 import { cssVar, fmt, palette } from "./charts";
-import { Pool, defaultSize, type Task } from "./pool";
+import { Pool, defaultSize, type Point } from "./pool";
 import { variantLabel } from "./types";
 import type { Info, Model, Plan, PointStat, Spec, Variant } from "./types";
 import { downloadBlob, downloadText, el } from "./util";
@@ -17,10 +17,8 @@ const GOODPUT = 1;
 // The metrics of sim.Metrics, in order, for the CSV.
 const METRICS = ["offered_per_s", "goodput_per_s", "late_per_s", "rejected_per_s", "dropped_per_s", "throttled_per_s", "cpu_mean_pct", "cpu_max_pct"];
 
-interface Curve {
-  label: string;
-  params?: Record<string, number | string | boolean>;
-}
+// Curve is a curve the sweep offers: a variant of the scenario as set.
+type Curve = Variant;
 
 const pool = new Pool();
 let model: Model | null = null;
@@ -105,7 +103,9 @@ function build() {
   box.setAttribute("role", "img");
   box.setAttribute("aria-label", "carried against offered load, one curve per control (the numbers are under Data)");
   const view = document.createElement("details");
+  view.id = "sweep-data";
   view.innerHTML = "<summary>Data</summary>";
+  view.ontoggle = () => view.open && drawTable();
   const table = document.createElement("table");
   table.id = "sweep-table";
   view.append(table);
@@ -116,7 +116,22 @@ function build() {
   el("sweep-csv").onclick = () => exportCSV();
   el("sweep-png").onclick = () => exportPNG();
   el<HTMLButtonElement>("sweep-cancel").disabled = true;
+  // The pool's workers start when the panel comes into view, so that they
+  // are ready by the first Run; a change of their number applies at once
+  // between sweeps (at the next Run during one).
+  const warm = new IntersectionObserver((es) => {
+    if (!es.some((e) => e.isIntersecting)) return;
+    warm.disconnect();
+    pool.resize(workersNow());
+  });
+  warm.observe(el("sweeps"));
+  el("sweep-workers").onchange = () => pool.size > 0 && !pool.running && pool.resize(workersNow());
 }
+
+const workersNow = () => Math.max(1, Math.min(16, Number(el<HTMLInputElement>("sweep-workers").value) || defaultSize()));
+
+// shareModule gives the pool the simulator the live run's worker compiled.
+export const shareModule = (m: WebAssembly.Module) => pool.setModule(m);
 
 // setupSweep fills the form for the run just started: the model's numeric
 // parameters, its study (a button each) and the curves on offer.
@@ -271,11 +286,9 @@ function run() {
   results = p.variants.map(() => new Array<PointStat | null>(p.points).fill(null));
   done = 0;
   const total = nv * p.points;
-  pool.resize(Math.max(1, Math.min(16, Number(el<HTMLInputElement>("sweep-workers").value) || defaultSize())));
-  const scenario = JSON.stringify(info.scenario);
-  const json = JSON.stringify(p);
-  const tasks: Task[] = [];
-  for (let i = 0; i < p.points; i++) for (let v = 0; v < nv; v++) tasks.push({ scenario, plan: json, v, i });
+  pool.resize(workersNow());
+  const points: Point[] = [];
+  for (let i = 0; i < p.points; i++) for (let v = 0; v < nv; v++) points.push({ v, i });
   el<HTMLProgressElement>("sweep-progress").max = total;
   el<HTMLProgressElement>("sweep-progress").value = 0;
   el<HTMLButtonElement>("sweep-cancel").disabled = false;
@@ -284,15 +297,17 @@ function run() {
   startedAt = performance.now();
   buildChart();
   pool.start(
-    tasks,
+    JSON.stringify(info.scenario),
+    JSON.stringify(p),
+    p.seeds,
+    points,
     (pt) => {
       results[pt.variant][pt.point] = pt;
       done++;
-      el<HTMLProgressElement>("sweep-progress").value = done;
-      setStatus("running", `${done} of ${total} points (${p.seeds} seeds each) on ${pool.size} worker${pool.size > 1 ? "s" : ""}…`);
-      draw();
+      drawSoon();
     },
     (error) => {
+      draw();
       el<HTMLButtonElement>("sweep-cancel").disabled = true;
       if (error) return setStatus("failed", `The sweep failed: ${error}`);
       const ms = performance.now() - startedAt;
@@ -305,6 +320,7 @@ function run() {
 function cancel() {
   if (!pool.running) return;
   pool.cancel();
+  draw(); // the points in before the Cancel, none after
   el<HTMLButtonElement>("sweep-cancel").disabled = true;
   setStatus("cancelled", `Cancelled after ${done} points.`);
 }
@@ -325,11 +341,13 @@ function xs(): number[] {
   return g.map((x, i) => results.find((r) => r[i])?.[i]?.x ?? x);
 }
 
-// lineValues gives a capacity or pass line at each x.
-function lineValues(x: number[]): { label: string; ys: number[] }[] {
-  const params = (info?.scenario as { params?: Record<string, number> } | undefined)?.params ?? {};
+// lineValues gives the model's capacity and pass lines at each point, as
+// the core computed them for the point's scenario (null until the point is
+// in): a line follows the swept parameter when it depends on it.
+function lineValues(): { label: string; ys: (number | null)[] }[] {
   const lines = model?.sweeps?.[0]?.lines ?? [];
-  return lines.map((l) => ({ label: l.label, ys: x.map((xi) => l.factor * (l.param === plan!.param ? xi : Number(params[l.param]))) }));
+  const at = Array.from({ length: plan!.points }, (_, i) => results.find((r) => r[i])?.[i]?.lines);
+  return lines.map((l, k) => ({ label: l.label, ys: at.map((ls) => ls?.[k] ?? null) }));
 }
 
 function clearChart() {
@@ -364,7 +382,7 @@ function buildChart() {
     series.push({ label: `${v.label}: offered /s`, stroke: c, dash: [4, 4], width: 1, points: { show: false }, value: (_u, y) => fmt(y) });
     bands.push({ series: [base + 1, base + 2], fill: c + "33" });
   });
-  for (const [k, l] of lineValues(approxGrid(p)).entries())
+  for (const [k, l] of lineValues().entries())
     series.push({ label: l.label, stroke: ["#6e7781", "#c9302c"][k % 2], dash: [8, 4], width: 1.5, points: { show: false }, value: (_u, y) => fmt(y) });
   chart = new uPlot(
     {
@@ -393,7 +411,7 @@ function buildChart() {
 function yTop(): number {
   let top = 0;
   for (const r of results) for (const pt of r) if (pt) top = Math.max(top, pt.stats[GOODPUT].hi);
-  for (const l of lineValues(xs())) for (const y of l.ys) if (Number.isFinite(y)) top = Math.max(top, y);
+  for (const l of lineValues()) for (const y of l.ys) if (y !== null && Number.isFinite(y)) top = Math.max(top, y);
   return top > 0 ? top * 1.1 : 1;
 }
 
@@ -406,18 +424,32 @@ function data(): uPlot.AlignedData {
     cols.push(r.map((pt) => pt?.stats[GOODPUT].lo ?? null));
     cols.push(r.map((pt) => pt?.stats[OFFERED].mean ?? null));
   });
-  for (const l of lineValues(x)) cols.push(l.ys);
+  for (const l of lineValues()) cols.push(l.ys);
   return cols as uPlot.AlignedData;
 }
 
-// draw updates the chart, its data view and the band the tests read.
+let frame = 0; // a draw is asked for the next animation frame
+
+// drawSoon draws at the next animation frame: the points that come in
+// between are drawn once, so the main thread stays free while they come.
+function drawSoon() {
+  if (!frame) frame = requestAnimationFrame(draw);
+}
+
+// draw updates the progress, the chart, the band the tests read and the
+// data view if open.
 function draw() {
+  cancelAnimationFrame(frame);
+  frame = 0;
   if (!chart || !plan) return;
+  const total = results.length * plan.points;
+  el<HTMLProgressElement>("sweep-progress").value = done;
+  if (document.body.dataset.sweep === "running")
+    setStatus("running", `${done} of ${total} points (${plan.seeds} seeds each) on ${pool.size} worker${pool.size > 1 ? "s" : ""}…`);
   chart.setData(data());
-  const x = xs();
   const band = {
     param: plan.param,
-    x,
+    x: xs(),
     curves: plan.variants!.map((v, k) => ({
       label: v.label,
       mean: results[k].map((pt) => pt?.stats[GOODPUT].mean ?? null),
@@ -425,9 +457,15 @@ function draw() {
       hi: results[k].map((pt) => pt?.stats[GOODPUT].hi ?? null),
       digest: results[k].map((pt) => pt?.digest ?? null),
     })),
+    lines: lineValues(),
   };
   el("sweep-chart").dataset.band = JSON.stringify(band);
-  const table = el("sweep-table");
+  if (el<HTMLDetailsElement>("sweep-data").open) drawTable();
+}
+
+// drawTable writes the data view: one row per point in.
+function drawTable() {
+  if (!plan) return;
   const head = document.createElement("tr");
   for (const h of ["curve", plan.param, "seeds", "carried in time /s (95 %)", "offered /s", "digest"]) head.append(Object.assign(document.createElement("th"), { textContent: h }));
   const rows = [head];
@@ -440,7 +478,7 @@ function draw() {
         tr.append(Object.assign(document.createElement("td"), { textContent: t }));
       rows.push(tr);
     }
-  table.replaceChildren(...rows);
+  el("sweep-table").replaceChildren(...rows);
 }
 
 // ---- export ---------------------------------------------------------------

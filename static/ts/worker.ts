@@ -2,7 +2,7 @@
 // answers the page's messages with one call into it each. The page never
 // waits on the simulator: it sends one "advance" per animation frame and
 // draws what comes back.
-import type { Bridge, Failure, FromWorker, ToWorker } from "./types";
+import type { Bridge, Failure, FromWorker, ReportBridge, ToWorker } from "./types";
 
 declare class Go {
   importObject: WebAssembly.Imports;
@@ -47,13 +47,58 @@ function withProgress(r: Response): Response {
   return new Response(counted, { status: r.status, headers: { "Content-Type": "application/wasm" } });
 }
 
+// A pool worker (named "sweep", pool.ts) gets the module the live run's
+// worker compiled; the live run's worker downloads and compiles it, and
+// sends it to the page for the pool.
+const pooled = self.name === "sweep";
+let given: (m: WebAssembly.Module) => void = () => {};
+const module = new Promise<WebAssembly.Module>((resolve) => (given = resolve));
+
 async function load() {
   importScripts("wasm_exec.js");
   const go = new Go();
-  const { instance } = await WebAssembly.instantiateStreaming(withProgress(await fetch("overloadlab.wasm")), go.importObject);
+  let mod: WebAssembly.Module;
+  if (pooled) mod = await module;
+  else {
+    mod = await WebAssembly.compileStreaming(withProgress(await fetch("overloadlab.wasm")));
+    post({ t: "module", module: mod });
+  }
+  const instance = await WebAssembly.instantiate(mod, go.importObject);
   void go.run(instance).then(() => post({ t: "fatal", error: "the simulator stopped" }));
   bridge = (globalThis as unknown as { overloadlab: Bridge }).overloadlab;
-  post({ t: "ready", describe: ok(bridge.describe()) });
+  if (!pooled) post({ t: "ready", describe: ok(bridge.describe()) });
+}
+
+let reportBridge: Promise<ReportBridge> | undefined;
+
+// loadReport instantiates the report's WebAssembly (wasm/report) once, on
+// the first report: a module of its own, so that the first load does not
+// carry the report's code. It rebuilds the run from its link.
+function loadReport(): Promise<ReportBridge> {
+  reportBridge ??= (async () => {
+    const go = new Go();
+    const { instance } = await WebAssembly.instantiateStreaming(fetch("overloadlab-report.wasm"), go.importObject);
+    void go.run(instance);
+    return (globalThis as unknown as { overloadlabReport: ReportBridge }).overloadlabReport;
+  })();
+  return reportBridge;
+}
+
+// report posts the report of what is on screen now: its link and the time
+// reached, handed to the report's module.
+function report(page: string) {
+  const link = ok(bridge.link());
+  const ms = Math.round(JSON.parse(ok(bridge.summary())).duration_s * 1000);
+  loadReport().then(
+    (r) => {
+      const html = r.report(link, ms, page);
+      post(failed(html) ? { t: "report", error: html.error } : { t: "report", html });
+    },
+    (e) => {
+      reportBridge = undefined; // try again on the next click
+      post({ t: "report", error: "could not load the report: " + String(e) });
+    },
+  );
 }
 
 // state is what the page shows after each call: the values the controls
@@ -119,11 +164,9 @@ function handle(m: ToWorker) {
       post({ t: "words", error: failed(r) ? r.error : undefined });
       return;
     }
-    case "report": {
-      const r = bridge.report(m.page);
-      post(failed(r) ? { t: "report", error: r.error } : { t: "report", html: r });
+    case "report":
+      report(m.page);
       return;
-    }
     case "set": {
       const r = bridge.set(m.name, m.value);
       post({ t: "set", name: m.name, error: failed(r) ? r.error : undefined, values: JSON.parse(ok(bridge.values())) });
@@ -140,18 +183,27 @@ function handle(m: ToWorker) {
       // pool reports why the sweep cannot run).
       bridge.setSweep(m.plan);
       return;
-    case "point": {
-      // A pool worker: one point of a sweep, every seed (sweep.ts, pool.ts).
-      const r = bridge.planPoint(m.scenario, m.plan, m.v, m.i);
-      post(failed(r) ? { t: "point", task: m.task, error: r.error } : { t: "point", task: m.task, point: JSON.parse(r) });
+    case "cell": {
+      // A pool worker: one run of a sweep (sweep.ts, pool.ts).
+      const r = bridge.sweepCell(m.scenario, m.plan, m.v, m.i, m.s);
+      post(failed(r) ? { t: "cell", id: m.id, error: r.error } : { t: "cell", id: m.id, sample: r });
       return;
     }
+    case "point": {
+      // A pool worker: a point from its seeds' samples.
+      const r = bridge.sweepPoint(m.scenario, m.plan, m.samples);
+      post(failed(r) ? { t: "point", id: m.id, error: r.error } : { t: "point", id: m.id, point: JSON.parse(r) });
+      return;
+    }
+    case "module":
+      return; // handled on arrival
   }
 }
 
 const ready = load().catch((e) => post({ t: "fatal", error: "could not load the simulator: " + String(e) }));
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
+  if (ev.data.t === "module") return given(ev.data.module);
   void ready.then(() => {
     try {
       handle(ev.data);

@@ -1,14 +1,31 @@
 package session
 
 import (
+	"math"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
+	"overloadlab/core/engine/sim/simtest"
 )
+
+// reopened returns the session opened from s's link (Share).
+func reopened(t *testing.T, s *Session) *Session {
+	t.Helper()
+	link, err := s.Link()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := StartLink(link)
+	if err != nil {
+		t.Fatalf("StartLink(%q): %v", link, err)
+	}
+	return r
+}
 
 func runToEnd(t *testing.T, s *Session, slice float64) int {
 	t.Helper()
@@ -79,15 +96,7 @@ func TestLinkReplaysLiveChanges(t *testing.T) {
 	}
 	runToEnd(t, s, 37)
 	want := s.Summary()
-	link, err := s.Link()
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	r, err := StartLink(link)
-	if err != nil {
-		t.Fatalf("StartLink(%q): %v", link, err)
-	}
+	r := reopened(t, s)
 	runToEnd(t, r, 1e9)
 	if got := r.Summary(); got.Digest != want.Digest || got.Total != want.Total {
 		t.Errorf("replayed link: digest %s total %+v; live run: digest %s total %+v", got.Digest, got.Total, want.Digest, want.Total)
@@ -147,18 +156,59 @@ func TestBadInputNamesTheField(t *testing.T) {
 		t.Errorf("a long note: %v", err)
 	}
 	sc := JSON(s.Info().Scenario)
+	var w Sweeper
 	for _, c := range []struct {
 		sc, plan string
 		v, i     int
 		want     string
 	}{
 		{sc, `{"param":"nope","from":1,"to":2,"points":2,"seeds":1}`, 0, 0, "a numeric parameter of model imsimgr"},
-		{sc, `{"param":"cpu.speed","from":1,"to":2,"points":2,"seeds":1}`, 0, 2, "sweep point: variant 0, point 2 is not allowed"},
+		{sc, `{"param":"cpu.speed","from":1,"to":2,"points":2,"seeds":1}`, 0, 2, "sweep cell: variant 0, point 2, seed 0 is not allowed (allowed: variant < 1, point < 2, seed < 1)"},
+		{sc, `{"param":"cpu.speed","from":1,"to":2,"points":2,"seeds":1}`, 1, 0, "sweep cell: variant 1, point 0, seed 0 is not allowed"},
 		{sc, `[`, 0, 0, "not a valid sweep definition"},
 		{`{"preset":"nope"}`, `{}`, 0, 0, "preset"},
 	} {
-		if _, err := PlanPoint(c.sc, c.plan, c.v, c.i); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("PlanPoint(%s, %d, %d) = %v, want %q", c.plan, c.v, c.i, err, c.want)
+		if _, err := w.Cell(c.sc, c.plan, c.v, c.i, 0); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Cell(%s, %d, %d, 0) = %v, want %q", c.plan, c.v, c.i, err, c.want)
+		}
+	}
+}
+
+// A point gathered cell by cell, in any order, equals the point of a
+// native sweep: same mean, band and digest, and the model's lines at the
+// point. Samples that are not the seeds of one point are refused, naming
+// what is wrong.
+func TestSweeperPoint(t *testing.T) {
+	sc := `{"preset":"scp-10-ssps","duration_s":5}`
+	plan := `{"param":"ssp.load","from":0.5,"to":2,"points":3,"seeds":3,"variants":[{"label":"adaptive","params":{"scp.control":"adaptive-acg"}}]}`
+	var w Sweeper
+	var raw []string
+	for _, s := range []int{2, 0, 1} {
+		x, err := w.Cell(sc, plan, 0, 1, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw = append(raw, JSON(x))
+	}
+	got, err := w.Point(sc, plan, "["+strings.Join(raw, ",")+"]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, _ := catalog.Decode([]byte(sc))
+	def, _ := catalog.Model("scp")
+	p, _ := sim.DecodePlan([]byte(plan), def.Params)
+	want := simtest.Sweep(t, def, base, p)[1]
+	want.Lines = []float64{base.Params.Num("scp.capacity"), 0.9 * base.Params.Num("scp.capacity")}
+	if JSON(got) != JSON(want) {
+		t.Errorf("point from cells:\n%s\nnative:\n%s", JSON(got), JSON(want))
+	}
+	for _, c := range []struct{ samples, want string }{
+		{"[" + raw[0] + "]", "sweep samples: 1 is not allowed (allowed: one per seed, 3)"},
+		{"[" + raw[0] + "," + raw[0] + "," + raw[1] + "]", "sweep samples: variant 0, point 1, seed 2 is not allowed (allowed: seeds 0 to 2 of one point (variant < 1, point < 3), each once)"},
+		{"{", "sweep samples"},
+	} {
+		if _, err := w.Point(sc, plan, c.samples); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Point(%.60s) = %v, want %q", c.samples, err, c.want)
 		}
 	}
 }
@@ -221,14 +271,7 @@ func TestCompareLockstepAndLink(t *testing.T) {
 	if res == nil || res.A.Digest == res.B.Digest || res.Table[0].Name != "goodput" {
 		t.Fatalf("comparison: %+v", res)
 	}
-	link, err := s.Link()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := StartLink(link)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := reopened(t, s)
 	in := r.Info()
 	if !in.Comparing || in.Words.Title != "Double N?" || in.Words.Note != "fewer rejects" {
 		t.Errorf("link opened as %+v", in.Words)
@@ -369,5 +412,119 @@ func TestLinkSweep(t *testing.T) {
 	s.SetSweep("")
 	if l, _ := s.Link(); l != plain {
 		t.Error("no sweep: the link is not the plain one")
+	}
+}
+
+// A run opened from a link of catalog version 1 draws from the numbered
+// random streams of then; with a slider moved, its link (Share) still
+// replays the same run, and the one-click comparison with the preset runs
+// both sides on those streams.
+func TestOldLinkKeepsItsStreams(t *testing.T) {
+	const old = "1.BMDBDYAwCAXQXf5ZFmAbo8QQpZgv1kPT3X0DAYXH43EQCzp0IMKkWX3JU7Ibr1x3uZllW3k2aPG1Of8AAAD__w" // custom from defaults, kept
+	s, err := StartLink(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.run.Scenario.Streams != scenario.NumberedStreams {
+		t.Fatalf("a link of catalog version 1 opens on streams %d", s.run.Scenario.Streams)
+	}
+	s.Advance(100, nil)
+	if err := s.Set("cpu.speed", "2"); err != nil {
+		t.Fatal(err)
+	}
+	runToEnd(t, s, 300)
+	r := reopened(t, s)
+	runToEnd(t, r, 1e9)
+	if got, want := r.Summary().Digest, s.Summary().Digest; got != want {
+		t.Errorf("shared again, the old link's run gives digest %s, not %s", got, want)
+	}
+	if err := r.CompareWithBase(); err != nil {
+		t.Fatal(err)
+	}
+	w := r.WhatIf()
+	if w.A.Streams != w.B.Streams || w.A.Streams != s.run.Scenario.Streams {
+		t.Errorf("comparison with the base: streams %d and %d", w.A.Streams, w.B.Streams)
+	}
+	if _, err := r.Link(); err != nil {
+		t.Error(err)
+	}
+}
+
+// Rebuild reopens what is on screen from its link at its time: A and B
+// with their live changes, the same series to the last row, the words;
+// a time outside the run is refused naming the field and the range.
+func TestRebuild(t *testing.T) {
+	s, err := StartPreset("attach-storm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s.Now() < 130 {
+		s.Advance(7, nil)
+	}
+	if err := s.Set("cpu.background", "20"); err != nil {
+		t.Fatal(err)
+	}
+	for s.Now() < 150 {
+		s.Advance(3.3, nil)
+	}
+	if _, err := s.Compare(-1); err != nil {
+		t.Fatal(err)
+	}
+	s.Advance(40, nil)
+	if err := s.Set("sgsn-new-connections-per-second", "800"); err != nil {
+		t.Fatal(err)
+	}
+	s.Advance(21.7, nil)
+	if err := s.SetWords("Double N?", "fewer rejects"); err != nil {
+		t.Fatal(err)
+	}
+	link, err := s.Link()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := int64(math.Round(s.Now() * 1000))
+	r, err := Rebuild(link, ms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Now() != s.Now() || r.Summary().Digest != s.Summary().Digest {
+		t.Errorf("A rebuilt at %g s, digest %s; live at %g s, %s", r.Now(), r.Summary().Digest, s.Now(), s.Summary().Digest)
+	}
+	rb, _ := r.SummaryB()
+	sb, _ := s.SummaryB()
+	if r.B() == nil || rb.Digest != sb.Digest || rb.Digest == r.Summary().Digest {
+		t.Errorf("B rebuilt: digest %s, live %s (A %s)", rb.Digest, sb.Digest, r.Summary().Digest)
+	}
+	if !slices.Equal(r.Run().Recorder().Rows(), s.Run().Recorder().Rows()) || !slices.Equal(r.B().Recorder().Rows(), s.B().Recorder().Rows()) {
+		t.Error("rebuilt series differ from the live ones")
+	}
+	if r.Words() != s.Words() || s.Words() != (Words{LabelA: "A", LabelB: "B", Title: "Double N?", Note: "fewer rejects"}) {
+		t.Errorf("words rebuilt %+v, live %+v", r.Words(), s.Words())
+	}
+	for _, bad := range []int64{-1, 900_001} {
+		if _, err := Rebuild(link, bad); err == nil || !strings.Contains(err.Error(), "time: ") || !strings.Contains(err.Error(), "0 to 900000 ms") {
+			t.Errorf("Rebuild at %d ms: %v", bad, err)
+		}
+	}
+	if _, err := Rebuild("2.garbage!", 0); err == nil || !strings.Contains(err.Error(), "link") {
+		t.Errorf("Rebuild of a broken link: %v", err)
+	}
+}
+
+// Sweep gives the page's sweep the link holds, once one was set.
+func TestSweep(t *testing.T) {
+	s, err := StartPreset("scp-10-ssps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err := s.Sweep(); p != nil || err != nil {
+		t.Errorf("no sweep set: %v, %v", p, err)
+	}
+	if err := s.SetSweep(`{"param":"ssp.load","from":0.5,"to":3,"points":6,"log":true,"seeds":3,"variants":[{"label":"adaptive","params":{"scp.control":"adaptive-acg"}}]}`); err != nil {
+		t.Fatal(err)
+	}
+	p, err := reopened(t, s).Sweep()
+	if want := "ssp.load from 0.5 to 3, 6 points (log), 3 seeds per point; curves: adaptive"; err != nil || p == nil || p.String() != want {
+		t.Errorf("sweep from the link: %v (%v), want %q", p, err, want)
 	}
 }

@@ -64,8 +64,17 @@ func (o Op) test(x, th float64) bool {
 
 // Claim is one checked statement about a preset's run.
 type Claim struct {
-	Name    string  // short and stable: tours and tests name it
-	Kind    Kind    //
+	Name string // short and stable: tours and tests name it (not shown in the page)
+	Kind Kind   //
+	// Step marks a claim that backs a tour step rather than the preset's
+	// lesson: the page lists it while its step shows (and on request).
+	Step bool
+	// What is the claim's subject in plain words, without its range or
+	// window: "overflow dropped by the 70 % guard" (Counter), "CPU at
+	// least 99 %" (Share, Settle: the test), "IMSI Manager CPU" (Mean).
+	// Empty: written from the column's label, the test and the threshold.
+	// A Counter claim must say it (a counter's key is not plain words).
+	What    string  //
 	Column  string  // Share, Settle: the column read
 	Op      Op      // Share, Settle
 	Value   float64 // Share, Settle: the threshold …
@@ -78,6 +87,16 @@ type Claim struct {
 	Max     float64 // a counter's value, or seconds to settle
 }
 
+// DecidedAt is the time of a run ending at end from which the claim's
+// verdict no longer changes: the end of its window, or the end of the run
+// for a counter and for a window open to the end.
+func (c *Claim) DecidedAt(end float64) float64 {
+	if c.Kind == Counter || c.To == 0 || c.To > end {
+		return end
+	}
+	return c.To
+}
+
 // Result is a claim checked over a run (or over the part of it run so far).
 type Result struct {
 	Name     string  `json:"name"`
@@ -87,6 +106,7 @@ type Result struct {
 	Wanted   string  `json:"wanted"`            // the wanted range in words: "60–80 %", "= 0", "≤ 2 s"
 	Figure   string  `json:"figure"`            // the measured figure in words: "71 %"
 	Pending  bool    `json:"pending,omitempty"` // the run has not yet passed the end of the claim's window
+	Step     bool    `json:"step,omitempty"`    // the claim backs a tour step (Claim.Step)
 }
 
 // Counters looks up a summary counter by reference ("group/counter").
@@ -120,6 +140,9 @@ func New(claims []Claim, cols []metrics.Column) (*Evaluator, error) {
 			if !strings.Contains(c.Counter, "/") {
 				return nil, fmt.Errorf("claim %s: counter %q is not group/counter", c.Name, c.Counter)
 			}
+			if c.What == "" {
+				return nil, fmt.Errorf("claim %s: a counter claim says what it counts in words (What)", c.Name)
+			}
 			continue
 		}
 		for j, col := range cols {
@@ -129,6 +152,9 @@ func New(claims []Claim, cols []metrics.Column) (*Evaluator, error) {
 		}
 		if e.st[i].col < 0 {
 			return nil, fmt.Errorf("claim %s: no column %q", c.Name, c.Column)
+		}
+		if c.Param != "" && c.What == "" {
+			return nil, fmt.Errorf("claim %s: a claim against a parameter says its test in words (What)", c.Name)
 		}
 	}
 	return e, nil
@@ -185,12 +211,10 @@ func (e *Evaluator) Results(now, end float64, counters Counters) []Result {
 
 func (e *Evaluator) result(i int, now, end float64, counters Counters) Result {
 	c, s := &e.claims[i], &e.st[i]
-	r := Result{Name: c.Name, Says: e.says(i), Wanted: wanted(c)}
-	to := c.To
-	if to == 0 || to > end {
-		to = end
-	}
-	r.Pending = now < to
+	r := Result{Name: c.Name, Says: e.says(i), Wanted: wanted(c), Step: c.Step}
+	// A window ending before the run does is decided once its last
+	// interval is observed: a run paused at To has not measured it yet.
+	r.Pending = now < c.DecidedAt(end) || c.Kind != Counter && c.To > 0 && c.To < end && !s.done
 	switch c.Kind {
 	case Counter:
 		v, ok := counters(c.Counter)
@@ -238,42 +262,85 @@ func (e *Evaluator) result(i int, now, end float64, counters Counters) Result {
 	return r
 }
 
-// says writes the claim in words from its data.
+// says writes the claim in plain words from its data: its subject (What,
+// or the column's label, test and threshold), then the wanted range and
+// the window: "IMSI Manager crashes: none", "IMSI Manager CPU at least
+// 99 % in 60 to 80 % of the intervals from 120 s to 300 s".
 func (e *Evaluator) says(i int) string {
 	c := &e.claims[i]
 	if c.Kind == Counter {
-		what := words(c.Counter)
-		if c.Per != "" {
-			what += " as a share of " + words(c.Per)
-		}
-		return what + " " + wanted(c)
+		return c.What + ": " + inWords(c)
 	}
 	col := e.cols[e.st[i].col]
-	th := num(c.Value) + " " + col.Unit
-	if c.Param != "" {
-		th = c.Param
+	what := c.What
+	if what == "" && c.Kind == Mean {
+		what = "mean " + col.Label
 	}
-	win := "from " + num(c.From) + " s"
-	if c.From == 0 {
-		win = "over the run"
+	if what == "" {
+		th := strings.TrimSpace(num(c.Value) + " " + col.Unit)
+		if c.Param != "" {
+			th = c.Param
+		}
+		what = col.Label + " " + c.Op.words() + " " + th
 	}
-	if c.To > 0 {
-		win = "from " + num(c.From) + " to " + num(c.To) + " s"
+	win := window(c.From, c.To)
+	switch c.Kind {
+	case Mean:
+		return strings.TrimSpace(what + " " + win + ": " + inWords(c) + " " + col.Unit)
+	case Settle:
+		return what + " for good " + inWords(c) + " after " + clock(c.From)
 	}
-	if c.Kind == Mean {
-		return "mean " + col.Label + " " + win + ": " + num(c.Min) + "–" + num(c.Max) + " " + col.Unit
+	switch {
+	case c.Min >= 100:
+		return what + " in every interval " + win
+	case c.Max <= 0:
+		return what + " in no interval " + win
 	}
-	test := col.Label + " " + c.Op.String() + " " + strings.TrimSpace(th)
-	if c.Kind == Settle {
-		return test + " for good " + wanted(c) + " after " + num(c.From) + " s"
-	}
-	return test + " in " + wanted(c) + " of the intervals " + win
+	return what + " in " + inWords(c) + " of the intervals " + win
 }
 
-// words writes a counter reference in words: "imsimgr: crashes".
-func words(ref string) string {
-	group, name, _ := strings.Cut(ref, "/")
-	return group + ": " + strings.ReplaceAll(name, "_", " ")
+// words writes the comparison in words.
+func (o Op) words() string {
+	return [...]string{"at least", "below", "at most", "above"}[o]
+}
+
+// window writes the window (From, To] in words.
+func window(from, to float64) string {
+	switch {
+	case to > 0:
+		if from == 0 {
+			return "up to " + clock(to)
+		}
+		return "from " + clock(from) + " to " + clock(to)
+	case from > 0:
+		return "from " + clock(from) + " on"
+	}
+	return "over the run"
+}
+
+// clock writes a time of the run: seconds up to 10 minutes, whole minutes
+// beyond ("65 min").
+func clock(t float64) string {
+	if t >= 600 && math.Mod(t, 60) == 0 {
+		return num(t/60) + " min"
+	}
+	return num(t) + " s"
+}
+
+// inWords writes the wanted range in words: "none", "at least 1", "at
+// most 2 s", "48 to 52 %".
+func inWords(c *Claim) string {
+	w := wanted(c)
+	if c.Min == 0 && c.Max == 0 {
+		return "none"
+	}
+	if c.Kind == Settle && c.Min <= 0 {
+		return w
+	}
+	for _, r := range [][2]string{{"= ", "exactly "}, {"≥ ", "at least "}, {"≤ ", "at most "}, {"–", " to "}} {
+		w = strings.Replace(w, r[0], r[1], 1)
+	}
+	return w
 }
 
 // wanted writes the wanted range.

@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"strings"
 	"testing"
 
 	"overloadlab/core/engine/metrics"
@@ -30,11 +31,11 @@ func TestShareSettleAndCounter(t *testing.T) {
 	cpu := []float64{90, 90, 80, 60, 75, 50, 40, 30, 99, 99}
 	got := run(t, []Claim{
 		{Name: "under", Kind: Share, Column: "cpu", Op: Below, Value: 70, From: 2, To: 8, Min: 50, Max: 100},
-		{Name: "over-param", Kind: Share, Column: "cpu", Op: AtLeast, Param: "limit", Min: 0, Max: 40},
+		{Name: "over-param", Kind: Share, Column: "cpu", Op: AtLeast, Param: "limit", What: "CPU at least the limit", Min: 0, Max: 40},
 		{Name: "settle", Kind: Settle, Column: "cpu", Op: Below, Value: 70, From: 2, To: 8, Min: 0, Max: 3},
 		{Name: "never", Kind: Settle, Column: "cpu", Op: Below, Value: 70, From: 2, Min: 0, Max: 3},
-		{Name: "crashes", Kind: Counter, Counter: "g/crashes", Min: 0, Max: 0},
-		{Name: "missing", Kind: Counter, Counter: "g/none", Min: 0, Max: 0},
+		{Name: "crashes", Kind: Counter, Counter: "g/crashes", What: "crashes", Min: 0, Max: 0},
+		{Name: "missing", Kind: Counter, Counter: "g/none", What: "nothing", Min: 0, Max: 0},
 		{Name: "mean", Kind: Mean, Column: "cpu", From: 7, Min: 70, Max: 80},
 		{Name: "at-most", Kind: Share, Column: "cpu", Op: AtMost, Value: 75, To: 5, Min: 0, Max: 50},
 		{Name: "above", Kind: Share, Column: "cpu", Op: Above, Value: 90, Min: 20, Max: 20},
@@ -58,11 +59,80 @@ func TestShareSettleAndCounter(t *testing.T) {
 			t.Errorf("%s: holds %v measured %v, want %v %v (%s: %s)", got[i].Name, got[i].Holds, got[i].Measured, w.holds, w.measured, got[i].Says, got[i].Figure)
 		}
 	}
-	if got[0].Says != "CPU < 70 % in ≥ 50 % of the intervals from 2 to 8 s" || got[0].Figure != "66.7 % (4 of 6 intervals)" {
-		t.Errorf("says %q, figure %q", got[0].Says, got[0].Figure)
+	if got[0].Figure != "66.7 % (4 of 6 intervals)" {
+		t.Errorf("figure %q", got[0].Figure)
 	}
+	checkSays(t, got, []string{
+		"CPU below 70 % in at least 50 % of the intervals from 2 s to 8 s",
+		"CPU at least the limit in at most 40 % of the intervals over the run",
+		"CPU below 70 % for good within 3 s after 2 s",
+		"CPU below 70 % for good within 3 s after 2 s",
+		"crashes: none",
+		"nothing: none",
+		"mean CPU from 7 s on: 70 to 80 %",
+		"CPU at most 75 % in at most 50 % of the intervals up to 5 s",
+		"CPU above 90 % in exactly 20 % of the intervals over the run",
+	})
 	if got[4].Wanted != "= 0" || got[5].Figure != "no counter g/none" {
 		t.Errorf("wanted %q, figure %q", got[4].Wanted, got[5].Figure)
+	}
+}
+
+// Every interval, none, a run's minutes and a counter's share in words.
+func TestSaysInWords(t *testing.T) {
+	got := run(t, []Claim{
+		{Name: "all", Kind: Share, Column: "cpu", Op: Below, Value: 100, From: 600, To: 3900, Min: 100, Max: 100},
+		{Name: "none", Kind: Share, Column: "cpu", Op: AtLeast, Value: 99, Min: 0, Max: 0},
+		{Name: "share", Kind: Counter, Counter: "g/crashes", Per: "g/crashes", What: "crashes, as a share of crashes", Min: 99, Max: 100},
+		{Name: "what", Kind: Share, Column: "cpu", Op: AtLeast, Value: 1, What: "CPU busy", From: 2, Min: 100, Max: 100},
+	}, []float64{50}, 0)
+	checkSays(t, got, []string{
+		"CPU below 100 % in every interval from 10 min to 65 min",
+		"CPU at least 99 % in no interval over the run",
+		"crashes, as a share of crashes: at least 99 %",
+		"CPU busy in every interval from 2 s on",
+	})
+}
+
+// checkSays compares each result's words with want.
+func checkSays(t *testing.T, got []Result, want []string) {
+	t.Helper()
+	for i, says := range want {
+		if got[i].Says != says {
+			t.Errorf("%s says %q, want %q", got[i].Name, got[i].Says, says)
+		}
+	}
+}
+
+// A counter claim, or a claim against a parameter, must say what it
+// checks in words.
+func TestWhatRequired(t *testing.T) {
+	for _, c := range []Claim{
+		{Name: "c", Kind: Counter, Counter: "g/crashes"},
+		{Name: "p", Kind: Share, Column: "cpu", Param: "limit"},
+	} {
+		if _, err := New([]Claim{c}, cols); err == nil || !strings.Contains(err.Error(), "What") {
+			t.Errorf("%s: error %v, want one asking for What", c.Name, err)
+		}
+	}
+}
+
+// A claim is decided at the end of its window, a counter at the end of
+// the run.
+func TestDecidedAt(t *testing.T) {
+	for _, tc := range []struct {
+		c    Claim
+		want float64
+	}{
+		{Claim{Kind: Share, From: 10, To: 20}, 20},
+		{Claim{Kind: Share, From: 10}, 60},
+		{Claim{Kind: Mean, To: 90}, 60},
+		{Claim{Kind: Settle, From: 10, To: 30}, 30},
+		{Claim{Kind: Counter, To: 20}, 60},
+	} {
+		if got := tc.c.DecidedAt(60); got != tc.want {
+			t.Errorf("%+v: decided at %g, want %g", tc.c, got, tc.want)
+		}
 	}
 }
 

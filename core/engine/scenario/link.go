@@ -33,7 +33,12 @@ import (
 //	    and the author's title and note
 //
 // Versions 2 and 3 may also hold w, the page's sweep definition (added
-// later: links without it mean what they meant).
+// later: links without it mean what they meant), and r, the run's random
+// streams when they are not those of catalog version c (see Base): 1 for
+// NumberedStreams, 2 for NamedStreams. A link of catalog version 1 (and
+// every link of version 1) draws from numbered streams, a later one from
+// named streams; r is written only by a link made from a run opened from
+// such an old link, so that sharing it again keeps its run.
 
 // LinkVersion is the version EncodeLink writes for a scenario alone, and
 // WhatIfVersion the one written for a link with B, labels, a title or a
@@ -52,7 +57,7 @@ const (
 
 // Base returns the scenario a link's diff applies to: the named preset's, or
 // the model's defaults when preset is "", as they were in the given catalog
-// version.
+// version, with the random streams (Scenario.Streams) that version drew.
 type Base func(model, preset string, catalog int) (*Scenario, error)
 
 // payload is the JSON of a link of version 3 (version 2: without B, the
@@ -65,6 +70,7 @@ type payload struct {
 	Seed     *uint64                    `json:"s,omitempty"`
 	Duration *float64                   `json:"d,omitempty"`
 	Interval *float64                   `json:"i,omitempty"`
+	Streams  int                        `json:"r,omitempty"` // linkStreams[Scenario.Streams] when it is not the base's
 	Params   map[string]json.RawMessage `json:"v,omitempty"`
 	Timeline *[][3]json.RawMessage      `json:"t,omitempty"` // [at_s, param, value]
 	LabelA   string                     `json:"la,omitempty"`
@@ -120,8 +126,8 @@ func (w *WhatIf) Check() error {
 	if b == nil {
 		return nil
 	}
-	if b.Model != a.Model || b.Preset != a.Preset || b.Seed != a.Seed || b.Duration != a.Duration || b.Interval != a.Interval {
-		return &param.Error{Field: "B", Value: "a scenario with other run-wide fields", Allowed: "the model, preset, seed, duration and interval of A (both sides see the same traffic)"}
+	if b.Model != a.Model || b.Preset != a.Preset || b.Seed != a.Seed || b.Duration != a.Duration || b.Interval != a.Interval || b.Streams != a.Streams {
+		return &param.Error{Field: "B", Value: "a scenario with other run-wide fields", Allowed: "the model, preset, seed, random streams, duration and interval of A (both sides see the same traffic)"}
 	}
 	return nil
 }
@@ -131,11 +137,15 @@ func (w *WhatIf) plain() bool {
 	return w.B == nil && w.LabelA == "" && w.LabelB == "" && w.Title == "" && w.Note == ""
 }
 
+// linkStreams is the value of r for each scheme of random streams: the
+// catalog version that introduced it.
+var linkStreams = []int{NumberedStreams: 1, NamedStreams: 2}
+
 // linkFields are the payload's keys by link version.
 var linkFields = map[string][]string{
 	"1": {"m", "p", "s", "d", "i", "v", "t"},
-	"2": {"m", "c", "p", "s", "d", "i", "v", "t", "w"},
-	"3": {"m", "c", "p", "s", "d", "i", "v", "t", "la", "b", "title", "note", "w"},
+	"2": {"m", "c", "p", "s", "d", "i", "r", "v", "t", "w"},
+	"3": {"m", "c", "p", "s", "d", "i", "r", "v", "t", "la", "b", "title", "note", "w"},
 }
 
 // EncodeLink returns the link of s as a diff from base, the scenario of its
@@ -157,6 +167,9 @@ func EncodeWhatIf(w *WhatIf, base *Scenario, catalog int) string {
 	}
 	if s.Interval != base.Interval {
 		p.Interval = &s.Interval
+	}
+	if s.Streams != base.Streams {
+		p.Streams = linkStreams[s.Streams]
 	}
 	p.Params, p.Timeline = encodeSide(s, base)
 	if w.B != nil {
@@ -279,6 +292,14 @@ func decodePayload(raw []byte, fields []string, base Base) (*WhatIf, error) {
 				return nil, err
 			}
 		}
+	}
+	if r, ok := m["r"]; ok {
+		x, err := param.DecodeNumber(r, "link.r", "1 (numbered random streams) or 2 (named)")
+		i := slices.Index(linkStreams, int(x))
+		if err != nil || i < 0 || float64(linkStreams[i]) != x {
+			return nil, &param.Error{Field: "link.r", Value: param.Quote(string(r)), Allowed: "1 (numbered random streams) or 2 (named)"}
+		}
+		s.Streams = Streams(i)
 	}
 	w := &WhatIf{Sweep: m["w"]}
 	for key, dst := range map[string]*string{"la": &w.LabelA, "title": &w.Title, "note": &w.Note} {

@@ -45,6 +45,36 @@ type Scenario struct {
 	Interval float64 // seconds
 	Params   param.Values
 	Timeline []Change
+	// Streams is how the run derives its random streams from Seed: the
+	// zero value, NamedStreams, for every scenario made now.
+	Streams Streams
+}
+
+// Streams is a scheme by which a run derives its random streams from its
+// seed: stream = kernel.NewStream(seed, id), the id given by the scheme.
+type Streams uint8
+
+const (
+	// NamedStreams: id = FNV-1a(the stream's name), so that streams never
+	// collide and adding one reshuffles none of the others (catalog
+	// version 2 on).
+	NamedStreams Streams = iota
+	// NumberedStreams: id = the number the model gave the stream in
+	// catalog version 1 (sim.Def.NumberedStreams), so that the links made
+	// then replay bit for bit.
+	NumberedStreams
+)
+
+// streamsWords are the names of the schemes in a scenario file.
+var streamsWords = []string{NamedStreams: "named", NumberedStreams: "numbered"}
+
+// String returns the scheme's name in a scenario file ("named",
+// "numbered").
+func (s Streams) String() string {
+	if int(s) < len(streamsWords) {
+		return streamsWords[s]
+	}
+	return fmt.Sprintf("streams(%d)", s)
 }
 
 // Schemas finds the parameter schema of a model by name.
@@ -73,7 +103,7 @@ func (s *Scenario) Clone() *Scenario {
 // Fields of a scenario file, in the order MarshalJSON writes them; "about"
 // is free text for people (the scenario command explains the file in it)
 // and is not read.
-var fileFields = []string{"about", "model", "preset", "seed", "duration_s", "interval_s", "params", "timeline"}
+var fileFields = []string{"about", "model", "preset", "seed", "duration_s", "interval_s", "streams", "params", "timeline"}
 
 // InheritRule says how a file that names a preset inherits from it.
 const InheritRule = `A file that names a "preset" starts from that preset: every field it leaves out, "timeline" included, is the preset's. ` +
@@ -112,6 +142,9 @@ func (s *Scenario) MarshalJSON() ([]byte, error) {
 	put("seed", s.Seed)
 	put("duration_s", s.Duration)
 	put("interval_s", s.Interval)
+	if s.Streams != NamedStreams {
+		put("streams", s.Streams.String()) // left out when named, as in files written before
+	}
 	params, _ := s.Params.MarshalJSON()
 	put("params", json.RawMessage(params))
 	tl := make([]json.RawMessage, 0, len(s.Timeline))
@@ -182,6 +215,17 @@ func Decode(data []byte, schemas Schemas, presets func(name string) (*Scenario, 
 				return nil, err
 			}
 		}
+	}
+	if r, ok := raw["streams"]; ok {
+		w, err := param.DecodeString(r, "streams")
+		if err != nil {
+			return nil, err
+		}
+		i := slices.Index(streamsWords, w)
+		if i < 0 {
+			return nil, &param.Error{Field: "streams", Value: param.Quote(w), Allowed: `"named" (the default) or "numbered" (the random streams of a link of catalog version 1)`}
+		}
+		s.Streams = Streams(i)
 	}
 	if r, ok := raw["params"]; ok {
 		if err := s.Params.DecodeInto(r); err != nil {
@@ -286,6 +330,9 @@ func (s *Scenario) Validate() error {
 		if err := fields.Put(name, param.Num(x)); err != nil {
 			return err
 		}
+	}
+	if int(s.Streams) >= len(streamsWords) {
+		return &param.Error{Field: "streams", Value: fmt.Sprint(s.Streams), Allowed: "named or numbered"}
 	}
 	if s.Duration/s.Interval > 2e6 {
 		return &param.Error{Field: "interval_s", Value: fmt.Sprint(s.Interval), Allowed: fmt.Sprintf("at least duration_s/2000000 = %g s", s.Duration/2e6)}

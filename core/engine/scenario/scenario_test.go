@@ -120,6 +120,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add(`{"model":"m"}{}`)
 	f.Add(`{"model":"m","timeline":[{"at_s":1,"param":"n","value":2,"extra":0}]}`)
 	f.Add(`{"model":"m","timeline":[]}`)
+	f.Add(`{"model":"m","streams":"numbered"}`)
+	f.Add(`{"model":"m","streams":"nope"}`)
 	f.Fuzz(func(t *testing.T, in string) {
 		sc, err := decode(in)
 		if err != nil {
@@ -143,4 +145,37 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("decoded again as\n%s\nnot\n%s", b2, b)
 		}
 	})
+}
+
+// A file says "streams": "numbered" for a run on the numbered random
+// streams of catalog version 1 (one opened from an old link), and nothing
+// for named streams, as files written before the field; any other value is
+// refused naming the field.
+func TestFileStreams(t *testing.T) {
+	sc, err := decode(`{"model":"m","streams":"numbered"}`)
+	if err != nil || sc.Streams != NumberedStreams {
+		t.Fatalf("numbered: %v %v", sc, err)
+	}
+	b, _ := json.Marshal(sc)
+	if !strings.Contains(string(b), `"streams":"numbered"`) {
+		t.Errorf("numbered written as %s", b)
+	}
+	if back, err := Decode(b, schemas, nil); err != nil || back.Streams != NumberedStreams {
+		t.Errorf("read back: %v %v", back, err)
+	}
+	for in, want := range map[string]Streams{`{"model":"m"}`: NamedStreams, `{"model":"m","streams":"named"}`: NamedStreams} {
+		sc, err := decode(in)
+		if err != nil || sc.Streams != want {
+			t.Fatalf("%s: %v %v", in, sc, err)
+		}
+		if b, _ := json.Marshal(sc); strings.Contains(string(b), "streams") {
+			t.Errorf("%s written as %s", in, b)
+		}
+	}
+	for _, in := range []string{`{"model":"m","streams":"old"}`, `{"model":"m","streams":1}`} {
+		var pe *param.Error
+		if _, err := decode(in); !errors.As(err, &pe) || pe.Field != "streams" {
+			t.Errorf("%s: %v", in, err)
+		}
+	}
 }

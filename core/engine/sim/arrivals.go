@@ -22,7 +22,7 @@ type Arrivals struct {
 func NewArrivals(env *Env, kind uint16, names []string) *Arrivals {
 	sources := make([]*traffic.Source, len(names))
 	for i, name := range names {
-		sources[i] = traffic.NewSource(traffic.Profile{}, env.Stream("source."+name))
+		sources[i] = traffic.NewSource(traffic.Profile{}, env.Stream(SourceStream(name)))
 	}
 	return &Arrivals{Sources: sources, env: env, kind: kind, gen: make([]int64, len(sources))}
 }
@@ -47,3 +47,6 @@ func (a *Arrivals) Wake(e kernel.Event) bool {
 	}
 	return arrival
 }
+
+// SourceStream is the name of the random stream of the source name.
+func SourceStream(name string) string { return "source." + name }

@@ -187,3 +187,45 @@ func TestStreamID(t *testing.T) {
 		t.Error("two names, one stream")
 	}
 }
+
+// A scenario of numbered streams (a link of catalog version 1) draws from
+// the ids the model declared then; a stream the model did not number
+// stops the start with an error naming it; named streams ignore the table.
+func TestNumberedStreams(t *testing.T) {
+	var got map[string]uint64
+	def := &Def{Name: "toy", Title: "t", Doc: "d", Params: toyParam, Classes: []string{"a"}, Columns: &toyCols,
+		NumberedStreams: NumberSources([]string{"a", "b"}, map[string]uint64{"own": 100}),
+		New: func(env *Env, v param.Values) (Node, error) {
+			got = map[string]uint64{}
+			for _, name := range []string{"own", "source.a", "source.b"} {
+				got[name] = env.Stream(name).Uint64()
+			}
+			env.At(0, FirstKind, 0, 0)
+			return &toy{env: env}, nil
+		}}
+	sc := scenario.New("toy", toyParam)
+	sc.Seed = 9
+	sc.Duration = 2
+	if _, err := Start(def, sc, false); err != nil {
+		t.Fatal(err)
+	}
+	for name, x := range got {
+		if want := kernel.NewStream(9, StreamID(name)).Uint64(); x != want {
+			t.Errorf("named: stream %s drew %x, want %x", name, x, want)
+		}
+	}
+	sc.Streams = scenario.NumberedStreams
+	if _, err := Start(def, sc, false); err != nil {
+		t.Fatal(err)
+	}
+	for name, id := range map[string]uint64{"own": 100, "source.a": 0, "source.b": 1} {
+		if want := kernel.NewStream(9, id).Uint64(); got[name] != want {
+			t.Errorf("numbered: stream %s drew %x, want stream %d's %x", name, got[name], id, want)
+		}
+	}
+	delete(def.NumberedStreams, "source.b")
+	_, err := Start(def, sc, false)
+	if err == nil || !strings.Contains(err.Error(), `"source.b"`) || !strings.Contains(err.Error(), "catalog version 1") {
+		t.Errorf("a stream without its number: %v", err)
+	}
+}

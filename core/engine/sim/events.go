@@ -1,10 +1,10 @@
 package sim
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -27,7 +27,8 @@ type Event struct {
 // one marker per moment ("SGSN N 400 → 800"; several changes at once are
 // named together), and the events the model derives from the parameters
 // (Def.Events: "storm starts", "60-minute window ends"). Events past the
-// end of the run are left out.
+// end of the run are left out. The list is never nil (the page reads a
+// list).
 func Markers(d *Def, sc *scenario.Scenario) []Event {
 	var named []Event
 	if d.Events != nil {
@@ -37,10 +38,10 @@ func Markers(d *Def, sc *scenario.Scenario) []Event {
 	isNamed := func(c scenario.Change) bool {
 		return slices.ContainsFunc(named, func(e Event) bool { return e.Names == c.Param && e.At == c.At })
 	}
-	var out []Event
+	out := []Event{}
 	v := sc.Params.Clone()
 	tl := slices.Clone(sc.Timeline)
-	slices.SortStableFunc(tl, func(a, b scenario.Change) int { return cmp.Compare(a.At, b.At) })
+	sort.Stable(changesByTime(tl))
 	for i := 0; i < len(tl); {
 		j := i
 		for j < len(tl) && tl[j].At == tl[i].At {
@@ -56,9 +57,24 @@ func Markers(d *Def, sc *scenario.Scenario) []Event {
 	}
 	out = append(out, named...)
 	out = slices.DeleteFunc(out, func(e Event) bool { return e.At < 0 || e.At > sc.Duration })
-	slices.SortStableFunc(out, func(a, b Event) int { return cmp.Compare(a.At, b.At) })
+	sort.Stable(eventsByTime(out))
 	return out
 }
+
+// changesByTime and eventsByTime sort by time, keeping the order of
+// simultaneous ones (sort.Stable: one sort in the wasm for every type,
+// where each instance of slices.SortStableFunc weighs some 10 KB).
+type (
+	changesByTime []scenario.Change
+	eventsByTime  []Event
+)
+
+func (c changesByTime) Len() int           { return len(c) }
+func (c changesByTime) Less(i, j int) bool { return c[i].At < c[j].At }
+func (c changesByTime) Swap(i, j int)      { c[i], c[j] = c[j], c[i] }
+func (e eventsByTime) Len() int            { return len(e) }
+func (e eventsByTime) Less(i, j int) bool  { return e[i].At < e[j].At }
+func (e eventsByTime) Swap(i, j int)       { e[i], e[j] = e[j], e[i] }
 
 // changesLabel names the changes made at one moment: one change by
 // ChangeLabel; several numbers of one group scaled by the same factor

@@ -9,6 +9,8 @@
 package sim
 
 import (
+	"maps"
+
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/metrics"
 	"overloadlab/core/engine/param"
@@ -42,14 +44,41 @@ type Env struct {
 	// Out counts the outcomes of the model's classes (Def.Classes); the
 	// run writes the outcome block of every row from it.
 	Out *Outcomes
+
+	// numbered holds the stream ids of Def.NumberedStreams when the
+	// scenario draws from NumberedStreams (nil: named streams), and
+	// unnumbered the first stream asked for that it lacks.
+	numbered   map[string]uint64
+	unnumbered string
 }
 
 // Stream returns the random stream named name (for example "sgsn.attach"
 // or "imsimgr.retry"). The stream is derived from the run's seed and a
 // hash of the name, so streams never collide by numbering, and adding or
-// reordering the streams of a model reshuffles none of the others.
+// reordering the streams of a model reshuffles none of the others. A
+// scenario of scenario.NumberedStreams (a link of catalog version 1) draws
+// instead from the number the model gave the stream then
+// (Def.NumberedStreams). Models create their streams in Def.New.
 func (e *Env) Stream(name string) *kernel.Stream {
-	return kernel.NewStream(e.Seed, StreamID(name))
+	if e.numbered == nil {
+		return kernel.NewStream(e.Seed, StreamID(name))
+	}
+	id, ok := e.numbered[name]
+	if !ok && e.unnumbered == "" {
+		e.unnumbered = name
+	}
+	return kernel.NewStream(e.Seed, id)
+}
+
+// NumberSources returns own with the arrival streams of the sources names
+// (sim.NewArrivals) numbered from 0 in order, as every model numbered them
+// in catalog version 1.
+func NumberSources(names []string, own map[string]uint64) map[string]uint64 {
+	out := maps.Clone(own)
+	for i, name := range names {
+		out[SourceStream(name)] = uint64(i)
+	}
+	return out
 }
 
 // StreamID is the 64-bit FNV-1a hash of name, the id of the stream so named.
@@ -85,6 +114,12 @@ type Def struct {
 	Panels  []Panel
 	Presets []scenario.Preset
 	Sweeps  []Sweep // carried-vs-offered studies the page and `overloadlab sweep` offer
+	// NumberedStreams maps the name of every random stream the model asks
+	// Env.Stream for to the id it had in catalog version 1, when models
+	// numbered their streams: the runs of links made then draw from these
+	// (scenario.NumberedStreams). A stream added since has no entry of its
+	// own to recover; give it StreamID(name).
+	NumberedStreams map[string]uint64
 	// Counters name the counters the model reports in plain words, for the
 	// page's HTML (set natively only: the WebAssembly build leaves them out).
 	Counters []CounterName

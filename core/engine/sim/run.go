@@ -108,9 +108,18 @@ func Start(def *Def, sc *scenario.Scenario, live bool) (*Run, error) {
 	r.env.Out = NewOutcomes(def.Classes)
 	w := 1 + len(outcomeCols)*(1+len(def.Classes))
 	r.meas = newRow(r.row[1:w], r.row[w:])
+	if sc.Streams == scenario.NumberedStreams {
+		r.env.numbered = def.NumberedStreams
+		if r.env.numbered == nil {
+			r.env.numbered = map[string]uint64{}
+		}
+	}
 	node, err := def.New(&r.env, r.values.Clone())
 	if err != nil {
 		return nil, err
+	}
+	if r.env.unnumbered != "" {
+		return nil, fmt.Errorf("model %s: the random stream %q has no number of catalog version 1 (sim.Def.NumberedStreams), so a link of that version cannot replay", def.Name, r.env.unnumbered)
 	}
 	r.node = node
 	r.rec = metrics.NewRecorder(cols, live)

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
@@ -26,13 +27,39 @@ type Sweep struct {
 	Lines []SweepLine `json:"lines,omitempty"`
 }
 
-// SweepLine is a horizontal line on a sweep's carried chart, in the unit of
-// goodput (per second): y = Factor × the value of parameter Param (the
-// scenario's, or the swept value when Param is the one swept).
+// SweepLine is a line on a sweep's carried chart, in the unit of goodput
+// (per second), evaluated at each point's scenario (so it follows the swept
+// parameter when it depends on it): y = Factor × the value of parameter
+// Param, or Of(the point's parameters) when the line is derived from
+// several of them (a capacity in calls/s from the mix, the costs and the
+// processor's speed).
 type SweepLine struct {
-	Label  string  `json:"label"`
-	Param  string  `json:"param"`
-	Factor float64 `json:"factor"`
+	Label  string                       `json:"label"`
+	Param  string                       `json:"param,omitempty"`
+	Factor float64                      `json:"factor,omitempty"`
+	Of     func(v param.Values) float64 `json:"-"`
+}
+
+// At returns the line's value for a point's parameters.
+func (l SweepLine) At(v param.Values) float64 {
+	if l.Of != nil {
+		return l.Of(v)
+	}
+	return l.Factor * v.Num(l.Param)
+}
+
+// LinesAt returns the values of the model's capacity and pass lines (those
+// of its first study, which the page draws on every sweep) for a point's
+// parameters; nil when the model declares none.
+func LinesAt(def *Def, v param.Values) []float64 {
+	if len(def.Sweeps) == 0 || len(def.Sweeps[0].Lines) == 0 {
+		return nil
+	}
+	out := make([]float64, len(def.Sweeps[0].Lines))
+	for k, l := range def.Sweeps[0].Lines {
+		out[k] = l.At(v)
+	}
+	return out
 }
 
 // Plan returns the model study as a plan with seeds seeds per point.
@@ -125,6 +152,30 @@ func (p *Plan) Curves() []scenario.Variant {
 		return []scenario.Variant{{Label: "as set"}}
 	}
 	return p.Variants
+}
+
+// String says what the plan runs, in a line: "ssp.load from 0.5 to 3,
+// 6 points (log), 3 seeds per point; curves: standard ACG, adaptive".
+func (p *Plan) String() string {
+	var b strings.Builder
+	if p.Values != nil {
+		vs := make([]string, len(p.Values))
+		for i, v := range p.Values {
+			vs[i] = strconv.FormatFloat(v, 'g', -1, 64)
+		}
+		fmt.Fprintf(&b, "%s at %s", p.Param, strings.Join(vs, ", "))
+	} else {
+		fmt.Fprintf(&b, "%s from %g to %g, %d points", p.Param, p.From, p.To, p.Points)
+		if p.Log {
+			b.WriteString(" (log)")
+		}
+	}
+	labels := make([]string, len(p.Curves()))
+	for i, v := range p.Curves() {
+		labels[i] = v.Label
+	}
+	fmt.Fprintf(&b, ", %d seeds per point; curves: %s", p.Seeds, strings.Join(labels, ", "))
+	return b.String()
 }
 
 // points returns the number of swept values.

@@ -26,6 +26,9 @@ type PointStat struct {
 	// Digest is an FNV-64a over the runs' digests in seed order: equal
 	// digests, equal runs, natively and in wasm.
 	Digest string `json:"digest"`
+	// Lines are the model's capacity and pass lines at this point (LinesAt
+	// of the point's scenario), for the page's chart; the CSV leaves them out.
+	Lines []float64 `json:"lines,omitempty"`
 }
 
 // tTable holds t(0.975, df) for df = 1 … 30 (two-sided 95 %).

@@ -19,8 +19,10 @@ var Def = &sim.Def{
 	Params:  param.NewSet(specs()...),
 	Check:   check,
 	Classes: classNames(),
-	Columns: &cols,
-	CPU:     "server.cpu",
+	// The ids of the streams of newNode in catalog version 1.
+	NumberedStreams: sim.NumberSources(sourceNames(), map[string]uint64{"dsr.plain-loss": 100}),
+	Columns:         &cols,
+	CPU:             "server.cpu",
 	Charts: []sim.Chart{
 		{ID: "ttp-priority", Title: "Offered at the TTP by priority, then colour (SHM), and the Max ETR", Unit: "/s", Stacked: true,
 			Series: byPriority("shm."), Overlay: []string{"max-etr"}},

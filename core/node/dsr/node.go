@@ -123,6 +123,18 @@ func classNames() []string {
 	return names
 }
 
+// sourceNames names the sources: one per client and priority,
+// "<client>.p<priority>".
+func sourceNames() []string {
+	var names []string
+	for _, c := range clients {
+		for p := range doic.Priorities {
+			names = append(names, fmt.Sprintf("%s.p%d", c.name, p))
+		}
+	}
+	return names
+}
+
 func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 	n := &node{env: env, v: v, loss: env.Stream("dsr.plain-loss"),
 		server: cpu.New(1, 0), alt: cpu.New(1, 0), ingress: make([]ingress, len(clients))}
@@ -131,13 +143,7 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 		return nil, &param.Error{Field: "shm.convergence", Value: fmt.Sprint(v.Num("shm.convergence")), Allowed: "0.1 to 10 s"}
 	}
 	n.ttp = ttp
-	var names []string
-	for _, c := range clients {
-		for p := range doic.Priorities {
-			names = append(names, fmt.Sprintf("%s.p%d", c.name, p))
-		}
-	}
-	n.arr = sim.NewArrivals(env, kindArrive, names)
+	n.arr = sim.NewArrivals(env, kindArrive, sourceNames())
 	n.configure()
 	n.restartSources(0)
 	n.scheduleBurst(0)

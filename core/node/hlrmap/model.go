@@ -17,6 +17,9 @@ var Def = &sim.Def{
 		"A reboot empties the table; attaches fill it again.",
 	Params:  param.NewSet(specs...),
 	Classes: classNames,
+	// The ids of the streams of newNode in catalog version 1.
+	NumberedStreams: sim.NumberSources(classNames, map[string]uint64{
+		"hlr.subscriber": 100, "attach.subscriber": 101, "sessmgr.kept-host": 102, "sessmgr.random": 103, "hlr.retry": 104}),
 	Columns: &cols,
 	CPU:     "cpu",
 	Charts: []sim.Chart{

@@ -11,22 +11,22 @@ func init() { scenario.AttachTours(presets, tours) }
 
 var tours = map[string][]scenario.Step{
 	"hlr-storm-after-reboot": {
-		{At: 240, Charts: []string{"unknown", "table"}, Text: "Before the reboot the IMSI→SessMgr table maps every registered subscriber; the few MAP requests without a mapping are broadcast to all 128 Session Managers."},
-		{At: 360, Charts: []string{"unknown", "cpu"}, Text: "At 5 min the SGSN reboots: the mapping table is empty and the HLR sends CLR and ISD 8× faster. Inside the 60-minute window no request is broadcast: each unknown one goes to a random Session Manager, and the CPU stays low."},
-		{At: 1200, Charts: []string{"answers", "table"}, Text: "The price of avoiding broadcast: the subscribers whose session survived the reboot are hosted on one Session Manager, and a random choice misses it (misrouted). The table fills again as subscribers re-attach."},
-		{At: 2400, Charts: []string{"answers", "unknown"}, Text: "The HLR's storm ended 30 minutes after the reboot; fewer requests come without a mapping, and fewer are misrouted."},
-		{At: 4200, Charts: []string{"unknown", "cpu"}, Text: "At 65 min the window ended: unknown requests are broadcast again, and with the table mostly refilled the broadcasts cost the CPU only a little. Compare side by side with the controls off."},
+		{At: 240, Charts: []string{"unknown", "table"}, Claims: []string{"mapped-before-reboot", "broadcast-before-reboot"}, Text: "Before the reboot the IMSI→SessMgr table maps every registered subscriber; the few MAP requests without a mapping are broadcast to all 128 Session Managers."},
+		{At: 360, Charts: []string{"unknown", "cpu"}, Claims: []string{"random-after-reboot", "cpu-low-after-reboot"}, Text: "At 5 min the SGSN reboots: the mapping table is empty and the HLR sends CLR and ISD 8× faster. Inside the 60-minute window no request is broadcast: each unknown one goes to a random Session Manager, and the CPU stays under 30 %."},
+		{At: 1200, Charts: []string{"answers", "table"}, Claims: []string{"misrouted-in-window", "table-refills"}, Text: "The price of avoiding broadcast: the subscribers whose session survived the reboot are hosted on one Session Manager, and a random choice misses it (misrouted), in every interval. The table fills again as subscribers re-attach: a third of them are mapped by 20 min."},
+		{At: 2400, Charts: []string{"answers", "unknown"}, Claims: []string{"misrouted-in-storm", "misrouted-after-storm"}, Text: "The HLR's storm ended 30 minutes after the reboot: fewer requests come without a mapping, and the misrouted ones fall from about 85 to about 10 a second."},
+		{At: 4200, Charts: []string{"unknown", "cpu"}, Claims: []string{"no-broadcast-in-window", "broadcast-after-window-early", "table-mostly-refilled", "cpu-low-after-window"}, Text: "At 65 min the window ended: unknown requests are broadcast again, and with the table mostly refilled (over 80 %) the broadcasts cost the CPU only a little: it stays under 30 %. Compare side by side with the controls off."},
 	},
 	"hlr-storm-controls-off": {
 		{At: 240, Charts: []string{"unknown", "cpu"}, Text: "The same SGSN and HLR, with the reboot window, the CPU threshold and the 70 % drop switched off (lab only)."},
-		{At: 330, Charts: []string{"cpu", "unknown"}, Text: "At 5 min the SGSN reboots and the HLR's storm starts: every request without a mapping is broadcast to 128 Session Managers, 3.2 ms of CPU each. The CPU pins at 100 %."},
-		{At: 900, Charts: []string{"node", "answers"}, Text: "The CPU backlog passes the HLR's 15 s MAP timer: answers come late and are wasted, and the HLR repeats its requests."},
-		{At: 2400, Charts: []string{"cpu", "node"}, Text: "Only when the storm ends, 30 minutes after the reboot, does the backlog clear and the CPU fall back."},
+		{At: 330, Charts: []string{"cpu", "unknown"}, Claims: []string{"pinned-after-reboot"}, Text: "At 5 min the SGSN reboots and the HLR's storm starts: every request without a mapping is broadcast to 128 Session Managers, 3.2 ms of CPU each. The CPU pins at 100 %."},
+		{At: 900, Charts: []string{"node", "answers"}, Claims: []string{"backlog-past-map-timer-early", "late-early", "repeats-early"}, Text: "The CPU backlog passes the HLR's 15 s MAP timer: answers come late and are wasted, and the HLR repeats its requests."},
+		{At: 2400, Charts: []string{"cpu", "node"}, Claims: []string{"cpu-pinned-in-storm", "backlog-past-map-timer", "backlog-clears", "cpu-falls-back"}, Text: "The CPU stayed pinned and the backlog past the MAP timer through the storm. Only when the storm ends, 30 minutes after the reboot, does the backlog clear (within two minutes) and the CPU fall back."},
 	},
 	"hlr-threshold-after-window": {
-		{At: 1800, Charts: []string{"unknown", "cpu"}, Text: "The SGSN rebooted at 1 min; the HLR's storm (5×) lasts 80 minutes. Inside the 60-minute window unknown requests go to a random Session Manager and the CPU stays low."},
-		{At: 3670, Charts: []string{"unknown", "cpu"}, Text: "At 61 min the window ends. Broadcasting resumes and one interval of it lifts the CPU over P = 50 %; the next interval every unknown request goes to a random Session Manager (avoided by CPU), the CPU falls back below P, and broadcasting resumes: the chart alternates."},
-		{At: 4200, Charts: []string{"unknown"}, Text: "The CPU threshold decides interval by interval while the storm lasts."},
-		{At: 5000, Charts: []string{"unknown", "cpu"}, Text: "The storm ended at 81 min: the CPU stays below P and every unknown request is broadcast again. Compare the variant with P = 70 %, which broadcasts throughout."},
+		{At: 1800, Charts: []string{"unknown", "cpu"}, Claims: []string{"random-in-window", "cpu-low-in-window"}, Text: "The SGSN rebooted at 1 min; the HLR's storm (5×) lasts 80 minutes. Inside the 60-minute window unknown requests go to a random Session Manager and the CPU stays under 30 %."},
+		{At: 3670, Charts: []string{"unknown", "cpu"}, Text: "At 61 min the window ends: watch the unknown-requests chart and the CPU, where broadcasting resumes and the CPU threshold P = 50 % starts to decide."},
+		{At: 4870, Charts: []string{"unknown", "cpu"}, Claims: []string{"alternates-broadcast", "alternates-avoided"}, Text: "One interval of broadcasting lifts the CPU over P; the next interval every unknown request goes to a random Session Manager (avoided by CPU), the CPU falls back below P, and broadcasting resumes: about half of the intervals broadcast while the storm lasts."},
+		{At: 6000, Charts: []string{"unknown", "cpu"}, Claims: []string{"no-avoided-after-storm", "broadcast-after-storm"}, Text: "After the storm ended at 81 min the CPU stayed below P and every unknown request was broadcast again. Compare the variant with P = 70 %."},
 	},
 }

@@ -17,8 +17,10 @@ var Def = &sim.Def{
 	Params:  param.NewSet(specs...),
 	Check:   check,
 	Classes: classNames(),
-	Columns: &cols,
-	CPU:     "cpu",
+	// The ids of the streams of newNode in catalog version 1.
+	NumberedStreams: sim.NumberSources(classNames(), map[string]uint64{"imsimgr.instance": 100, "ue.retry": 101}),
+	Columns:         &cols,
+	CPU:             "cpu",
 	Charts: []sim.Chart{
 		sim.OutcomesChart(),
 		{ID: "cpu", Title: "IMSI Manager CPU", Unit: "%", Series: []string{"cpu"},

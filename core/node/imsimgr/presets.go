@@ -2,6 +2,8 @@ package imsimgr
 
 import (
 	"math"
+	"strconv"
+	"strings"
 
 	"overloadlab/core/engine/claim"
 	"overloadlab/core/engine/param"
@@ -63,7 +65,14 @@ var presets = []scenario.Preset{
 		Claims: []claim.Claim{
 			crashes(0, 0),
 			inStorm("cpu-pinned-in-storm", "cpu", claim.AtLeast, 99, 60, 80),
-			{Name: "guard-drops", Kind: claim.Counter, Counter: "pacing (SGSN)/overflow_drops_high_cpu", Min: 1, Max: inf},
+			{Name: "guard-drops", Kind: claim.Counter, Counter: "pacing (SGSN)/overflow_drops_high_cpu", What: "SGSN overflow dropped by the 70 % CPU guard", Min: 1, Max: inf},
+			busyHourCPU, queueEmpty("sgsn", 0, 59),
+			window("queue-full-at-storm", "sgsn.queue", claim.AtLeast, 2500, "SGSN pacing queue full (Q = 2500)", 120, 124, 40, 100),
+			window("rejects-at-storm", "pacing.overflow-rejected", claim.Above, 0, "overflow rejected through the messenger", 120, 124, 20, 100),
+			window("guard-drops-early", "pacing.overflow-dropped-high-cpu", claim.Above, 0, "overflow dropped by the 70 % CPU guard", 120, 149, 50, 80),
+			window("up-through-storm", "up", claim.AtLeast, 1, "IMSI Manager up", 0, 300, 100, 100),
+			{Name: "retries-in-storm", Step: true, Kind: claim.Mean, Column: "retries", From: 120, To: 300, Min: 2000, Max: inf},
+			cpuSettles, noRetriesAfter, queueEmpty("sgsn", 420, 479),
 		},
 	},
 	{
@@ -78,6 +87,7 @@ var presets = []scenario.Preset{
 			crashes(0, 0),
 			inStorm("cpu-pinned-in-storm", "cpu", claim.AtLeast, 99, 0, 25),
 			inStorm("cpu-over-80-in-storm", "cpu", claim.AtLeast, 80, 90, 100),
+			cpuSettles, noRetriesAfter,
 		},
 	},
 	{
@@ -93,6 +103,8 @@ var presets = []scenario.Preset{
 		Claims: []claim.Claim{
 			inStorm("busy-instance-guarded", "guard.1", claim.AtLeast, 50, 50, 100),
 			inStorm("other-instance-under-70", "cpu.2", claim.Below, 70, 70, 100),
+			{Name: "busy-instance-busy-hour", Step: true, Kind: claim.Mean, Column: "cpu.1", From: 10, To: 59, Min: 19, Max: 24},
+			{Name: "other-instance-busy-hour", Step: true, Kind: claim.Mean, Column: "cpu.2", From: 10, To: 59, Min: 12, Max: 16},
 		},
 	},
 	{
@@ -108,6 +120,7 @@ var presets = []scenario.Preset{
 			crashes(4, 6),
 			inStorm("cpu-pinned-in-storm", "cpu", claim.AtLeast, 99, 40, 50),
 			inStorm("down-in-storm", "up", claim.Below, 1, 40, 60),
+			pinnedAtStorm, crashedEarly,
 		},
 	},
 	{
@@ -125,7 +138,9 @@ var presets = []scenario.Preset{
 		Claims: []claim.Claim{
 			crashes(4, 6),
 			inStorm("down-in-storm", "up", claim.Below, 1, 40, 60),
-			{Name: "backlog-under-guard-timer", Kind: claim.Share, Column: "backlog", Op: claim.Below, Param: "guard-timer.new", Min: 100, Max: 100},
+			{Name: "backlog-under-guard-timer", Kind: claim.Share, Column: "backlog", Op: claim.Below, Param: "guard-timer.new", What: "CPU backlog below the UE guard timer", Min: 100, Max: 100},
+			pinnedAtStorm, crashedEarly,
+			inStorm("goodput-collapses", "completed", claim.Below, 100, 50, 65),
 		},
 	},
 	{
@@ -137,7 +152,11 @@ var presets = []scenario.Preset{
 		Pace:     20, Watch: "overflow",
 		Claims: []claim.Claim{
 			inStorm("cpu-under-70-in-storm", "cpu", claim.Below, 70, 80, 100),
-			{Name: "no-rejects", Kind: claim.Counter, Counter: "total/rejected", Min: 0, Max: 0},
+			{Name: "no-rejects", Kind: claim.Counter, Counter: "total/rejected", What: "requests rejected", Min: 0, Max: 0},
+			window("cheap-drops-at-storm", "cpu", claim.Below, 70, "", 120, 129, 100, 100),
+			{Name: "cpu-near-70-with-retries", Step: true, Kind: claim.Mean, Column: "cpu", From: 200, To: 249, Min: 65, Max: 72},
+			window("none-rejected-by-7-min", "rejected", claim.AtMost, 0, "requests rejected at 0 /s", 0, 420, 100, 100),
+			noRetriesAfter, queueEmpty("sgsn", 420, 479),
 		},
 	},
 	{
@@ -147,23 +166,53 @@ var presets = []scenario.Preset{
 		Params:  stormParams(map[string]param.Value{"storm.shape": param.Str("constant")}),
 		Pace:    20, Watch: "queues",
 		Claims: []claim.Claim{
-			{Name: "none-dropped", Kind: claim.Counter, Counter: "total/dropped", Min: 0, Max: 0},
-			{Name: "none-rejected", Kind: claim.Counter, Counter: "total/rejected", Min: 0, Max: 0},
-			{Name: "none-late", Kind: claim.Counter, Counter: "total/late", Min: 0, Max: 0},
+			{Name: "none-dropped", Kind: claim.Counter, Counter: "total/dropped", What: "requests dropped", Min: 0, Max: 0},
+			{Name: "none-rejected", Kind: claim.Counter, Counter: "total/rejected", What: "requests rejected", Min: 0, Max: 0},
+			{Name: "none-late", Kind: claim.Counter, Counter: "total/late", What: "requests completed late", Min: 0, Max: 0},
 			{Name: "cpu-under-70", Kind: claim.Share, Column: "cpu", Op: claim.Below, Value: 70, Min: 100, Max: 100},
+			queueEmpty("sgsn", 0, 299), queueEmpty("mme", 0, 299),
+			{Name: "cpu-near-25", Step: true, Kind: claim.Mean, Column: "cpu", Min: 23, Max: 27},
 		},
 	},
 }
 
 var inf = math.Inf(1)
 
+// The claims several storm presets share.
+var (
+	// busyHourCPU: the CPU near a quarter before the storm.
+	busyHourCPU = claim.Claim{Name: "busy-hour-cpu", Step: true, Kind: claim.Mean, Column: "cpu", From: 10, To: 59, Min: 23, Max: 27}
+	// cpuSettles: the CPU near a third in the busy hour after the storm (1.75× the one before).
+	cpuSettles = claim.Claim{Name: "cpu-settles-after-storm", Step: true, Kind: claim.Mean, Column: "cpu", From: 420, To: 479, Min: 30, Max: 36}
+	// noRetriesAfter: the retries have died out two minutes after the burst.
+	noRetriesAfter = window("no-retries-after-storm", "retries", claim.AtMost, 0, "retries at 0 /s", 420, 479, 100, 100)
+	// pinnedAtStorm: the CPU pinned in most of the storm's first 10 s.
+	pinnedAtStorm = window("pinned-at-storm", "cpu", claim.AtLeast, 99, "", 120, 129, 60, 100)
+	// crashedEarly: down (a crash) within the storm's first 30 s.
+	crashedEarly = window("crashed-early", "up", claim.Below, 1, "IMSI Manager down (crashed)", 120, 149, 10, 100)
+)
+
+// queueEmpty claims the pacing queue of side ("sgsn", "mme") held under 10
+// requests in every interval of (from, to].
+func queueEmpty(side string, from, to float64) claim.Claim {
+	return window(side+"-queue-nearly-empty-"+strconv.Itoa(int(from)), side+".queue", claim.Below, 10, strings.ToUpper(side)+" pacing queue under 10 requests", from, to, 100, 100)
+}
+
+// window claims, for a tour step, that column op value (in words: what,
+// or from the column) holds in lo–hi % of the intervals of (from, to].
+func window(name, column string, op claim.Op, value float64, what string, from, to, lo, hi float64) claim.Claim {
+	return claim.Claim{Name: name, Step: true, Kind: claim.Share, Column: column, Op: op, Value: value, What: what, From: from, To: to, Min: lo, Max: hi}
+}
+
 // crashes claims the IMSI Manager crashed between lo and hi times.
 func crashes(lo, hi float64) claim.Claim {
-	return claim.Claim{Name: "crashes", Kind: claim.Counter, Counter: "imsimgr/crashes", Min: lo, Max: hi}
+	return claim.Claim{Name: "crashes", Kind: claim.Counter, Counter: "imsimgr/crashes", What: "IMSI Manager crashes", Min: lo, Max: hi}
 }
 
 // inStorm claims that column op value holds in lo–hi % of the storm's
 // intervals (120–300 s).
 func inStorm(name, column string, op claim.Op, value, lo, hi float64) claim.Claim {
-	return claim.Claim{Name: name, Kind: claim.Share, Column: column, Op: op, Value: value, From: 120, To: 300, Min: lo, Max: hi}
+	c := window(name, column, op, value, "", 120, 300, lo, hi)
+	c.Step = false
+	return c
 }

@@ -34,8 +34,10 @@ var Def = &sim.Def{
 	Params:  param.NewSet(specs...),
 	Check:   check,
 	Classes: classNames(),
-	Columns: &cols,
-	CPU:     "cpu",
+	// The ids of the streams of newNode in catalog version 1.
+	NumberedStreams: sim.NumberSources(classNames(), map[string]uint64{"overload.sred": 50, "traffic.mix": 51}),
+	Columns:         &cols,
+	CPU:             "cpu",
 	Charts: []sim.Chart{
 		{ID: "occupancy", Title: "Processor occupancy against the target", Unit: "%", Series: []string{"cpu", "admitted-load"},
 			Lines: []sim.Line{{Label: "ρ_target", Param: "overload.target-occupancy"}, {Label: "100 %", Value: 100}}},
@@ -114,7 +116,33 @@ var Def = &sim.Def{
 			{Label: "OCC", Params: map[string]param.Value{"overload.algorithm": param.Str("occ")}},
 			{Label: "SRED", Params: map[string]param.Value{"overload.algorithm": param.Str("sred")}},
 		},
-		Doc: "Sustained overload at each load. ARO and OCC hold the processor near the 90 % target; the calls completed per second fall as the load rises because strict priority gives the capacity to handovers, the dearest calls (and rejects cost CPU too). SRED completes more, cheaper calls of every class alike, while its thresholds in messages leave the processor under-used (about 60 % at 10×).",
+		Doc: "Sustained overload at each load. ARO and OCC hold the processor near the 90 % target; the calls completed per second fall as the load rises because strict priority gives the capacity to handovers, the dearest calls (and rejects cost CPU too). SRED completes more, cheaper calls of every class alike, while its thresholds in messages leave the processor under-used (about 60 % at 10×). " +
+			"The lines are the calls per second of the offered mix that fill the processor (capacity) and that hold it at ρ_target: " +
+			"no curve can pass the capacity, and strict priority keeps ARO and OCC below the target line, since the calls they keep are the dearest.",
+		Lines: []sim.SweepLine{
+			{Label: "capacity: the offered mix at 100 % CPU", Of: func(v param.Values) float64 { return mixCapacity(v, 100) }},
+			{Label: "ρ_target: the offered mix at the target occupancy", Of: func(v param.Values) float64 { return mixCapacity(v, v.Num("overload.target-occupancy")) }},
+		},
 	}},
 	New: newNode,
+}
+
+// mixCapacity is the calls per second of the offered mix that hold the
+// processor at occupancy pct (in %), background included:
+// speed · (pct − background)/100 · Σ r_i / Σ r_i·c_i, with r_i the classes'
+// rates at 1× (the mix; the load only scales it) and c_i their true costs
+// per call in seconds. 0 without traffic or when the background alone
+// exceeds pct.
+func mixCapacity(v param.Values, pct float64) float64 {
+	var calls, cpu float64
+	for _, c := range classes {
+		r := v.Num("rate." + c.name)
+		calls += r
+		cpu += r * v.Num("cost."+c.name) / 1e3
+	}
+	share := (pct - v.Num("cpu.background")) / 100
+	if cpu == 0 || share <= 0 {
+		return 0
+	}
+	return v.Num("cpu.speed") * share * calls / cpu
 }

@@ -37,8 +37,11 @@ var presets = []scenario.Preset{
 		Compare: []scenario.Variant{{Label: "OCC", Params: algo("occ")}, {Label: "SRED", Params: algo("sred")}},
 		Pace:    2, Watch: "occupancy",
 		Claims: []claim.Claim{
-			{Name: "aro-reaches-f-star", Kind: claim.Counter, Counter: "overload control/reaction_reached_intervals", Min: 1, Max: 2},
-			{Name: "occupancy-longer", Kind: claim.Counter, Counter: "overload control/longest_above_target5_s", Min: 5, Max: inf},
+			{Name: "aro-reaches-f-star", Kind: claim.Counter, Counter: "overload control/reaction_reached_intervals", What: "intervals until the admitted fraction is within 10 % of its settled value", Min: 1, Max: 2},
+			{Name: "occupancy-longer", Kind: claim.Counter, Counter: "overload control/longest_above_target5_s", What: "longest time above the target + 5 % (s)", Min: 5, Max: inf},
+			{Name: "under-target-before-step", Step: true, Kind: claim.Mean, Column: "cpu", To: 24, Min: 78, Max: 90},
+			{Name: "few-rejects-before-step", Step: true, Kind: claim.Mean, Column: "rejected", To: 24, Min: 0, Max: 10},
+			{Name: "pinned-after-step", Step: true, Kind: claim.Share, Column: "cpu", Op: claim.AtLeast, Value: 99, From: 30, To: 34, Min: 100, Max: 100},
 		},
 	},
 	{
@@ -54,6 +57,7 @@ var presets = []scenario.Preset{
 		Claims: []claim.Claim{
 			{Name: "first-second-at-old-fraction", Kind: claim.Share, Column: "f", Op: claim.AtLeast, Value: 0.9, From: 29, To: 30, Min: 100, Max: 100},
 			{Name: "pinned-after-burst", Kind: claim.Share, Column: "cpu", Op: claim.AtLeast, Value: 99, From: 33, To: 35, Min: 100, Max: 100},
+			{Name: "queue-jumps", Step: true, Kind: claim.Share, Column: "queue", Op: claim.AtLeast, Value: 1000, What: "over 1000 messages waiting", From: 30, To: 31, Min: 100, Max: 100},
 		},
 	},
 	{
@@ -72,6 +76,12 @@ var presets = []scenario.Preset{
 			{Name: "mt-before-mo", Kind: claim.Mean, Column: "mt-call.fraction", From: 30, To: 60, Min: 0.8, Max: 1},
 			{Name: "mo-cut-at-2x", Kind: claim.Mean, Column: "mo-call.fraction", From: 30, To: 60, Min: 0, Max: 0.2},
 			{Name: "lu-sms-cut-first", Kind: claim.Mean, Column: "lu-sms.fraction", From: 30, To: 60, Min: 0, Max: 0.1},
+			{Name: "nearly-whole-at-0.8", Step: true, Kind: claim.Mean, Column: "lu-sms.fraction", To: 24, Min: 0.9, Max: 1},
+			{Name: "mo-whole-at-0.8", Step: true, Kind: claim.Mean, Column: "mo-call.fraction", To: 24, Min: 0.99, Max: 1},
+			{Name: "mo-off-at-5x", Step: true, Kind: claim.Mean, Column: "mo-call.fraction", From: 60, To: 90, Min: 0, Max: 0.05},
+			{Name: "mt-cut-at-5x", Step: true, Kind: claim.Mean, Column: "mt-call.fraction", From: 60, To: 90, Min: 0, Max: 0.15},
+			{Name: "handover-half-at-10x", Step: true, Kind: claim.Mean, Column: "handover.fraction", From: 90, To: 119, Min: 0.35, Max: 0.6},
+			{Name: "mt-off-at-10x", Step: true, Kind: claim.Mean, Column: "mt-call.fraction", From: 90, To: 119, Min: 0, Max: 0.01},
 		},
 	},
 	{
@@ -90,9 +100,10 @@ var presets = []scenario.Preset{
 		Pace: 5, Watch: "occupancy",
 		Claims: []claim.Claim{
 			{Name: "near-target-after-upgrade", Kind: claim.Mean, Column: "cpu", From: 100, To: 180, Min: 85, Max: 92},
-			{Name: "handover-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.handover", Min: 0, Max: 0.11},
-			{Name: "mt-call-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.mt-call", Min: 0, Max: 0.11},
-			{Name: "mo-call-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.mo-call", Min: 0, Max: 0.11},
+			{Name: "handover-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.handover", What: "relative error of the estimated handover cost", Min: 0, Max: 0.11},
+			{Name: "mt-call-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.mt-call", What: "relative error of the estimated mobile-terminated call cost", Min: 0, Max: 0.11},
+			{Name: "mo-call-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.mo-call", What: "relative error of the estimated mobile-originated call cost", Min: 0, Max: 0.11},
+			{Name: "near-target-before-upgrade", Step: true, Kind: claim.Mean, Column: "cpu", From: 40, To: 79, Min: 85, Max: 93},
 		},
 	},
 	{
@@ -110,9 +121,10 @@ var presets = []scenario.Preset{
 		Compare: []scenario.Variant{{Label: "configured costs (no regression)", Params: map[string]param.Value{"regression.on": param.On(false)}}},
 		Pace:    5, Watch: "costs",
 		Claims: []claim.Claim{
-			{Name: "converged-before-120", Kind: claim.Counter, Counter: "cost regression/within_10pct_since_s", Min: 0, Max: 120},
+			{Name: "converged-before-120", Kind: claim.Counter, Counter: "cost regression/within_10pct_since_s", What: "time from which every cost estimate is within 10 % (s)", Min: 0, Max: 120},
 			{Name: "held-after-120", Kind: claim.Share, Column: "cost-error", Op: claim.AtMost, Value: 10, From: 120, Min: 100, Max: 100},
-			{Name: "estimates-held", Kind: claim.Counter, Counter: "cost regression/holds", Min: 1, Max: inf},
+			{Name: "estimates-held", Kind: claim.Counter, Counter: "cost regression/holds", What: "regression fits held (mix too steady)", Min: 1, Max: inf},
+			{Name: "near-true-costs-by-60", Step: true, Kind: claim.Share, Column: "cost-error", Op: claim.AtMost, Value: 10, From: 50, To: 58, Min: 100, Max: 100},
 		},
 	},
 }

@@ -16,8 +16,10 @@ var Def = &sim.Def{
 		"query only if the last admitted one is at least g old; the others are blocked (throttled at source).",
 	Params:  param.NewSet(specs...),
 	Classes: classNames,
-	Columns: &cols,
-	CPU:     "cpu",
+	// The ids of the streams of newNode in catalog version 1.
+	NumberedStreams: numberedStreams(),
+	Columns:         &cols,
+	CPU:             "cpu",
 	Charts: []sim.Chart{
 		{ID: "throughput", Title: "SCP throughput against capacity", Unit: "/s", Stacked: true,
 			Series:  []string{"completed", "late", "dropped"},

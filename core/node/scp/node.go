@@ -17,6 +17,7 @@ package scp
 
 import (
 	"slices"
+	"sort"
 	"strconv"
 
 	"overloadlab/core/control/acg"
@@ -149,12 +150,25 @@ type node struct {
 	intervals              int64
 }
 
+// sspStream names the random stream of the SSP i.
+func sspStream(i int) string { return "ssp." + strconv.Itoa(i) }
+
+// numberedStreams maps the stream of the SSP i to i, its id in catalog
+// version 1.
+func numberedStreams() map[string]uint64 {
+	m := make(map[string]uint64, maxSSPs)
+	for i := range maxSSPs {
+		m[sspStream(i)] = uint64(i)
+	}
+	return m
+}
+
 func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 	n := &node{env: env, v: v, cpu: cpu.New(1, 0)}
 	count := v.Int("ssp.count")
 	n.src = make([]ssp, count)
 	for i := range n.src {
-		n.src[i].rng = *env.Stream("ssp." + strconv.Itoa(i))
+		n.src[i].rng = *env.Stream(sspStream(i))
 	}
 	n.order = make([]int32, count)
 	n.demand = make([]float64, count)
@@ -211,15 +225,7 @@ func (n *node) setRates(now kernel.Time) {
 			n.env.At(n.nextArrival(now, s), kindArrive, int32(i), n.gen)
 		}
 	}
-	slices.SortStableFunc(n.order, func(a, b int32) int {
-		switch {
-		case n.demand[a] < n.demand[b]:
-			return -1
-		case n.demand[a] > n.demand[b]:
-			return 1
-		}
-		return 0
-	})
+	sort.Stable(byDemand{n.order, n.demand})
 	n.since = now
 }
 
@@ -343,3 +349,14 @@ func (n *node) decide(x float64) {
 	}
 	n.wasOn = on
 }
+
+// byDemand orders SSP indices by demand, ties in index order (sort.Stable:
+// one sort in the wasm for every type, not one instance per type).
+type byDemand struct {
+	order  []int32
+	demand []float64
+}
+
+func (b byDemand) Len() int           { return len(b.order) }
+func (b byDemand) Less(i, j int) bool { return b.demand[b.order[i]] < b.demand[b.order[j]] }
+func (b byDemand) Swap(i, j int)      { b.order[i], b.order[j] = b.order[j], b.order[i] }

@@ -17,14 +17,7 @@ func TestStudyPassLine(t *testing.T) {
 	p := sw.Plan(3)
 	p.Values = []float64{1, 1.3, 2, 5, 10}
 	p.Variants = sw.Curves[1:] // standard ACG, adaptive
-	samples, err := sim.RunCells(Def, base, p, p.Shard(0, 1), 2, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pts, err := sim.Summarize(p, samples)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pts := simtest.Sweep(t, Def, base, p)
 	pass := 0.9 * base.Params.Num("scp.capacity")
 	for _, pt := range pts {
 		g := pt.Stats[sim.MetricGoodput]

@@ -18,6 +18,7 @@ export interface Scenario {
   seed?: number;
   duration_s?: number;
   interval_s?: number;
+  streams?: "named" | "numbered";
   params?: Values;
   timeline?: Change[];
 }
@@ -76,6 +77,7 @@ export interface PointStat {
   seeds: number;
   stats: Stat[];
   digest: string;
+  lines?: number[];
 }
 
 // Comparison is compare.Result.
@@ -96,6 +98,7 @@ export interface ClaimResult {
   wanted: string;
   figure: string;
   pending?: boolean;
+  step?: boolean;
 }
 
 // Export is session.Export.
@@ -107,6 +110,20 @@ export interface Export {
   summary: Summary;
   scenario_b?: Scenario;
   comparison?: Comparison;
+}
+
+// Compared is session.Compared.
+export interface Compared {
+  rowsB: Float64Array;
+  valuesA: Values;
+  comparison: Comparison;
+}
+
+// TourStep is scenario.Step.
+export interface TourStep {
+  at_s: number;
+  charts?: string[];
+  claims?: string[];
 }
 
 // Styles is palette.Styles.
@@ -200,7 +217,7 @@ export interface Row {
   a: number;
   b: number;
   delta: number;
-  delta_pct: number;
+  delta_pct: number | null;
 }
 
 // Style is palette.Style.
@@ -300,8 +317,8 @@ export interface Variant {
 // SweepLine is sim.SweepLine.
 export interface SweepLine {
   label: string;
-  param: string;
-  factor: number;
+  param?: string;
+  factor?: number;
 }
 
 // VariantDesc is catalog.VariantDesc.
@@ -346,8 +363,6 @@ export interface Bridge {
   compare(i: number): Float64Array | Failure;
   /** A: the preset, B: what is on screen, both from 0 s */
   compareWithBase(): string | Failure;
-  /** the self-contained HTML report of what is on screen (page: the address) */
-  report(page: string): string | Failure;
   /** JSON Values of A while comparing */
   valuesA(): string | Failure;
   /** close B */
@@ -364,6 +379,14 @@ export interface Bridge {
   summaryB(): string | Failure;
   /** the page's sweep definition (JSON PlanJSON; "" for none), for the link; "" when done */
   setSweep(plan: string): string | Failure;
-  /** JSON PointStat: one point of a sweep, every seed (no run needed) */
-  planPoint(scenario: string, plan: string, v: number, i: number): string | Failure;
+  /** JSON Sample: one run of a sweep, seed s of point i of variant v (no live run needed) */
+  sweepCell(scenario: string, plan: string, v: number, i: number, s: number): string | Failure;
+  /** JSON PointStat: one point of a sweep from its seeds' samples (a JSON array of sweepCell's) */
+  sweepPoint(scenario: string, plan: string, samples: string): string | Failure;
+}
+
+// ReportBridge is globalThis.overloadlabReport, the report's API, loaded on demand (session.ReportAPI).
+export interface ReportBridge {
+  /** the self-contained HTML report of the run a link holds, brought to ms milliseconds (Rebuild; page: the address) */
+  report(link: string, ms: number, page: string): string | Failure;
 }

@@ -41,6 +41,7 @@ func Conform(t *testing.T, def *sim.Def) {
 			sc := short(t, def, p, 20)
 			conformDeterminism(t, def, sc)
 			conformConservation(t, def, sc)
+			conformNumberedStreams(t, def, sc)
 		})
 	}
 	if len(def.Presets) > 0 {
@@ -155,6 +156,26 @@ func conformDeterminism(t *testing.T, def *sim.Def, sc *scenario.Scenario) {
 	other.Seed++
 	if c := run(t, def, other).Summary(); a.Total.Offered > 0 && c.Digest == a.Digest {
 		t.Errorf("seeds %d and %d give the same digest", sc.Seed, other.Seed)
+	}
+}
+
+// conformNumberedStreams checks that sc replays on the numbered streams of
+// catalog version 1 (Def.NumberedStreams numbers every stream the model
+// asks for, each id once), and that those draw other numbers than the
+// named streams.
+func conformNumberedStreams(t *testing.T, def *sim.Def, sc *scenario.Scenario) {
+	owner := map[uint64]string{}
+	for name, id := range def.NumberedStreams {
+		if other, ok := owner[id]; ok {
+			t.Fatalf("numbered streams %s and %s share the id %d", name, other, id)
+		}
+		owner[id] = name
+	}
+	old := sc.Clone()
+	old.Streams = scenario.NumberedStreams
+	a, b := run(t, def, old).Summary(), run(t, def, sc).Summary()
+	if a.Total.Offered > 0 && a.Digest == b.Digest {
+		t.Error("the numbered and the named random streams give the same run")
 	}
 }
 

@@ -1,8 +1,10 @@
 // Package simtest holds what the tests of every node model need: a
-// preset's scenario, a run's series by column, a summary's counter.
+// preset's scenario, a run's series by column, a summary's counter, a
+// sweep's points.
 package simtest
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
@@ -70,4 +72,19 @@ func Counter(t testing.TB, s sim.Summary, group, name string) float64 {
 	}
 	t.Fatalf("no counter %s / %s", group, name)
 	return 0
+}
+
+// Sweep runs every cell of plan p over base on the machine's cores and
+// returns its points, curve by curve; an error fails the test.
+func Sweep(t testing.TB, def *sim.Def, base *scenario.Scenario, p *sim.Plan) []sim.PointStat {
+	t.Helper()
+	samples, err := sim.RunCells(def, base, p, p.Shard(0, 1), runtime.NumCPU(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pts, err := sim.Summarize(p, samples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pts
 }
