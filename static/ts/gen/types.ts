@@ -363,8 +363,6 @@ export interface Bridge {
   compare(i: number): Float64Array | Failure;
   /** A: the preset, B: what is on screen, both from 0 s */
   compareWithBase(): string | Failure;
-  /** the self-contained HTML report of what is on screen (page: the address) */
-  report(page: string): string | Failure;
   /** JSON Values of A while comparing */
   valuesA(): string | Failure;
   /** close B */
@@ -385,4 +383,10 @@ export interface Bridge {
   sweepCell(scenario: string, plan: string, v: number, i: number, s: number): string | Failure;
   /** JSON PointStat: one point of a sweep from its seeds' samples (a JSON array of sweepCell's) */
   sweepPoint(scenario: string, plan: string, samples: string): string | Failure;
+}
+
+// ReportBridge is globalThis.overloadlabReport, the report's API, loaded on demand (session.ReportAPI).
+export interface ReportBridge {
+  /** the self-contained HTML report of the run a link holds, brought to ms milliseconds (Rebuild; page: the address) */
+  report(link: string, ms: number, page: string): string | Failure;
 }
