@@ -92,6 +92,9 @@ func TestSweepPage(t *testing.T) {
 	tb.do(t, chromedp.Navigate(srv.URL+"/#"+link))
 	tb.wait(t, ready+` && !document.getElementById("sweeps").hidden`, 20*time.Second)
 	eval[bool](t, tb, setSweep(6, 3, 2, "standard ACG", "adaptive"))
+	// The pool's workers start when the panel comes into view, before Run.
+	tb.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("sweeps").scrollIntoView()`))
+	tb.wait(t, `document.body.dataset.sweepWorkers === "2"`, 30*time.Second)
 	// The trace sees a task that keeps the main thread busy for 200 ms (of
 	// wall-clock time: its CPU time is less on a busy machine).
 	if over, top := tracedTasks(t, tb, 10*time.Millisecond, func() {
@@ -270,13 +273,15 @@ func linkOfHash(h string) string {
 // BenchmarkSweepPool runs the same sweep (2 variants × 8 points × 5 seeds of
 // a 60 s SCP run, about 4 s on one worker, the size of the page's default
 // sweeps) on one worker and on the pool of 2 (the cores of the budget
-// machine), each as the first sweep of a freshly opened page: the time from
-// Run to the last point includes starting the pool's workers. It reports
-// time(1)/time(2) as x-speedup (DESIGN.md: ≥ 1.6 on 2 cores).
+// machine), each as the first sweep of a freshly opened page, as a user
+// runs it: the sweep panel comes into view, its workers start, Run. It
+// reports time(1)/time(2) from Run to the last point as x-speedup
+// (DESIGN.md: ≥ 1.6 on 2 cores), and how long the pool took to start.
 func BenchmarkSweepPool(b *testing.B) {
 	srv := newServer(b)
 	ctx := browser(b)
 	link, _ := sweepLinkOf(b, 60)
+	var started time.Duration
 	run := func(workers int) float64 {
 		tctx, cancel := chromedp.NewContext(ctx)
 		defer cancel()
@@ -292,6 +297,12 @@ func BenchmarkSweepPool(b *testing.B) {
 		if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](setSweep(8, 5, workers, "standard ACG", "adaptive"))); err != nil {
 			b.Fatal(err)
 		}
+		start := time.Now()
+		if err := chromedp.Do(tctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("sweeps").scrollIntoView()`)); err != nil {
+			b.Fatal(err)
+		}
+		poll(`document.body.dataset.sweepWorkers === "` + strconv.Itoa(workers) + `"`)
+		started += time.Since(start)
 		if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("sweep-run"))); err != nil {
 			b.Fatal(err)
 		}
@@ -308,4 +319,5 @@ func BenchmarkSweepPool(b *testing.B) {
 	b.ReportMetric(one/two, "x-speedup")
 	b.ReportMetric(one/float64(b.N), "ms-1-worker")
 	b.ReportMetric(two/float64(b.N), "ms-2-workers")
+	b.ReportMetric(float64(started.Milliseconds())/float64(2*b.N), "ms-pool-start")
 }

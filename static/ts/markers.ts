@@ -33,8 +33,8 @@ export function addLive(t: number, label: string) {
 export const MARKER_BAND = 28;
 
 // drawMarkers draws the markers across u's plot area and their labels in
-// the band above it, on the second row when they would overlap the one
-// before.
+// the band above it, on the second row when they would overlap a label
+// on the first.
 export function drawMarkers(u: uPlot, ms: Marker[]) {
   if (ms.length === 0) return;
   const ctx = u.ctx;
@@ -44,8 +44,10 @@ export function drawMarkers(u: uPlot, ms: Marker[]) {
   ctx.font = `${Math.round(11 * px)}px system-ui, sans-serif`;
   ctx.textBaseline = "top";
   ctx.textAlign = "left";
-  let lastRight = -Infinity;
-  let row = 0;
+  // Where each row's last label ends: a label takes the first row where it
+  // fits, or moves right along the row that ends soonest.
+  const rowRight = [-Infinity, -Infinity];
+  const placed: number[][] = []; // [left, right, row] of each label, for the tests
   const timelineColor = cssVar("--muted");
   const liveColor = cssVar("--accent");
   for (const m of ms) {
@@ -60,13 +62,20 @@ export function drawMarkers(u: uPlot, ms: Marker[]) {
     ctx.lineTo(x + 0.5, top + height);
     ctx.stroke();
     const w = ctx.measureText(m.label).width;
-    row = x < lastRight + 6 * px ? (row + 1) % 2 : 0;
-    const tx = Math.min(x + 3 * px, left + width - w - 2 * px);
+    let tx = Math.min(x + 3 * px, left + width - w - 2 * px);
+    let row = rowRight.findIndex((r) => tx >= r + 6 * px);
+    if (row < 0) {
+      // Both rows are taken here: the label moves right of the one that ends soonest.
+      row = rowRight[0] <= rowRight[1] ? 0 : 1;
+      tx = Math.min(rowRight[row] + 6 * px, left + width - w - 2 * px);
+    }
     const ty = top - (MARKER_BAND - 1) * px + row * 13 * px;
     ctx.fillStyle = color;
     ctx.fillText(m.label, tx, ty);
-    lastRight = Math.max(lastRight, tx + w);
+    rowRight[row] = tx + w;
+    placed.push([Math.round(tx / px), Math.round((tx + w) / px), row]);
   }
+  u.root.dataset.labels = JSON.stringify(placed);
   ctx.restore();
 }
 

@@ -29,6 +29,7 @@ export const defaultSize = () => Math.max(1, (navigator.hardwareConcurrency || 2
 export class Pool {
   private workers: Worker[] = [];
   private module: WebAssembly.Module | null = null;
+  private loaded = new Set<Worker>(); // the workers whose simulator is in
   private busy = new Map<Worker, number[]>(); // a worker's cells sent, in order (their ids)
   private sent = new Map<number, { run: number; cell?: Cell }>(); // messages awaiting an answer, by id
   private ids = 0;
@@ -41,6 +42,8 @@ export class Pool {
   private summarising = 0; // points sent to be summarised, not yet back
   private onPoint: (p: PointStat) => void = () => {};
   private onEnd: (error?: string) => void = () => {};
+  // onLoaded is told how many workers have their simulator in, as it changes.
+  onLoaded: (n: number) => void = () => {};
 
   // setModule hands the compiled simulator to every worker, now and later.
   setModule(m: WebAssembly.Module) {
@@ -65,6 +68,8 @@ export class Pool {
         if (job?.run === this.run && job.cell) this.queue.unshift(job.cell); // run it elsewhere
       }
       this.busy.delete(w);
+      this.loaded.delete(w);
+      this.onLoaded(this.loaded.size);
     }
     while (this.workers.length < size) {
       const w = new Worker("worker.js", { name: "sweep" });
@@ -115,6 +120,10 @@ export class Pool {
 
   private answer(w: Worker, m: FromWorker) {
     if (m.t === "fatal") return this.fail(m.error);
+    if (m.t === "loaded") {
+      this.loaded.add(w);
+      return this.onLoaded(this.loaded.size);
+    }
     if (m.t !== "cell" && m.t !== "point") return;
     const job = this.sent.get(m.id);
     this.sent.delete(m.id);

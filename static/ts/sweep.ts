@@ -125,6 +125,7 @@ function build() {
     pool.resize(workersNow());
   });
   warm.observe(el("sweeps"));
+  pool.onLoaded = (n) => (document.body.dataset.sweepWorkers = String(n));
   el("sweep-workers").onchange = () => pool.size > 0 && !pool.running && pool.resize(workersNow());
 }
 

@@ -47,6 +47,7 @@ export type FromWorker =
   | { t: "compare-failed"; error: string }
   | { t: "compared"; info: Info; values: Values; summary: Summary; cmp?: Compared } // B opened beside A, A kept
   | { t: "module"; module: WebAssembly.Module } // the live run's worker: the simulator it compiled, for the pool
+  | { t: "loaded" } // a pool worker: the simulator is in
   | { t: "cell"; id: number; sample?: string; error?: string }
   | { t: "point"; id: number; point?: PointStat; error?: string }
   | { t: "fatal"; error: string };

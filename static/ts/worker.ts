@@ -66,7 +66,7 @@ async function load() {
   const instance = await WebAssembly.instantiate(mod, go.importObject);
   void go.run(instance).then(() => post({ t: "fatal", error: "the simulator stopped" }));
   bridge = (globalThis as unknown as { overloadlab: Bridge }).overloadlab;
-  if (!pooled) post({ t: "ready", describe: ok(bridge.describe()) });
+  post(pooled ? { t: "loaded" } : { t: "ready", describe: ok(bridge.describe()) });
 }
 
 let reportBridge: Promise<ReportBridge> | undefined;
