@@ -34,8 +34,11 @@ func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // Spec describes one parameter.
 type Spec struct {
-	Name    string   `json:"name"`              // operator name, e.g. "sgsn.new-connections-per-second"
-	Label   string   `json:"label"`             // short label for a slider
+	Name  string `json:"name"`  // operator name, e.g. "sgsn.new-connections-per-second"
+	Label string `json:"label"` // short label for a slider
+	// Marker names the parameter on a chart's marker of its change; the set
+	// derives it (Set.markers): "SGSN N" for the SGSN's "N: new connections".
+	Marker  string   `json:"marker"`
 	Group   string   `json:"group"`             // panel the slider belongs to
 	Unit    string   `json:"unit,omitempty"`    // "/s", "s", "%", "µs", ...
 	Kind    Kind     `json:"kind"`              // what values it takes

@@ -218,6 +218,7 @@ export interface Style {
 export interface ParamDescription {
   name: string;
   label: string;
+  marker: string;
   group: string;
   unit?: string;
   kind: Kind;
