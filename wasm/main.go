@@ -18,7 +18,8 @@
 //	endCompare() reset() setWords(title, note) comparison() summaryB() valuesA() info()
 //	report(page)                    the self-contained HTML report of what is on screen (page: the address)
 //	setSweep(plan)                  the page's sweep definition, for the link ("" for none)
-//	planPoint(scenario, plan, variant, point)  one point of a sweep, every seed: sim.PointStat (no run needed)
+//	sweepCell(scenario, plan, variant, point, seed)  one run of a sweep: sim.Sample (no live run needed)
+//	sweepPoint(scenario, plan, samples)             one point from its seeds' samples: sim.PointStat
 package main
 
 import (
@@ -73,6 +74,16 @@ func fn(name string, f func(args []safejs.Value) (any, error)) {
 var api safejs.Value
 
 func str(v safejs.Value) (string, error) { return v.String() }
+
+// str2 reads two string arguments.
+func str2(a, b safejs.Value) (string, string, error) {
+	x, err := a.String()
+	if err != nil {
+		return "", "", err
+	}
+	y, err := b.String()
+	return x, y, err
+}
 
 func start(s *session.Session, err error) (any, error) {
 	if err != nil {
@@ -312,24 +323,34 @@ func install() {
 		}
 		return "", cur.SetSweep(plan)
 	})
-	fn("planPoint", func(a []safejs.Value) (any, error) {
-		sc, err := str(a[0])
+	var sweeper session.Sweeper
+	fn("sweepCell", func(a []safejs.Value) (any, error) {
+		sc, plan, err := str2(a[0], a[1])
 		if err != nil {
 			return nil, err
 		}
-		plan, err := str(a[1])
+		var vis [3]int
+		for k := range vis {
+			if vis[k], err = a[2+k].Int(); err != nil {
+				return nil, err
+			}
+		}
+		s, err := sweeper.Cell(sc, plan, vis[0], vis[1], vis[2])
 		if err != nil {
 			return nil, err
 		}
-		v, err := a[2].Int()
+		return session.JSON(s), nil
+	})
+	fn("sweepPoint", func(a []safejs.Value) (any, error) {
+		sc, plan, err := str2(a[0], a[1])
 		if err != nil {
 			return nil, err
 		}
-		i, err := a[3].Int()
+		samples, err := str(a[2])
 		if err != nil {
 			return nil, err
 		}
-		p, err := session.PlanPoint(sc, plan, v, i)
+		p, err := sweeper.Point(sc, plan, samples)
 		if err != nil {
 			return nil, err
 		}

@@ -105,16 +105,27 @@ func TestBridge(t *testing.T) {
 		t.Errorf("link of a comparison %q", link)
 	}
 	call(t, "endCompare")
-	// A sweep point needs no run: the pool's workers call it alone.
+	// A sweep's cells and points need no run: the pool's workers call them
+	// alone, and get what the session gives natively.
 	sc := `{"preset":"scp-10-ssps","duration_s":5}`
 	plan := `{"param":"ssp.load","from":0.5,"to":2,"points":3,"seeds":2}`
-	pt, _ := call(t, "planPoint", sc, plan, 0, 2).String()
-	native, err := session.PlanPoint(sc, plan, 0, 2)
-	if err != nil || pt != session.JSON(native) {
-		t.Errorf("planPoint: %s, natively %s (%v)", pt, session.JSON(native), err)
+	var native session.Sweeper
+	var cells []string
+	for s := range 2 {
+		c, _ := call(t, "sweepCell", sc, plan, 0, 2, s).String()
+		n, err := native.Cell(sc, plan, 0, 2, s)
+		if err != nil || c != session.JSON(n) {
+			t.Errorf("sweepCell: %s, natively %s (%v)", c, session.JSON(n), err)
+		}
+		cells = append(cells, c)
 	}
-	if e := errorOf(call(t, "planPoint", sc, plan, 0, 3)); !strings.Contains(e, "sweep point: variant 0, point 3 is not allowed") {
-		t.Errorf("planPoint out of the grid: %q", e)
+	samples := "[" + strings.Join(cells, ",") + "]"
+	pt, _ := call(t, "sweepPoint", sc, plan, samples).String()
+	if n, err := native.Point(sc, plan, samples); err != nil || pt != session.JSON(n) {
+		t.Errorf("sweepPoint: %s, natively %s (%v)", pt, session.JSON(n), err)
+	}
+	if e := errorOf(call(t, "sweepCell", sc, plan, 0, 3, 0)); !strings.Contains(e, "sweep cell: variant 0, point 3, seed 0 is not allowed") {
+		t.Errorf("sweepCell out of the grid: %q", e)
 	}
 	session.API = append(session.API, session.Func{Name: "boom"})
 	fn("boom", func([]safejs.Value) (any, error) { panic("on purpose") })

@@ -24,12 +24,15 @@ import (
 
 // sweepLink is a short SCP run (20 s) as a link, so sweeps in the page
 // take seconds.
-func sweepLink(t testing.TB) (string, *scenario.Scenario) {
+func sweepLink(t testing.TB) (string, *scenario.Scenario) { return sweepLinkOf(t, 20) }
+
+// sweepLinkOf is the SCP run of the scp-10-ssps preset for seconds, as a link.
+func sweepLinkOf(t testing.TB, seconds float64) (string, *scenario.Scenario) {
 	sc, err := catalog.Preset("scp-10-ssps")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc.Duration = 20
+	sc.Duration = seconds
 	link, err := catalog.EncodeLink(sc)
 	if err != nil {
 		t.Fatal(err)
@@ -88,9 +91,19 @@ func TestSweepPage(t *testing.T) {
 	tb.do(t, chromedp.Navigate(srv.URL+"/#"+link))
 	tb.wait(t, ready+` && !document.getElementById("sweeps").hidden`, 20*time.Second)
 	eval[bool](t, tb, setSweep(6, 3, 2, "standard ACG", "adaptive"))
+	// The trace sees a task that keeps the main thread busy for 200 ms (of
+	// wall-clock time: its CPU time is less on a busy machine).
+	if over, top := tracedTasks(t, tb, 10*time.Millisecond, func() {
+		tb.do(t, chromedp.Evaluate[chromedp.Void](`setTimeout(() => { const end = performance.now() + 200; while (performance.now() < end); window.__busy = true; }, 0)`))
+		tb.wait(t, `window.__busy === true`, 10*time.Second)
+	}); len(over) == 0 || top.Wall < 200*time.Millisecond || top.CPU < 20*time.Millisecond || !strings.Contains(top.Parts, "TimerFire") {
+		t.Errorf("a 200 ms task, traced: longest %v, over 10 ms CPU %v", top, over)
+	}
 	tb.do(t, chromedp.Evaluate[chromedp.Void](`window.__longtasks.length = 0`))
-	tb.do(t, chromedp.Click(chromedp.ID("sweep-run")))
-	tb.wait(t, `document.body.dataset.sweep === "done"`, 180*time.Second)
+	over, longest := tracedTasks(t, tb, 50*time.Millisecond, func() {
+		tb.do(t, chromedp.Click(chromedp.ID("sweep-run")))
+		tb.wait(t, `document.body.dataset.sweep === "done"`, 180*time.Second)
+	})
 	var long []int
 	json.Unmarshal([]byte(eval[string](t, tb, longJS)), &long)
 	b := readBand(t, tb)
@@ -134,11 +147,18 @@ func TestSweepPage(t *testing.T) {
 			}
 		}
 	}
+	// No main-thread task over 50 ms during the sweep (DESIGN.md): judged
+	// always by the tasks' CPU time, and by their wall-clock length when
+	// the machine is quiet enough for it to mean something.
+	t.Logf("longest main-thread task of the sweep: %v", longest)
+	for _, task := range over {
+		t.Errorf("a main-thread task of the sweep took %v", task)
+	}
 	if len(long) > 0 {
 		if load, cores := loadAverage(), runtime.NumCPU(); load > float64(cores) {
-			t.Logf("main-thread tasks over 50 ms during the sweep: %v ms, NOT judged: load average %.1f on %d cores", long, load, cores)
+			t.Logf("main-thread tasks over 50 ms of wall-clock time during the sweep: %v ms, NOT judged: load average %.1f on %d cores", long, load, cores)
 		} else {
-			t.Errorf("main-thread tasks over 50 ms during the sweep: %v ms (load average %.1f on %d cores)", long, load, cores)
+			t.Errorf("main-thread tasks over 50 ms of wall-clock time during the sweep: %v ms (load average %.1f on %d cores)", long, load, cores)
 		}
 	}
 
@@ -227,35 +247,36 @@ func linkOfHash(h string) string {
 	return h
 }
 
-// BenchmarkSweepPool runs the same sweep (2 variants × 8 points × 3 seeds of
-// a 20 s SCP run) on one worker and on the pool of 2 (the cores of the
-// budget machine), and reports time(1)/time(2) as x-speedup (DESIGN.md:
-// ≥ 1.6 on 2 cores).
+// BenchmarkSweepPool runs the same sweep (2 variants × 8 points × 5 seeds of
+// a 60 s SCP run, about 4 s on one worker, the size of the page's default
+// sweeps) on one worker and on the pool of 2 (the cores of the budget
+// machine), each as the first sweep of a freshly opened page: the time from
+// Run to the last point includes starting the pool's workers. It reports
+// time(1)/time(2) as x-speedup (DESIGN.md: ≥ 1.6 on 2 cores).
 func BenchmarkSweepPool(b *testing.B) {
 	srv := newServer(b)
 	ctx := browser(b)
-	link, _ := sweepLink(b)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/#"+link)); err != nil {
-		b.Fatal(err)
-	}
-	poll := func(js string) {
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(300*time.Second))); err != nil {
-			b.Fatal(err)
-		}
-	}
-	poll(ready)
+	link, _ := sweepLinkOf(b, 60)
 	run := func(workers int) float64 {
-		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](setSweep(8, 3, workers, "standard ACG", "adaptive"))); err != nil {
-			b.Fatal(err)
-		}
-		// A first sweep loads the pool's workers; the timed one follows.
-		for range 2 {
-			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("sweep-run"))); err != nil {
+		tctx, cancel := chromedp.NewContext(ctx)
+		defer cancel()
+		poll := func(js string) {
+			if _, err := chromedp.Run(tctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(300*time.Second))); err != nil {
 				b.Fatal(err)
 			}
-			poll(`document.body.dataset.sweep === "done"`)
 		}
-		ms, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.sweepMs`))
+		if err := chromedp.Do(tctx, chromedp.Navigate(srv.URL+"/#"+link)); err != nil {
+			b.Fatal(err)
+		}
+		poll(ready + ` && !document.getElementById("sweeps").hidden`)
+		if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](setSweep(8, 5, workers, "standard ACG", "adaptive"))); err != nil {
+			b.Fatal(err)
+		}
+		if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("sweep-run"))); err != nil {
+			b.Fatal(err)
+		}
+		poll(`document.body.dataset.sweep === "done"`)
+		ms, _ := chromedp.Run(tctx, chromedp.Evaluate[string](`document.body.dataset.sweepMs`))
 		x, _ := strconv.ParseFloat(ms, 64)
 		return x
 	}

@@ -6,7 +6,7 @@ import { ChartView, Store, classesOf, cssVar, fmt, setStyles } from "./charts";
 import { addLive, setMarkers } from "./markers";
 import { fit, initPresent, presenting } from "./present";
 import { rowAt, tileValue, timeText, view } from "./scrub";
-import { setupSweep } from "./sweep";
+import { setupSweep, shareModule } from "./sweep";
 import * as tour from "./tour";
 import type { ClaimResult, Description, FromWorker, Info, Model, Summary, ToWorker, Values } from "./types";
 import * as cmp from "./compare";
@@ -89,6 +89,9 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
     case "loading":
       el<HTMLProgressElement>("loading-progress").value = m.got / m.total;
       el("loading-text").textContent = `Loading the simulator… ${(m.got / 1e6).toFixed(1)} of ${(m.total / 1e6).toFixed(1)} MB`;
+      return;
+    case "module":
+      shareModule(m.module);
       return;
     case "ready": {
       el("loading-text").textContent = "Starting the simulator…";

@@ -1,15 +1,24 @@
-// A pool of simulator workers for sweeps, apart from the live run's worker:
-// each is its own Web Worker with its own WebAssembly instance, and runs one
-// point of a sweep (every seed) per task. Tasks go to whichever worker is
-// free; cancelling drops the tasks not started and ignores the points in
-// flight, so a sweep stops within one point.
+// A pool of simulator workers for sweeps, apart from the live run's worker.
+// Each is its own Web Worker with its own WebAssembly instance, made from
+// the module the live run's worker compiled (sent by postMessage, so the
+// wasm is downloaded and compiled once). The pool starts its workers
+// ahead (resize, when the sweep panel comes into view) and keeps them
+// between sweeps. A task is one cell: one seed of one point of one curve,
+// the smallest piece of work, so the workers finish together; when the
+// last seed of a point is in, the worker that ran it summarises the point
+// from every seed's sample (one short call) before its next cell.
+// Cancelling drops the cells not started and ignores those in flight, so a
+// sweep stops within one cell.
 import type { FromWorker, PointStat, ToWorker } from "./types";
 
-export interface Task {
-  scenario: string; // the scenario as JSON
-  plan: string; // the sweep's definition as JSON
-  v: number; // variant
-  i: number; // point
+// Point is one point of one curve of a sweep: variant v, point i.
+export interface Point {
+  v: number;
+  i: number;
+}
+
+interface Cell extends Point {
+  s: number; // seed
 }
 
 // defaultSize is one worker per core but one (the page and the live run
@@ -18,67 +27,120 @@ export const defaultSize = () => Math.max(1, (navigator.hardwareConcurrency || 2
 
 export class Pool {
   private workers: Worker[] = [];
-  private busy = new Map<Worker, { run: number; k: number }>(); // the task in flight
-  private queue: number[] = [];
-  private tasks: Task[] = [];
-  private run = 0; // the sweep being run; results of older ones are ignored
+  private module: WebAssembly.Module | null = null;
+  private busy = new Map<Worker, number>(); // a worker's cell in flight (its id)
+  private sent = new Map<number, { run: number; cell?: Cell }>(); // messages awaiting an answer, by id
+  private ids = 0;
+  private run = 0; // the sweep being run; answers for older ones are ignored
+  private scenario = "";
+  private plan = "";
+  private seeds = 0;
+  private queue: Cell[] = [];
+  private samples = new Map<string, string[]>(); // the samples of a point so far (JSON), by "v,i"
+  private summarising = 0; // points sent to be summarised, not yet back
   private onPoint: (p: PointStat) => void = () => {};
   private onEnd: (error?: string) => void = () => {};
 
-  // size is the number of workers; extra ones are stopped, missing ones
-  // started (each loads the simulator once, then stays).
+  // setModule hands the compiled simulator to every worker, now and later.
+  setModule(m: WebAssembly.Module) {
+    if (this.module) return;
+    this.module = m;
+    for (const w of this.workers) this.give(w);
+  }
+
+  private give(w: Worker) {
+    if (this.module) w.postMessage({ t: "module", module: this.module } satisfies ToWorker);
+  }
+
+  // resize sets the number of workers: extra ones are stopped, missing
+  // ones started (each instantiates the simulator once, then stays).
   resize(size: number) {
     while (this.workers.length > size) {
       const w = this.workers.pop()!;
       w.terminate();
+      const id = this.busy.get(w);
       this.busy.delete(w);
+      const cell = id !== undefined ? this.sent.get(id) : undefined;
+      if (id !== undefined) this.sent.delete(id);
+      if (cell?.run === this.run && cell.cell) this.queue.unshift(cell.cell); // run it elsewhere
     }
     while (this.workers.length < size) {
-      const w = new Worker("worker.js");
-      w.onmessage = (ev: MessageEvent<FromWorker>) => {
-        const m = ev.data;
-        if (m.t === "fatal") return this.fail(m.error);
-        if (m.t !== "point") return;
-        const task = this.busy.get(w);
-        this.busy.delete(w);
-        if (task?.run !== this.run) return this.next(); // a cancelled sweep's
-        if (m.error !== undefined || !m.point) return this.fail(m.error ?? "no point");
-        this.onPoint(m.point);
-        this.next();
-      };
+      const w = new Worker("worker.js", { name: "sweep" });
+      w.onmessage = (ev: MessageEvent<FromWorker>) => this.answer(w, ev.data);
       this.workers.push(w);
+      this.give(w);
     }
+    if (this.running) this.next();
   }
 
   get size() {
     return this.workers.length;
   }
 
-  // start runs the tasks; onPoint gets each point as it comes (in any
-  // order), onEnd once at the end, with an error if one failed.
-  start(tasks: Task[], onPoint: (p: PointStat) => void, onEnd: (error?: string) => void) {
+  // start runs every seed of the points; onPoint gets each point as it is
+  // summarised (in any order), onEnd once at the end, with an error if a
+  // cell failed.
+  start(scenario: string, plan: string, seeds: number, points: Point[], onPoint: (p: PointStat) => void, onEnd: (error?: string) => void) {
     this.cancel();
     this.run++;
-    this.tasks = tasks;
-    this.queue = tasks.map((_, k) => k);
+    this.scenario = scenario;
+    this.plan = plan;
+    this.seeds = seeds;
+    this.queue = points.flatMap((p) => Array.from({ length: seeds }, (_, s) => ({ ...p, s })));
+    this.samples.clear();
     this.onPoint = onPoint;
     this.onEnd = onEnd;
-    for (const w of this.workers) if (!this.busy.has(w)) this.dispatch(w);
+    this.next();
   }
 
-  // cancel drops the tasks not started; the points in flight finish in
-  // their workers and are ignored.
+  // cancel drops the cells not started; those in flight finish in their
+  // workers and are ignored.
   cancel() {
     this.queue = [];
+    this.summarising = 0;
     this.run++;
     this.onPoint = () => {};
     this.onEnd = () => {};
   }
 
-  // running reports whether the current sweep has points to run or in flight.
+  // running reports whether the current sweep has cells to run or answers
+  // to wait for.
   get running() {
-    for (const t of this.busy.values()) if (t.run === this.run) return true;
-    return this.queue.length > 0;
+    if (this.queue.length > 0 || this.summarising > 0) return true;
+    for (const id of this.busy.values()) if (this.sent.get(id)?.run === this.run) return true;
+    return false;
+  }
+
+  private answer(w: Worker, m: FromWorker) {
+    if (m.t === "fatal") return this.fail(m.error);
+    if (m.t !== "cell" && m.t !== "point") return;
+    const job = this.sent.get(m.id);
+    this.sent.delete(m.id);
+    if (m.t === "cell") this.busy.delete(w);
+    if (job?.run !== this.run) return this.next(); // a cancelled sweep's
+    if (m.error !== undefined) return this.fail(m.error);
+    if (m.t === "point") {
+      this.summarising--;
+      this.onPoint(m.point!);
+    } else {
+      const c = job.cell!;
+      const key = `${c.v},${c.i}`;
+      const got = this.samples.get(key) ?? [];
+      got.push(m.sample!);
+      this.samples.set(key, got);
+      if (got.length === this.seeds) {
+        // The worker is free: it summarises the point before its next cell.
+        this.samples.delete(key);
+        this.summarising++;
+        this.post(w, { t: "point", id: this.ids++, scenario: this.scenario, plan: this.plan, samples: `[${got.join(",")}]` });
+      }
+    }
+    this.next();
+  }
+
+  private post(w: Worker, m: ToWorker & { id: number }, cell?: Cell) {
+    this.sent.set(m.id, { run: this.run, cell });
+    w.postMessage(m);
   }
 
   private fail(error: string) {
@@ -88,20 +150,18 @@ export class Pool {
   }
 
   private next() {
-    for (const w of this.workers) if (!this.busy.has(w)) this.dispatch(w);
+    for (const w of this.workers) {
+      if (this.busy.has(w)) continue;
+      const c = this.queue.shift();
+      if (!c) break;
+      const id = this.ids++;
+      this.busy.set(w, id);
+      this.post(w, { t: "cell", id, scenario: this.scenario, plan: this.plan, v: c.v, i: c.i, s: c.s }, c);
+    }
     if (!this.running) {
       const end = this.onEnd;
       this.onEnd = () => {};
       end();
     }
-  }
-
-  private dispatch(w: Worker) {
-    const k = this.queue.shift();
-    if (k === undefined) return;
-    const t = this.tasks[k];
-    this.busy.set(w, { run: this.run, k });
-    const m: ToWorker = { t: "point", task: k, scenario: t.scenario, plan: t.plan, v: t.v, i: t.i };
-    w.postMessage(m);
   }
 }

@@ -7,7 +7,7 @@
 // the carried curves (the offered load drawn dashed, clipped).
 import uPlot from "uplot";
 import { cssVar, fmt, palette } from "./charts";
-import { Pool, defaultSize, type Task } from "./pool";
+import { Pool, defaultSize, type Point } from "./pool";
 import { variantLabel } from "./types";
 import type { Info, Model, Plan, PointStat, Spec, Variant } from "./types";
 import { downloadBlob, downloadText, el } from "./util";
@@ -105,7 +105,9 @@ function build() {
   box.setAttribute("role", "img");
   box.setAttribute("aria-label", "carried against offered load, one curve per control (the numbers are under Data)");
   const view = document.createElement("details");
+  view.id = "sweep-data";
   view.innerHTML = "<summary>Data</summary>";
+  view.ontoggle = () => view.open && drawTable();
   const table = document.createElement("table");
   table.id = "sweep-table";
   view.append(table);
@@ -116,7 +118,21 @@ function build() {
   el("sweep-csv").onclick = () => exportCSV();
   el("sweep-png").onclick = () => exportPNG();
   el<HTMLButtonElement>("sweep-cancel").disabled = true;
+  // The pool's workers start when the panel comes into view, so that they
+  // are ready by the first Run; a change of their number applies at once.
+  const warm = new IntersectionObserver((es) => {
+    if (!es.some((e) => e.isIntersecting)) return;
+    warm.disconnect();
+    pool.resize(workersNow());
+  });
+  warm.observe(el("sweeps"));
+  el("sweep-workers").onchange = () => pool.size > 0 && pool.resize(workersNow());
 }
+
+const workersNow = () => Math.max(1, Math.min(16, Number(el<HTMLInputElement>("sweep-workers").value) || defaultSize()));
+
+// shareModule gives the pool the simulator the live run's worker compiled.
+export const shareModule = (m: WebAssembly.Module) => pool.setModule(m);
 
 // setupSweep fills the form for the run just started: the model's numeric
 // parameters, its study (a button each) and the curves on offer.
@@ -271,11 +287,9 @@ function run() {
   results = p.variants.map(() => new Array<PointStat | null>(p.points).fill(null));
   done = 0;
   const total = nv * p.points;
-  pool.resize(Math.max(1, Math.min(16, Number(el<HTMLInputElement>("sweep-workers").value) || defaultSize())));
-  const scenario = JSON.stringify(info.scenario);
-  const json = JSON.stringify(p);
-  const tasks: Task[] = [];
-  for (let i = 0; i < p.points; i++) for (let v = 0; v < nv; v++) tasks.push({ scenario, plan: json, v, i });
+  pool.resize(workersNow());
+  const points: Point[] = [];
+  for (let i = 0; i < p.points; i++) for (let v = 0; v < nv; v++) points.push({ v, i });
   el<HTMLProgressElement>("sweep-progress").max = total;
   el<HTMLProgressElement>("sweep-progress").value = 0;
   el<HTMLButtonElement>("sweep-cancel").disabled = false;
@@ -284,15 +298,17 @@ function run() {
   startedAt = performance.now();
   buildChart();
   pool.start(
-    tasks,
+    JSON.stringify(info.scenario),
+    JSON.stringify(p),
+    p.seeds,
+    points,
     (pt) => {
       results[pt.variant][pt.point] = pt;
       done++;
-      el<HTMLProgressElement>("sweep-progress").value = done;
-      setStatus("running", `${done} of ${total} points (${p.seeds} seeds each) on ${pool.size} worker${pool.size > 1 ? "s" : ""}…`);
-      draw();
+      drawSoon();
     },
     (error) => {
+      draw();
       el<HTMLButtonElement>("sweep-cancel").disabled = true;
       if (error) return setStatus("failed", `The sweep failed: ${error}`);
       const ms = performance.now() - startedAt;
@@ -305,6 +321,7 @@ function run() {
 function cancel() {
   if (!pool.running) return;
   pool.cancel();
+  draw(); // the points in before the Cancel, none after
   el<HTMLButtonElement>("sweep-cancel").disabled = true;
   setStatus("cancelled", `Cancelled after ${done} points.`);
 }
@@ -412,14 +429,28 @@ function data(): uPlot.AlignedData {
   return cols as uPlot.AlignedData;
 }
 
-// draw updates the chart, its data view and the band the tests read.
+let frame = 0; // a draw is asked for the next animation frame
+
+// drawSoon draws at the next animation frame: the points that come in
+// between are drawn once, so the main thread stays free while they come.
+function drawSoon() {
+  if (!frame) frame = requestAnimationFrame(draw);
+}
+
+// draw updates the progress, the chart, the band the tests read and the
+// data view if open.
 function draw() {
+  cancelAnimationFrame(frame);
+  frame = 0;
   if (!chart || !plan) return;
+  const total = results.length * plan.points;
+  el<HTMLProgressElement>("sweep-progress").value = done;
+  if (document.body.dataset.sweep === "running")
+    setStatus("running", `${done} of ${total} points (${plan.seeds} seeds each) on ${pool.size} worker${pool.size > 1 ? "s" : ""}…`);
   chart.setData(data());
-  const x = xs();
   const band = {
     param: plan.param,
-    x,
+    x: xs(),
     curves: plan.variants!.map((v, k) => ({
       label: v.label,
       mean: results[k].map((pt) => pt?.stats[GOODPUT].mean ?? null),
@@ -430,7 +461,12 @@ function draw() {
     lines: lineValues(),
   };
   el("sweep-chart").dataset.band = JSON.stringify(band);
-  const table = el("sweep-table");
+  if (el<HTMLDetailsElement>("sweep-data").open) drawTable();
+}
+
+// drawTable writes the data view: one row per point in.
+function drawTable() {
+  if (!plan) return;
   const head = document.createElement("tr");
   for (const h of ["curve", plan.param, "seeds", "carried in time /s (95 %)", "offered /s", "digest"]) head.append(Object.assign(document.createElement("th"), { textContent: h }));
   const rows = [head];
@@ -443,7 +479,7 @@ function draw() {
         tr.append(Object.assign(document.createElement("td"), { textContent: t }));
       rows.push(tr);
     }
-  table.replaceChildren(...rows);
+  el("sweep-table").replaceChildren(...rows);
 }
 
 // ---- export ---------------------------------------------------------------

@@ -35,7 +35,9 @@ export type ToWorker =
   | { t: "link"; quiet: boolean }
   | { t: "sweep"; plan: string }
   | { t: "report"; page: string }
-  | { t: "point"; task: number; scenario: string; plan: string; v: number; i: number };
+  | { t: "module"; module: WebAssembly.Module } // to a pool worker: the simulator, compiled
+  | { t: "cell"; id: number; scenario: string; plan: string; v: number; i: number; s: number } // a pool worker: one run of a sweep
+  | { t: "point"; id: number; scenario: string; plan: string; samples: string }; // a pool worker: a point from its seeds' samples
 
 // Messages from the worker to the page.
 export type FromWorker =
@@ -51,5 +53,7 @@ export type FromWorker =
   | { t: "export"; json: string }
   | { t: "compare-failed"; error: string }
   | { t: "compared"; info: Info; values: Values; summary: Summary; cmp?: Compared } // B opened beside A, A kept
-  | { t: "point"; task: number; point?: PointStat; error?: string }
+  | { t: "module"; module: WebAssembly.Module } // the live run's worker: the simulator it compiled, for the pool
+  | { t: "cell"; id: number; sample?: string; error?: string }
+  | { t: "point"; id: number; point?: PointStat; error?: string }
   | { t: "fatal"; error: string };

@@ -47,13 +47,26 @@ function withProgress(r: Response): Response {
   return new Response(counted, { status: r.status, headers: { "Content-Type": "application/wasm" } });
 }
 
+// A pool worker (named "sweep", pool.ts) gets the module the live run's
+// worker compiled; the live run's worker downloads and compiles it, and
+// sends it to the page for the pool.
+const pooled = self.name === "sweep";
+let given: (m: WebAssembly.Module) => void = () => {};
+const module = new Promise<WebAssembly.Module>((resolve) => (given = resolve));
+
 async function load() {
   importScripts("wasm_exec.js");
   const go = new Go();
-  const { instance } = await WebAssembly.instantiateStreaming(withProgress(await fetch("overloadlab.wasm")), go.importObject);
+  let mod: WebAssembly.Module;
+  if (pooled) mod = await module;
+  else {
+    mod = await WebAssembly.compileStreaming(withProgress(await fetch("overloadlab.wasm")));
+    post({ t: "module", module: mod });
+  }
+  const instance = await WebAssembly.instantiate(mod, go.importObject);
   void go.run(instance).then(() => post({ t: "fatal", error: "the simulator stopped" }));
   bridge = (globalThis as unknown as { overloadlab: Bridge }).overloadlab;
-  post({ t: "ready", describe: ok(bridge.describe()) });
+  if (!pooled) post({ t: "ready", describe: ok(bridge.describe()) });
 }
 
 // state is what the page shows after each call: the values the controls
@@ -140,18 +153,27 @@ function handle(m: ToWorker) {
       // pool reports why the sweep cannot run).
       bridge.setSweep(m.plan);
       return;
-    case "point": {
-      // A pool worker: one point of a sweep, every seed (sweep.ts, pool.ts).
-      const r = bridge.planPoint(m.scenario, m.plan, m.v, m.i);
-      post(failed(r) ? { t: "point", task: m.task, error: r.error } : { t: "point", task: m.task, point: JSON.parse(r) });
+    case "cell": {
+      // A pool worker: one run of a sweep (sweep.ts, pool.ts).
+      const r = bridge.sweepCell(m.scenario, m.plan, m.v, m.i, m.s);
+      post(failed(r) ? { t: "cell", id: m.id, error: r.error } : { t: "cell", id: m.id, sample: r });
       return;
     }
+    case "point": {
+      // A pool worker: a point from its seeds' samples.
+      const r = bridge.sweepPoint(m.scenario, m.plan, m.samples);
+      post(failed(r) ? { t: "point", id: m.id, error: r.error } : { t: "point", id: m.id, point: JSON.parse(r) });
+      return;
+    }
+    case "module":
+      return; // handled on arrival
   }
 }
 
 const ready = load().catch((e) => post({ t: "fatal", error: "could not load the simulator: " + String(e) }));
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
+  if (ev.data.t === "module") return given(ev.data.module);
   void ready.then(() => {
     try {
       handle(ev.data);

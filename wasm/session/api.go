@@ -43,7 +43,8 @@ var API = []Func{
 	{Name: "comparison", Result: "string", Doc: "JSON Comparison of A and B"},
 	{Name: "summaryB", Result: "string", Doc: "JSON Summary of B, or null when not comparing"},
 	{Name: "setSweep", Args: []Arg{{"plan", "string"}}, Result: "string", Doc: "the page's sweep definition (JSON PlanJSON; \"\" for none), for the link; \"\" when done"},
-	{Name: "planPoint", Args: []Arg{{"scenario", "string"}, {"plan", "string"}, {"v", "number"}, {"i", "number"}}, Result: "string", Doc: "JSON PointStat: one point of a sweep, every seed (no run needed)"},
+	{Name: "sweepCell", Args: []Arg{{"scenario", "string"}, {"plan", "string"}, {"v", "number"}, {"i", "number"}, {"s", "number"}}, Result: "string", Doc: "JSON Sample: one run of a sweep, seed s of point i of variant v (no live run needed)"},
+	{Name: "sweepPoint", Args: []Arg{{"scenario", "string"}, {"plan", "string"}, {"samples", "string"}}, Result: "string", Doc: "JSON PointStat: one point of a sweep from its seeds' samples (a JSON array of sweepCell's)"},
 }
 
 // Arity returns how many arguments the bridge function name takes; it

@@ -471,44 +471,6 @@ func (s *Session) preset() *scenario.Preset {
 	return nil
 }
 
-// PlanPoint runs every seed of one point of a sweep (variant v, point i
-// of the plan, as JSON) over a scenario (as JSON) and returns the point's
-// mean and 95 % interval per metric, with the model's lines at the point. It needs no live run: the page's pool
-// of sweep workers calls it, one point per call.
-func PlanPoint(scenarioJSON, planJSON string, v, i int) (sim.PointStat, error) {
-	sc, err := catalog.Decode([]byte(scenarioJSON))
-	if err != nil {
-		return sim.PointStat{}, err
-	}
-	def, _ := catalog.Model(sc.Model)
-	plan, err := sim.DecodePlan([]byte(planJSON), def.Params)
-	if err != nil {
-		return sim.PointStat{}, err
-	}
-	if err := plan.Check(def, sc); err != nil {
-		return sim.PointStat{}, err
-	}
-	n := plan.Cells() / plan.Seeds / len(plan.Curves())
-	if v < 0 || v >= len(plan.Curves()) || i < 0 || i >= n {
-		return sim.PointStat{}, &param.Error{Field: "sweep point", Value: fmt.Sprintf("variant %d, point %d", v, i), Allowed: fmt.Sprintf("variant < %d, point < %d", len(plan.Curves()), n)}
-	}
-	cells := make([]sim.Cell, plan.Seeds)
-	for s := range cells {
-		cells[s] = sim.Cell{Variant: v, Point: i, Seed: s}
-	}
-	samples, err := sim.RunCells(def, sc, plan, cells, 1, nil)
-	if err != nil {
-		return sim.PointStat{}, err
-	}
-	at, err := plan.Scenario(def, sc, cells[0])
-	if err != nil {
-		return sim.PointStat{}, err
-	}
-	ps := sim.PointOf(plan, samples)
-	ps.Lines = sim.LinesAt(def, at.Params)
-	return ps, nil
-}
-
 // JSON marshals v; the types here always marshal.
 func JSON(v any) string {
 	b, err := json.Marshal(v)

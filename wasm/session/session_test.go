@@ -9,6 +9,7 @@ import (
 	"overloadlab/core/catalog"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
+	"overloadlab/core/engine/sim/simtest"
 )
 
 // reopened returns the session opened from s's link (Share).
@@ -154,18 +155,59 @@ func TestBadInputNamesTheField(t *testing.T) {
 		t.Errorf("a long note: %v", err)
 	}
 	sc := JSON(s.Info().Scenario)
+	var w Sweeper
 	for _, c := range []struct {
 		sc, plan string
 		v, i     int
 		want     string
 	}{
 		{sc, `{"param":"nope","from":1,"to":2,"points":2,"seeds":1}`, 0, 0, "a numeric parameter of model imsimgr"},
-		{sc, `{"param":"cpu.speed","from":1,"to":2,"points":2,"seeds":1}`, 0, 2, "sweep point: variant 0, point 2 is not allowed"},
+		{sc, `{"param":"cpu.speed","from":1,"to":2,"points":2,"seeds":1}`, 0, 2, "sweep cell: variant 0, point 2, seed 0 is not allowed (allowed: variant < 1, point < 2, seed < 1)"},
+		{sc, `{"param":"cpu.speed","from":1,"to":2,"points":2,"seeds":1}`, 1, 0, "sweep cell: variant 1, point 0, seed 0 is not allowed"},
 		{sc, `[`, 0, 0, "not a valid sweep definition"},
 		{`{"preset":"nope"}`, `{}`, 0, 0, "preset"},
 	} {
-		if _, err := PlanPoint(c.sc, c.plan, c.v, c.i); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("PlanPoint(%s, %d, %d) = %v, want %q", c.plan, c.v, c.i, err, c.want)
+		if _, err := w.Cell(c.sc, c.plan, c.v, c.i, 0); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Cell(%s, %d, %d, 0) = %v, want %q", c.plan, c.v, c.i, err, c.want)
+		}
+	}
+}
+
+// A point gathered cell by cell, in any order, equals the point of a
+// native sweep: same mean, band and digest, and the model's lines at the
+// point. Samples that are not the seeds of one point are refused, naming
+// what is wrong.
+func TestSweeperPoint(t *testing.T) {
+	sc := `{"preset":"scp-10-ssps","duration_s":5}`
+	plan := `{"param":"ssp.load","from":0.5,"to":2,"points":3,"seeds":3,"variants":[{"label":"adaptive","params":{"scp.control":"adaptive-acg"}}]}`
+	var w Sweeper
+	var raw []string
+	for _, s := range []int{2, 0, 1} {
+		x, err := w.Cell(sc, plan, 0, 1, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw = append(raw, JSON(x))
+	}
+	got, err := w.Point(sc, plan, "["+strings.Join(raw, ",")+"]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, _ := catalog.Decode([]byte(sc))
+	def, _ := catalog.Model("scp")
+	p, _ := sim.DecodePlan([]byte(plan), def.Params)
+	want := simtest.Sweep(t, def, base, p)[1]
+	want.Lines = []float64{base.Params.Num("scp.capacity"), 0.9 * base.Params.Num("scp.capacity")}
+	if JSON(got) != JSON(want) {
+		t.Errorf("point from cells:\n%s\nnative:\n%s", JSON(got), JSON(want))
+	}
+	for _, c := range []struct{ samples, want string }{
+		{"[" + raw[0] + "]", "sweep samples: 1 is not allowed (allowed: one per seed, 3)"},
+		{"[" + raw[0] + "," + raw[0] + "," + raw[1] + "]", "sweep samples: variant 0, point 1, seed 2 is not allowed (allowed: seeds 0 to 2 of one point (variant < 1, point < 3), each once)"},
+		{"{", "sweep samples"},
+	} {
+		if _, err := w.Point(sc, plan, c.samples); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Point(%.60s) = %v, want %q", c.samples, err, c.want)
 		}
 	}
 }

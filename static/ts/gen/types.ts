@@ -368,6 +368,8 @@ export interface Bridge {
   summaryB(): string | Failure;
   /** the page's sweep definition (JSON PlanJSON; "" for none), for the link; "" when done */
   setSweep(plan: string): string | Failure;
-  /** JSON PointStat: one point of a sweep, every seed (no run needed) */
-  planPoint(scenario: string, plan: string, v: number, i: number): string | Failure;
+  /** JSON Sample: one run of a sweep, seed s of point i of variant v (no live run needed) */
+  sweepCell(scenario: string, plan: string, v: number, i: number, s: number): string | Failure;
+  /** JSON PointStat: one point of a sweep from its seeds' samples (a JSON array of sweepCell's) */
+  sweepPoint(scenario: string, plan: string, samples: string): string | Failure;
 }
