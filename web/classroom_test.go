@@ -339,7 +339,7 @@ func TestMarkerLabels(t *testing.T) {
 	tb := newTab(t, ctx)
 	tb.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/"))
 	tb.wait(t, ready, 20*time.Second)
-	for _, name := range []string{"attach-storm", "doic-shm-bursty", "doic-injected-report", "scp-overload-step", "switch-overload-steps"} {
+	for _, name := range []string{"attach-storm", "doic-shm-bursty", "scp-overload-step", "switch-overload-steps"} {
 		p := preset(t, name)
 		if eval[string](t, tb, `document.getElementById("preset").value`) != name {
 			eval[string](t, tb, `document.body.dataset.state = "switching"`)

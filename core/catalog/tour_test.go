@@ -146,10 +146,6 @@ func TestMarkers(t *testing.T) {
 			{At: 8, Until: 10, Label: "P0 burst ×3"}, {At: 18, Until: 20, Label: "P0 burst ×3"}, {At: 28, Until: 30, Label: "P0 burst ×3"},
 			{At: 38, Until: 40, Label: "P0 burst ×3"}, {At: 48, Until: 50, Label: "P0 burst ×3"}, {At: 58, Until: 60, Label: "P0 burst ×3"},
 		}},
-		{"doic-injected-report", []sim.Event{
-			{At: 20, Label: "report injected: 15 %"},
-			{At: 50, Label: "injected report ends"},
-		}},
 		{"busy-hour", nil},
 	} {
 		sc, err := Preset(tc.preset)

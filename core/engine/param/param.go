@@ -36,8 +36,9 @@ func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 type Spec struct {
 	Name  string `json:"name"`  // operator name, e.g. "sgsn.new-connections-per-second"
 	Label string `json:"label"` // short label for a slider
-	// Marker names the parameter on a chart's marker of its change; the set
-	// derives it (Set.markers): "SGSN N" for the SGSN's "N: new connections".
+	// Marker names the parameter on the chart marker of a change, unique in
+	// its model ("SGSN N" where the MME has an N too); empty: the label,
+	// without a unit it ends in ("Load ×" → "Load") or a switch's " on".
 	Marker  string   `json:"marker"`
 	Group   string   `json:"group"`             // panel the slider belongs to
 	Unit    string   `json:"unit,omitempty"`    // "/s", "s", "%", "µs", ...

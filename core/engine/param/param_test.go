@@ -148,21 +148,16 @@ func FuzzDecodeObject(f *testing.F) {
 	})
 }
 
-// A parameter's marker name is its label, or its symbol, preceded by its
-// group's first word (or whole group) only where another has the same.
+// A parameter's marker name is its own, or its label without a unit it
+// ends in or a switch's " on".
 func TestMarkerNames(t *testing.T) {
 	s := NewSet(
-		Spec{Name: "a.n", Label: "N: new connections", Group: "SGSN pacing queue", Kind: Integer, Max: 10},
-		Spec{Name: "b.n", Label: "N: new connections", Group: "MME pacing queue", Kind: Integer, Max: 10},
-		Spec{Name: "a.on", Label: "Pacing on", Group: "SGSN pacing queue", Kind: Bool},
-		Spec{Name: "clr", Label: "CLR: Cancel Location", Group: "HLR", Kind: Number, Max: 10},
-		Spec{Name: "c.x", Label: "c: handover", Group: "Control", Kind: Number, Max: 10},
-		Spec{Name: "c.y", Label: "c: call", Group: "Control", Kind: Number, Max: 10},
-		Spec{Name: "load", Label: "Load ×", Unit: "×", Group: "Traffic", Kind: Number, Max: 10},
-		Spec{Name: "t.h", Label: "handover", Group: "Traffic one", Kind: Number, Max: 10},
-		Spec{Name: "u.h", Label: "handover", Group: "Traffic two", Kind: Number, Max: 10},
+		Spec{Name: "a.n", Label: "N: new connections", Marker: "SGSN N", Kind: Integer, Max: 10},
+		Spec{Name: "a.on", Label: "Pacing on", Kind: Bool},
+		Spec{Name: "load", Label: "Load ×", Unit: "×", Kind: Number, Max: 10},
+		Spec{Name: "clr", Label: "CLR: Cancel Location", Unit: "/s", Kind: Number, Max: 10},
 	)
-	want := []string{"SGSN N", "MME N", "Pacing", "CLR", "c: handover", "c: call", "Load", "Traffic one handover", "Traffic two handover"}
+	want := []string{"SGSN N", "Pacing", "Load", "CLR: Cancel Location"}
 	for i, sp := range s.Specs() {
 		if sp.Marker != want[i] {
 			t.Errorf("%s: marker %q, want %q", sp.Name, sp.Marker, want[i])

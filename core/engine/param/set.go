@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 )
 
 // Set is an ordered list of parameter specs, the schema of one node model.
@@ -34,52 +33,16 @@ func NewSet(specs ...Spec) *Set {
 	return s
 }
 
-// markers names each parameter for the markers of its changes, short and
-// unique in the set: the label, without a unit it ends in ("Load ×") or a
-// switch's " on"; its symbol when it begins with one and no other
-// parameter of its group has it ("N: new connections" → "N"); preceded by
-// the first word of its group when another parameter has the same name
-// ("SGSN N", "MME N"), or by the whole group if that is not enough.
+// markers gives each parameter that does not name its marker the default
+// (Spec.Marker).
 func (s *Set) markers() {
-	name := make([]string, len(s.specs))
 	for i := range s.specs {
 		sp := &s.specs[i]
-		name[i] = strings.TrimSuffix(sp.Label, " "+sp.Unit)
-		if sp.Kind == Bool {
-			name[i] = strings.TrimSuffix(name[i], " on")
-		}
-	}
-	symbol := func(i int) string {
-		sym, _, ok := strings.Cut(name[i], ": ")
-		if !ok || utf8.RuneCountInString(sym) > 3 || strings.Contains(sym, " ") {
-			return ""
-		}
-		return sym
-	}
-	short := slices.Clone(name)
-	for i := range s.specs {
-		sym := symbol(i)
-		if sym != "" && !slices.ContainsFunc(s.specs, func(o Spec) bool {
-			j := s.index[o.Name]
-			return j != i && o.Group == s.specs[i].Group && symbol(j) == sym
-		}) {
-			short[i] = sym
-		}
-	}
-	shared := func(names []string, i int) bool {
-		return slices.Index(names, names[i]) != i || slices.Index(names[i+1:], names[i]) >= 0
-	}
-	out := slices.Clone(short)
-	for i := range s.specs {
-		if shared(short, i) {
-			first, _, _ := strings.Cut(s.specs[i].Group, " ")
-			out[i] = strings.TrimSpace(first + " " + short[i])
-		}
-	}
-	for i := range s.specs {
-		s.specs[i].Marker = out[i]
-		if shared(out, i) {
-			s.specs[i].Marker = strings.TrimSpace(s.specs[i].Group + " " + name[i])
+		if sp.Marker == "" {
+			sp.Marker = strings.TrimSuffix(sp.Label, " "+sp.Unit)
+			if sp.Kind == Bool {
+				sp.Marker = strings.TrimSuffix(sp.Marker, " on")
+			}
 		}
 	}
 }
