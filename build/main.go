@@ -1,7 +1,8 @@
 // Command build builds the playground into dist/: the page rendered from
 // the templ components (index.html), the TypeScript and CSS bundled by
 // esbuild (app.js, worker.js, app.css), the core compiled to WebAssembly
-// (overloadlab.wasm, its data packed by build/wasmdata) and Go's
+// (overloadlab.wasm, and overloadlab-report.wasm that the worker loads on
+// the first report; their data packed by build/wasmdata) and Go's
 // wasm_exec.js; then a gzip and a brotli copy of every text and wasm file,
 // which `overloadlab serve` sends to browsers that take them.
 //
@@ -115,15 +116,25 @@ func bundle(out string) error {
 	return nil
 }
 
+// wasms are the WebAssembly modules of the page: the simulator, loaded
+// first, and the report, which the worker loads on the first report.
+var wasms = []struct{ pkg, file string }{
+	{"./wasm", "overloadlab.wasm"},
+	{"./wasm/report", "overloadlab-report.wasm"},
+}
+
 func wasm(out string) error {
-	cmd := exec.Command(goTool(), "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(out, "overloadlab.wasm"), "./wasm")
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("go build ./wasm: %w", err)
-	}
-	if err := packFile(filepath.Join(out, "overloadlab.wasm")); err != nil {
-		return err
+	for _, w := range wasms {
+		file := filepath.Join(out, w.file)
+		cmd := exec.Command(goTool(), "build", "-trimpath", "-ldflags=-s -w", "-o", file, w.pkg)
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("go build %s: %w", w.pkg, err)
+		}
+		if err := packFile(file); err != nil {
+			return err
+		}
 	}
 	root, err := exec.Command(goTool(), "env", "GOROOT").Output()
 	if err != nil {

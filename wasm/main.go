@@ -1,9 +1,11 @@
 //go:build js && wasm
 
 // Command wasm is the playground's simulator, run in a Web Worker: a thin
-// bridge, written with safejs, from JavaScript calls to wasm/session. It
-// installs one object, globalThis.overloadlab, whose functions never throw:
-// a failure, a panic included, comes back as {error: "..."}.
+// bridge, written with safejs (wasm/bridge), from JavaScript calls to
+// wasm/session. It installs one object, globalThis.overloadlab, whose
+// functions never throw: a failure, a panic included, comes back as
+// {error: "..."}. The report is a WebAssembly of its own (wasm/report),
+// loaded on the first report.
 //
 //	describe()                      JSON of every model (params, columns, charts, panels, presets, sweeps)
 //	start(json) startPreset(name) startLink(link)
@@ -16,7 +18,6 @@
 //	compare(i)                      open B: a copy of A (i = -1) or the preset's variant i; B's rows so far
 //	compareWithBase()               A: the preset, B: what is on screen, both from 0 s
 //	endCompare() reset() setWords(title, note) comparison() summaryB() valuesA() info()
-//	report(page)                    the self-contained HTML report of what is on screen (page: the address)
 //	setSweep(plan)                  the page's sweep definition, for the link ("" for none)
 //	sweepCell(scenario, plan, variant, point, seed)  one run of a sweep: sim.Sample (no live run needed)
 //	sweepPoint(scenario, plan, samples)             one point from its seeds' samples: sim.PointStat
@@ -24,56 +25,26 @@ package main
 
 import (
 	"fmt"
-	"runtime/debug"
 	"time"
 	"unsafe"
 
 	"github.com/hack-pad/safejs"
 
+	"overloadlab/wasm/bridge"
 	"overloadlab/wasm/session"
 )
 
 var cur *session.Session
 
-// errorValue is what a failed call returns to JavaScript.
-func errorValue(err error) any { return map[string]any{"error": err.Error()} }
-
 var errNoRun = fmt.Errorf("no run: start one first")
 
-// installed are the functions fn installed, checked against session.API.
-var installed = map[string]bool{}
+// api is globalThis.overloadlab, being installed.
+var api = bridge.New(session.API)
 
-// fn wraps a call of the bridge function name (its arity is session.API's):
-// arguments are checked, panics are recovered and reported, never thrown.
-func fn(name string, f func(args []safejs.Value) (any, error)) {
-	nargs := session.Arity(name)
-	installed[name] = true
-	jf, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) (out any) {
-		defer func() {
-			if p := recover(); p != nil {
-				out = errorValue(fmt.Errorf("internal error in %s: %v\n%s", name, p, debug.Stack()))
-			}
-		}()
-		if len(args) < nargs {
-			return errorValue(fmt.Errorf("%s: %d arguments needed, %d given", name, nargs, len(args)))
-		}
-		v, err := f(args)
-		if err != nil {
-			return errorValue(err)
-		}
-		return v
-	})
-	if err != nil {
-		panic(err)
-	}
-	if err := api.Set(name, jf.Value()); err != nil {
-		panic(err)
-	}
-}
+// fn installs a function of session.API (bridge.Object.Fn).
+func fn(name string, f func(args []safejs.Value) (any, error)) { api.Fn(name, f) }
 
-var api safejs.Value
-
-func str(v safejs.Value) (string, error) { return v.String() }
+var str = bridge.Str
 
 // str2 reads two string arguments.
 func str2(a, b safejs.Value) (string, string, error) {
@@ -126,11 +97,6 @@ func main() {
 
 // install sets globalThis.overloadlab.
 func install() {
-	var err error
-	api, err = safejs.ValueOf(map[string]any{})
-	if err != nil {
-		panic(err)
-	}
 	fn("describe", func([]safejs.Value) (any, error) {
 		return session.Describe()
 	})
@@ -247,16 +213,6 @@ func install() {
 		}
 		return "", cur.CompareWithBase()
 	})
-	fn("report", func(a []safejs.Value) (any, error) {
-		if cur == nil {
-			return nil, errNoRun
-		}
-		page, err := str(a[0])
-		if err != nil {
-			return nil, err
-		}
-		return cur.Report(page)
-	})
 	fn("valuesA", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun
@@ -356,10 +312,5 @@ func install() {
 		}
 		return session.JSON(p), nil
 	})
-	if err := session.CheckInstalled(installed); err != nil {
-		panic(err)
-	}
-	if err := safejs.Global().Set("overloadlab", api); err != nil {
-		panic(err)
-	}
+	api.Publish("overloadlab")
 }

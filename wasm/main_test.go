@@ -8,6 +8,7 @@ import (
 
 	"github.com/hack-pad/safejs"
 
+	"overloadlab/wasm/bridge"
 	"overloadlab/wasm/session"
 )
 
@@ -17,7 +18,13 @@ import (
 
 func call(t *testing.T, name string, args ...any) safejs.Value {
 	t.Helper()
-	obj, err := safejs.Global().Get("overloadlab")
+	return callOn(t, "overloadlab", name, args...)
+}
+
+// callOn calls globalThis[global][name](args...).
+func callOn(t *testing.T, global, name string, args ...any) safejs.Value {
+	t.Helper()
+	obj, err := safejs.Global().Get(global)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,8 +88,7 @@ func TestBridge(t *testing.T) {
 	if !strings.HasPrefix(link, "2.") {
 		t.Errorf("link %q", link)
 	}
-	// Compare: B opens as A's copy, advances in step with A, and the
-	// report of both comes back as one HTML page.
+	// Compare: B opens as A's copy and advances in step with A.
 	if e := errorOf(call(t, "compare", 99)); !strings.Contains(e, "compare: 99 is not allowed") {
 		t.Errorf("compare(99): %q", e)
 	}
@@ -97,9 +103,6 @@ func TestBridge(t *testing.T) {
 	}
 	if e := errorOf(call(t, "setWords", "t", strings.Repeat("n", 281))); !strings.Contains(e, "note: 281 characters") {
 		t.Errorf("a long note: %q", e)
-	}
-	if html, _ := call(t, "report", "http://localhost/").String(); !strings.HasPrefix(html, "<!DOCTYPE html>") || !strings.Contains(html, "A against B") {
-		t.Errorf("report: %.80q", html)
 	}
 	if link, _ := call(t, "link").String(); !strings.HasPrefix(link, "3.") {
 		t.Errorf("link of a comparison %q", link)
@@ -127,9 +130,13 @@ func TestBridge(t *testing.T) {
 	if e := errorOf(call(t, "sweepCell", sc, plan, 0, 3, 0)); !strings.Contains(e, "sweep cell: variant 0, point 3, seed 0 is not allowed") {
 		t.Errorf("sweepCell out of the grid: %q", e)
 	}
-	session.API = append(session.API, session.Func{Name: "boom"})
-	fn("boom", func([]safejs.Value) (any, error) { panic("on purpose") })
-	if e := errorOf(call(t, "boom")); !strings.Contains(e, "internal error in boom: on purpose") {
+	boom := bridge.New(session.Funcs{{Name: "boom", Args: []session.Arg{{Name: "x", Type: "number"}}}})
+	boom.Fn("boom", func([]safejs.Value) (any, error) { panic("on purpose") })
+	boom.Publish("boomTest")
+	if e := errorOf(callOn(t, "boomTest", "boom")); !strings.Contains(e, "boom: 1 arguments needed, 0 given") {
+		t.Errorf("too few arguments: %q", e)
+	}
+	if e := errorOf(callOn(t, "boomTest", "boom", 1)); !strings.Contains(e, "internal error in boom: on purpose") || !strings.Contains(e, ".TestBridge") {
 		t.Errorf("panic: %q", e)
 	}
 }

@@ -187,12 +187,14 @@ func TestCompareShareReport(t *testing.T) {
 	}
 	shot(t, offline, "report.png")
 
-	// A what-if link without B: the banner lists its change, and one click
-	// compares it with the preset (A: the preset, B: the what-if).
+	// A what-if link without B: the banner lists its change (and, a link of
+	// version 1, that it replays on the numbered random streams of then),
+	// and one click compares it with the preset (A: the preset, B: the
+	// what-if).
 	third := newTab(t, ctx)
 	third.do(t, chromedp.Navigate(srv.URL+"/#"+rawLink(t, `{"m":"imsimgr","p":"busy-hour","v":{"cpu.speed":0.5}}`)))
 	third.wait(t, ready+` && !document.getElementById("banner").hidden`, 30*time.Second)
-	if b := eval[string](t, third, `document.getElementById("banner-changes").textContent`); b != "cpu.speed: 1 → 0.5 from the start" {
+	if b := eval[string](t, third, `document.getElementById("banner-changes").textContent`); b != "streams: named → numbered from the startcpu.speed: 1 → 0.5 from the start" {
 		t.Errorf("banner of a what-if: %q", b)
 	}
 	third.do(t, chromedp.Click(chromedp.ID("banner-compare")))

@@ -36,12 +36,13 @@ import (
 const dist = "../dist"
 
 // server serves dist and counts the bytes it sends (compressed, as on the
-// wire) and the content codings it used.
+// wire), the requests per path and the content codings it used.
 type server struct {
 	*httptest.Server
 	bytes atomic.Int64
 	mu    sync.Mutex
 	codes map[string]string // path → Content-Encoding
+	hits  map[string]int    // path → requests
 }
 
 type counter struct {
@@ -54,16 +55,24 @@ func (c counter) Write(b []byte) (int, error) {
 	return c.ResponseWriter.Write(b)
 }
 
+// requests returns how many times path was asked for.
+func (s *server) requests(path string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hits[path]
+}
+
 func newServer(t testing.TB) *server {
 	if _, err := os.Stat(filepath.Join(dist, "index.html")); err != nil {
 		t.Fatalf("no built page in %s: run `make build` (go run ./build) first", dist)
 	}
-	s := &server{codes: map[string]string{}}
+	s := &server{codes: map[string]string{}, hits: map[string]int{}}
 	h := web.Handler(os.DirFS(dist))
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.ServeHTTP(counter{w, &s.bytes}, r)
 		s.mu.Lock()
 		s.codes[r.URL.Path] = w.Header().Get("Content-Encoding")
+		s.hits[r.URL.Path]++
 		s.mu.Unlock()
 	}))
 	t.Cleanup(s.Close)

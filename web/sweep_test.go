@@ -78,8 +78,9 @@ func readBand(t *testing.T, tb *tab) band {
 	return b
 }
 
-// A 2-variant × 6-point × 3-seed sweep runs on the pool while the page
-// stays responsive; the chart element holds each curve's band, and every
+// A 2-variant × 6-point × 3-seed sweep runs on the pool of 2 workers
+// (made from the live run's compiled simulator) while the page stays
+// responsive; the chart element holds each curve's band, and every
 // point's digest equals the same point run natively (same grid, seeds and
 // numbers in wasm). Then a long sweep is cancelled: no point arrives after
 // the Cancel.
@@ -91,6 +92,9 @@ func TestSweepPage(t *testing.T) {
 	tb.do(t, chromedp.Navigate(srv.URL+"/#"+link))
 	tb.wait(t, ready+` && !document.getElementById("sweeps").hidden`, 20*time.Second)
 	eval[bool](t, tb, setSweep(6, 3, 2, "standard ACG", "adaptive"))
+	// The pool's workers start when the panel comes into view, before Run.
+	tb.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("sweeps").scrollIntoView()`))
+	tb.wait(t, `document.body.dataset.sweepWorkers === "2"`, 30*time.Second)
 	// The trace sees a task that keeps the main thread busy for 200 ms (of
 	// wall-clock time: its CPU time is less on a busy machine).
 	if over, top := tracedTasks(t, tb, 10*time.Millisecond, func() {
@@ -99,13 +103,26 @@ func TestSweepPage(t *testing.T) {
 	}); len(over) == 0 || top.Wall < 200*time.Millisecond || top.CPU < 20*time.Millisecond || !strings.Contains(top.Parts, "TimerFire") {
 		t.Errorf("a 200 ms task, traced: longest %v, over 10 ms CPU %v", top, over)
 	}
-	tb.do(t, chromedp.Evaluate[chromedp.Void](`window.__longtasks.length = 0`))
-	over, longest := tracedTasks(t, tb, 50*time.Millisecond, func() {
-		tb.do(t, chromedp.Click(chromedp.ID("sweep-run")))
-		tb.wait(t, `document.body.dataset.sweep === "done"`, 180*time.Second)
-	})
-	var long []int
-	json.Unmarshal([]byte(eval[string](t, tb, longJS)), &long)
+	// The sweep, traced; run again once if a task went over 50 ms (as the
+	// live run's test does), so that one stray task does not fail it.
+	var (
+		over    []mainTask
+		longest mainTask
+		long    []int
+	)
+	for try := 1; ; try++ {
+		tb.do(t, chromedp.Evaluate[chromedp.Void](`window.__longtasks.length = 0`))
+		over, longest = tracedTasks(t, tb, 50*time.Millisecond, func() {
+			tb.do(t, chromedp.Click(chromedp.ID("sweep-run")))
+			tb.wait(t, `document.body.dataset.sweep === "done"`, 180*time.Second)
+		})
+		long = nil
+		json.Unmarshal([]byte(eval[string](t, tb, longJS)), &long)
+		if try == 2 || len(over) == 0 && (len(long) == 0 || loadAverage() > float64(runtime.NumCPU())) {
+			break
+		}
+		t.Logf("try %d: main-thread tasks over 50 ms: %v (wall clock: %v ms); once more", try, over, long)
+	}
 	b := readBand(t, tb)
 	shot(t, tb, "sweep.png")
 
@@ -136,6 +153,12 @@ func TestSweepPage(t *testing.T) {
 			}
 		}
 	}
+	// The simulator was downloaded once, by the live run's worker: the
+	// pool's two workers were made from the module it compiled.
+	if n := srv.requests("/overloadlab.wasm"); n != 1 {
+		t.Errorf("the wasm was asked for %d times", n)
+	}
+
 	// The model's capacity and pass lines, at every point.
 	capacity := sc.Params.Num("scp.capacity")
 	if len(b.Lines) != 2 || b.Lines[0].Label != "capacity" {
@@ -250,13 +273,15 @@ func linkOfHash(h string) string {
 // BenchmarkSweepPool runs the same sweep (2 variants × 8 points × 5 seeds of
 // a 60 s SCP run, about 4 s on one worker, the size of the page's default
 // sweeps) on one worker and on the pool of 2 (the cores of the budget
-// machine), each as the first sweep of a freshly opened page: the time from
-// Run to the last point includes starting the pool's workers. It reports
-// time(1)/time(2) as x-speedup (DESIGN.md: ≥ 1.6 on 2 cores).
+// machine), each as the first sweep of a freshly opened page, as a user
+// runs it: the sweep panel comes into view, its workers start, Run. It
+// reports time(1)/time(2) from Run to the last point as x-speedup
+// (DESIGN.md: ≥ 1.6 on 2 cores), and how long the pool took to start.
 func BenchmarkSweepPool(b *testing.B) {
 	srv := newServer(b)
 	ctx := browser(b)
 	link, _ := sweepLinkOf(b, 60)
+	var started time.Duration
 	run := func(workers int) float64 {
 		tctx, cancel := chromedp.NewContext(ctx)
 		defer cancel()
@@ -272,6 +297,12 @@ func BenchmarkSweepPool(b *testing.B) {
 		if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](setSweep(8, 5, workers, "standard ACG", "adaptive"))); err != nil {
 			b.Fatal(err)
 		}
+		start := time.Now()
+		if err := chromedp.Do(tctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("sweeps").scrollIntoView()`)); err != nil {
+			b.Fatal(err)
+		}
+		poll(`document.body.dataset.sweepWorkers === "` + strconv.Itoa(workers) + `"`)
+		started += time.Since(start)
 		if err := chromedp.Do(tctx, chromedp.Click(chromedp.ID("sweep-run"))); err != nil {
 			b.Fatal(err)
 		}
@@ -288,4 +319,5 @@ func BenchmarkSweepPool(b *testing.B) {
 	b.ReportMetric(one/two, "x-speedup")
 	b.ReportMetric(one/float64(b.N), "ms-1-worker")
 	b.ReportMetric(two/float64(b.N), "ms-2-workers")
+	b.ReportMetric(float64(started.Milliseconds())/float64(2*b.N), "ms-pool-start")
 }

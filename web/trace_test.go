@@ -79,7 +79,7 @@ func tracedTasks(t *testing.T, tb *tab, limit time.Duration, do func()) (over []
 				}
 			}
 		}()
-		_, err := cdp.Call(ctx, tg, tracing.Start, tracing.StartParams{TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{"toplevel", "devtools.timeline"}}})
+		_, err := cdp.Call(ctx, tg, tracing.Start, tracing.StartParams{TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{"toplevel", "devtools.timeline", "v8", "disabled-by-default-v8.gc", "mojom"}}})
 		return err
 	}))
 	do()

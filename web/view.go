@@ -11,6 +11,7 @@ import (
 
 	"overloadlab/core/catalog"
 	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
 	"overloadlab/web/palette"
 )
@@ -92,5 +93,9 @@ func allowed(sp param.Spec) string {
 	return sp.Allowed() + ", default " + sp.Format(sp.Default)
 }
 
-// joined writes chart ids or claim names as one space-separated attribute.
-func joined(xs []string) string { return strings.Join(xs, " ") }
+// tourStep writes a tour step as the page reads it (a TourStep: its time,
+// charts and claims; the text is the element's content).
+func tourStep(st scenario.Step) string {
+	b, _ := json.Marshal(st) // a Step always marshals
+	return string(b)
+}

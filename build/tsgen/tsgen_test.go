@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/engine/scenario"
 )
 
 // The committed static/ts/gen/types.ts is what tsgen writes now: after a
@@ -28,6 +29,7 @@ func TestScenarioShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sc.Streams = scenario.NumberedStreams // written only when numbered
 	b, err := json.Marshal(sc)
 	if err != nil {
 		t.Fatal(err)

@@ -16,7 +16,8 @@ import (
 // brotli size. DropLines sets each function's pcfile and pcln to 0 ("no
 // table": the runtime then writes "?" for the file and 0 for the line,
 // function names stay) and zeroes the bytes of the tables nothing else
-// uses. A failure met in the browser is traced in full natively: the same
+// uses, the file names (cutab, filetab) and each function's compilation
+// unit and first line, read only with them. A failure met in the browser is traced in full natively: the same
 // link gives the same run.
 
 // pcHeader is the start of the pclntab (runtime.pcHeader, Go 1.20 on):
@@ -31,6 +32,8 @@ const (
 	funcPCFile  = 20
 	funcPCLn    = 24
 	funcNPCData = 28
+	funcCU      = 32 // the function's compilation unit in the cutab
+	funcStart   = 36 // the line of the func keyword
 	funcSize    = 44
 )
 
@@ -86,9 +89,12 @@ func DropLines(segs []Segment) (int, error) {
 			keep[le.Uint32(fn[funcSize+4*d:])] = true
 		}
 		lines = append(lines, le.Uint32(fn[funcPCFile:]), le.Uint32(fn[funcPCLn:]))
-		le.PutUint32(fn[funcPCFile:], 0)
-		le.PutUint32(fn[funcPCLn:], 0)
+		for _, field := range []int{funcPCFile, funcPCLn, funcCU, funcStart} {
+			le.PutUint32(fn[field:], 0)
+		}
 	}
+	// The file names: the cutab and the filetab, read only through pcfile.
+	clear(mem[f[2]:pctabOff])
 	zeroed := 0
 	for _, off := range lines {
 		if off == 0 || keep[off] {

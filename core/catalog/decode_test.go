@@ -22,6 +22,7 @@ func FuzzDecodeScenario(f *testing.F) {
 	f.Add(`{"preset":"attach-storm","seed":1,"seed":2}`)
 	f.Add(`{"preset":"attach-storm","SEED":2}`)
 	f.Add(`{"preset":"attach-storm"}[]`)
+	f.Add(`{"preset":"scp-10-ssps","streams":"numbered","duration_s":5}`)
 	f.Fuzz(func(t *testing.T, in string) {
 		sc, err := Decode([]byte(in))
 		if err != nil {

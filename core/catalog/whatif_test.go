@@ -95,6 +95,7 @@ func FuzzDecodeWhatIf(f *testing.F) {
 	f.Add(v3(`{"m":"imsimgr","c":1,"b":{"t":[[1,"cpu.speed",2]]},"note":"x"}`))
 	f.Add(v3(`{"m":"imsimgr","c":1,"b":{"x":1}}`))
 	f.Add(v3(`{"m":"imsimgr","c":1,"b":null}`))
+	f.Add(v3(`{"m":"scp","c":3,"r":1,"b":{"l":"B"},"title":"old"}`))
 	f.Fuzz(func(t *testing.T, link string) {
 		w, err := DecodeWhatIf(link)
 		if err != nil {
@@ -112,7 +113,8 @@ func FuzzDecodeWhatIf(f *testing.F) {
 			t.Fatalf("re-encoded link does not open: %v", err)
 		}
 		if canonical(t, back.A) != canonical(t, w.A) || (w.B == nil) != (back.B == nil) || (w.B != nil && canonical(t, back.B) != canonical(t, w.B)) ||
-			back.Title != w.Title || back.Note != w.Note || back.LabelA != w.LabelA || back.LabelB != w.LabelB {
+			back.Title != w.Title || back.Note != w.Note || back.LabelA != w.LabelA || back.LabelB != w.LabelB ||
+			back.A.Streams != w.A.Streams || (w.B != nil && back.B.Streams != w.B.Streams) {
 			t.Fatalf("round trip changed the what-if of %q", link)
 		}
 	})

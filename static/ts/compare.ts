@@ -186,7 +186,7 @@ export function openedLink(yes: boolean) {
 
 function banner(i: Info) {
   const b = el("banner");
-  const changed = i.changed ?? [];
+  const changed = i.changed;
   const changedB = i.changed_b ?? [];
   const show = fromLink && (i.words.title !== "" || i.words.note !== "" || changed.length > 0 || i.comparing);
   b.hidden = !show;

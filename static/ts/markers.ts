@@ -3,21 +3,20 @@
 // steps) and for each live change the user makes ("SGSN N 400 → 800").
 import type uPlot from "uplot";
 import { cssVar } from "./charts";
+import type { Event } from "./types";
 
-export interface Marker {
-  at_s: number;
-  until_s?: number; // a span (a burst): shaded from at_s to until_s
-  label: string;
+// Marker is an event of the run (Info.markers) or a live change.
+export type Marker = Event & {
   live?: boolean; // a change made by the user during the run
-}
+};
 
 // markers is the list of the run on screen, shared by its charts.
 export const markers: Marker[] = [];
 
 // setMarkers replaces the list (a new run).
-export function setMarkers(ms: Marker[] | null | undefined) {
+export function setMarkers(ms: Marker[]) {
   markers.length = 0;
-  markers.push(...(ms ?? []));
+  markers.push(...ms);
 }
 
 // addLive records a live change at simulated time t.

@@ -4,11 +4,12 @@
 // wasm is downloaded and compiled once). The pool starts its workers
 // ahead (resize, when the sweep panel comes into view) and keeps them
 // between sweeps. A task is one cell: one seed of one point of one curve,
-// the smallest piece of work, so the workers finish together; when the
+// the smallest piece of work, so the workers finish together. While more
+// cells are left than workers, each worker has a second cell queued behind
+// the one it runs, so it never waits for the page between two. When the
 // last seed of a point is in, the worker that ran it summarises the point
-// from every seed's sample (one short call) before its next cell.
-// Cancelling drops the cells not started and ignores those in flight, so a
-// sweep stops within one cell.
+// from every seed's sample (one short call). Cancelling drops the cells not
+// started and ignores those sent, so no point comes after a Cancel.
 import type { FromWorker, PointStat, ToWorker } from "./types";
 
 // Point is one point of one curve of a sweep: variant v, point i.
@@ -28,7 +29,8 @@ export const defaultSize = () => Math.max(1, (navigator.hardwareConcurrency || 2
 export class Pool {
   private workers: Worker[] = [];
   private module: WebAssembly.Module | null = null;
-  private busy = new Map<Worker, number>(); // a worker's cell in flight (its id)
+  private loaded = new Set<Worker>(); // the workers whose simulator is in
+  private busy = new Map<Worker, number[]>(); // a worker's cells sent, in order (their ids)
   private sent = new Map<number, { run: number; cell?: Cell }>(); // messages awaiting an answer, by id
   private ids = 0;
   private run = 0; // the sweep being run; answers for older ones are ignored
@@ -40,6 +42,8 @@ export class Pool {
   private summarising = 0; // points sent to be summarised, not yet back
   private onPoint: (p: PointStat) => void = () => {};
   private onEnd: (error?: string) => void = () => {};
+  // onLoaded is told how many workers have their simulator in, as it changes.
+  onLoaded: (n: number) => void = () => {};
 
   // setModule hands the compiled simulator to every worker, now and later.
   setModule(m: WebAssembly.Module) {
@@ -58,11 +62,14 @@ export class Pool {
     while (this.workers.length > size) {
       const w = this.workers.pop()!;
       w.terminate();
-      const id = this.busy.get(w);
+      for (const id of this.busy.get(w) ?? []) {
+        const job = this.sent.get(id);
+        this.sent.delete(id);
+        if (job?.run === this.run && job.cell) this.queue.unshift(job.cell); // run it elsewhere
+      }
       this.busy.delete(w);
-      const cell = id !== undefined ? this.sent.get(id) : undefined;
-      if (id !== undefined) this.sent.delete(id);
-      if (cell?.run === this.run && cell.cell) this.queue.unshift(cell.cell); // run it elsewhere
+      this.loaded.delete(w);
+      this.onLoaded(this.loaded.size);
     }
     while (this.workers.length < size) {
       const w = new Worker("worker.js", { name: "sweep" });
@@ -107,16 +114,20 @@ export class Pool {
   // to wait for.
   get running() {
     if (this.queue.length > 0 || this.summarising > 0) return true;
-    for (const id of this.busy.values()) if (this.sent.get(id)?.run === this.run) return true;
+    for (const ids of this.busy.values()) if (ids.some((id) => this.sent.get(id)?.run === this.run)) return true;
     return false;
   }
 
   private answer(w: Worker, m: FromWorker) {
     if (m.t === "fatal") return this.fail(m.error);
+    if (m.t === "loaded") {
+      this.loaded.add(w);
+      return this.onLoaded(this.loaded.size);
+    }
     if (m.t !== "cell" && m.t !== "point") return;
     const job = this.sent.get(m.id);
     this.sent.delete(m.id);
-    if (m.t === "cell") this.busy.delete(w);
+    if (m.t === "cell") this.busy.get(w)?.shift();
     if (job?.run !== this.run) return this.next(); // a cancelled sweep's
     if (m.error !== undefined) return this.fail(m.error);
     if (m.t === "point") {
@@ -150,14 +161,17 @@ export class Pool {
   }
 
   private next() {
-    for (const w of this.workers) {
-      if (this.busy.has(w)) continue;
-      const c = this.queue.shift();
-      if (!c) break;
-      const id = this.ids++;
-      this.busy.set(w, id);
-      this.post(w, { t: "cell", id, scenario: this.scenario, plan: this.plan, v: c.v, i: c.i, s: c.s }, c);
-    }
+    for (let depth = 1; depth <= 2; depth++)
+      for (const w of this.workers) {
+        const ids = this.busy.get(w) ?? [];
+        this.busy.set(w, ids);
+        if (ids.length >= depth || (depth === 2 && this.queue.length <= this.workers.length)) continue;
+        const c = this.queue.shift();
+        if (!c) break;
+        const id = this.ids++;
+        ids.push(id);
+        this.post(w, { t: "cell", id, scenario: this.scenario, plan: this.plan, v: c.v, i: c.i, s: c.s }, c);
+      }
     if (!this.running) {
       const end = this.onEnd;
       this.onEnd = () => {};

@@ -17,10 +17,8 @@ const GOODPUT = 1;
 // The metrics of sim.Metrics, in order, for the CSV.
 const METRICS = ["offered_per_s", "goodput_per_s", "late_per_s", "rejected_per_s", "dropped_per_s", "throttled_per_s", "cpu_mean_pct", "cpu_max_pct"];
 
-interface Curve {
-  label: string;
-  params?: Record<string, number | string | boolean>;
-}
+// Curve is a curve the sweep offers: a variant of the scenario as set.
+type Curve = Variant;
 
 const pool = new Pool();
 let model: Model | null = null;
@@ -119,14 +117,16 @@ function build() {
   el("sweep-png").onclick = () => exportPNG();
   el<HTMLButtonElement>("sweep-cancel").disabled = true;
   // The pool's workers start when the panel comes into view, so that they
-  // are ready by the first Run; a change of their number applies at once.
+  // are ready by the first Run; a change of their number applies at once
+  // between sweeps (at the next Run during one).
   const warm = new IntersectionObserver((es) => {
     if (!es.some((e) => e.isIntersecting)) return;
     warm.disconnect();
     pool.resize(workersNow());
   });
   warm.observe(el("sweeps"));
-  el("sweep-workers").onchange = () => pool.size > 0 && pool.resize(workersNow());
+  pool.onLoaded = (n) => (document.body.dataset.sweepWorkers = String(n));
+  el("sweep-workers").onchange = () => pool.size > 0 && !pool.running && pool.resize(workersNow());
 }
 
 const workersNow = () => Math.max(1, Math.min(16, Number(el<HTMLInputElement>("sweep-workers").value) || defaultSize()));

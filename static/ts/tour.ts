@@ -6,6 +6,7 @@
 // freely" leaves the tour.
 import { el } from "./util";
 import { timeText } from "./scrub";
+import type { TourStep } from "./types";
 
 // Player is what the tour asks of the page.
 export interface Player {
@@ -16,10 +17,9 @@ export interface Player {
   focus(charts: string[]): void; // put these charts first and highlight them
 }
 
-interface Step {
-  at: number;
-  charts: string[];
-  claims: string[];
+// Step is a step of the tour on screen: the TourStep its item holds
+// (data-step, rendered from Go's scenario.Step), and the item.
+interface Step extends Required<TourStep> {
   li: HTMLLIElement;
 }
 
@@ -33,7 +33,11 @@ let startWhenReady = false;
 // at writes a step's time, with its seconds unless it is a whole minute.
 const at = (t: number) => timeText(t, t % 60 !== 0);
 
-const splitIds = (s: string | undefined) => (s ?? "").split(" ").filter((x) => x !== "");
+// stepOf reads the TourStep an item of the tour holds.
+const stepOf = (li: HTMLLIElement): Step => {
+  const s = JSON.parse(li.dataset.step ?? "{}") as TourStep;
+  return { at_s: s.at_s, charts: s.charts ?? [], claims: s.claims ?? [], li };
+};
 
 export function initTour(p: Player) {
   player = p;
@@ -49,15 +53,8 @@ export function setPreset(name: string) {
   const root = el("tour");
   box = root.querySelector<HTMLElement>(`.tour-steps[data-preset="${CSS.escape(name)}"]`);
   for (const b of root.querySelectorAll<HTMLElement>(".tour-steps")) b.hidden = b !== box;
-  steps = box
-    ? [...box.querySelectorAll<HTMLLIElement>("li")].map((li) => ({
-        at: Number(li.dataset.at),
-        charts: splitIds(li.dataset.charts),
-        claims: splitIds(li.dataset.claims),
-        li,
-      }))
-    : [];
-  for (const s of steps) s.li.querySelector(".tour-at")!.textContent = at(s.at);
+  steps = box ? [...box.querySelectorAll<HTMLLIElement>("li")].map(stepOf) : [];
+  for (const s of steps) s.li.querySelector(".tour-at")!.textContent = at(s.at_s);
   root.hidden = steps.length === 0;
   shown = -1;
   if (startWhenReady && steps.length > 0) {
@@ -82,15 +79,15 @@ export const touring = () => active;
 // stopAfter returns the next step's time after t, where playback pauses.
 export function stopAfter(t: number): number | null {
   if (!active) return null;
-  const s = steps.find((s) => s.at > t + 1e-9);
-  return s ? s.at : null;
+  const s = steps.find((s) => s.at_s > t + 1e-9);
+  return s ? s.at_s : null;
 }
 
 // reached is told that playback paused at t: the step at t is shown.
 export function reached(t: number) {
   if (!active) return;
   let k = steps.length - 1;
-  while (k >= 0 && steps[k].at > t + 1e-9) k--;
+  while (k >= 0 && steps[k].at_s > t + 1e-9) k--;
   if (k >= 0) show(k, null);
 }
 
@@ -121,11 +118,11 @@ export function next(): boolean {
     leave();
     return true;
   }
-  if (steps[k].at <= player.now() + 1e-9) show(k, steps[k].at < player.now() - 1e-9 ? steps[k].at : null);
+  if (steps[k].at_s <= player.now() + 1e-9) show(k, steps[k].at_s < player.now() - 1e-9 ? steps[k].at_s : null);
   else {
     player.lookAt(null);
     player.play();
-    el("tour-count").textContent = `Playing to step ${k + 1} of ${steps.length} (${at(steps[k].at)})…`;
+    el("tour-count").textContent = `Playing to step ${k + 1} of ${steps.length} (${at(steps[k].at_s)})…`;
   }
   return true;
 }
@@ -133,7 +130,7 @@ export function next(): boolean {
 // back shows the step before, with the time cursor at its time.
 export function back(): boolean {
   if (!active) return false;
-  if (shown > 0) show(shown - 1, steps[shown - 1].at);
+  if (shown > 0) show(shown - 1, steps[shown - 1].at_s);
   return true;
 }
 
@@ -164,8 +161,8 @@ function render() {
   el("tour-next").textContent = shown + 1 >= steps.length ? "Finish" : "Next →";
   el("tour-count").textContent = active
     ? shown < 0
-      ? `Playing to step 1 of ${steps.length} (${at(steps[0].at)})…`
-      : `Step ${shown + 1} of ${steps.length} · ${at(steps[shown].at)}`
+      ? `Playing to step 1 of ${steps.length} (${at(steps[0].at_s)})…`
+      : `Step ${shown + 1} of ${steps.length} · ${at(steps[shown].at_s)}`
     : `A tour in ${steps.length} steps`;
   // The claims the step relies on stand out in "What this run shows".
   const named = active && shown >= 0 ? steps[shown].claims : [];

@@ -1,7 +1,7 @@
 // The shapes of the JSON the core gives the page are generated from the Go
 // types (gen/types.ts, by build/tsgen); here they get the names the page
 // uses, and the messages between the page and the worker are declared.
-import type { Comparison, Info, ModelDescription, ParamDescription, PlanJSON, PointStat, PresetDescription, SweepDesc, Summary, Values, Variant } from "./gen/types";
+import type { Compared, Info, ModelDescription, ParamDescription, PlanJSON, PointStat, PresetDescription, SweepDesc, Summary, Values, Variant } from "./gen/types";
 
 export type * from "./gen/types";
 export type Spec = ParamDescription;
@@ -13,13 +13,6 @@ export const variantLabel = (v: Pick<Variant, "label">) => v.label;
 
 // Plan is a sweep: the page's pool runs it, a link holds it.
 export type Plan = PlanJSON;
-
-// Compared is the state of a comparison the worker sends with each batch of rows.
-export interface Compared {
-  rowsB: Float64Array;
-  valuesA: Values;
-  comparison: Comparison;
-}
 
 // Messages from the page to the worker.
 export type ToWorker =
@@ -54,6 +47,7 @@ export type FromWorker =
   | { t: "compare-failed"; error: string }
   | { t: "compared"; info: Info; values: Values; summary: Summary; cmp?: Compared } // B opened beside A, A kept
   | { t: "module"; module: WebAssembly.Module } // the live run's worker: the simulator it compiled, for the pool
+  | { t: "loaded" } // a pool worker: the simulator is in
   | { t: "cell"; id: number; sample?: string; error?: string }
   | { t: "point"; id: number; point?: PointStat; error?: string }
   | { t: "fatal"; error: string };

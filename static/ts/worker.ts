@@ -2,7 +2,7 @@
 // answers the page's messages with one call into it each. The page never
 // waits on the simulator: it sends one "advance" per animation frame and
 // draws what comes back.
-import type { Bridge, Failure, FromWorker, ToWorker } from "./types";
+import type { Bridge, Failure, FromWorker, ReportBridge, ToWorker } from "./types";
 
 declare class Go {
   importObject: WebAssembly.Imports;
@@ -66,7 +66,39 @@ async function load() {
   const instance = await WebAssembly.instantiate(mod, go.importObject);
   void go.run(instance).then(() => post({ t: "fatal", error: "the simulator stopped" }));
   bridge = (globalThis as unknown as { overloadlab: Bridge }).overloadlab;
-  if (!pooled) post({ t: "ready", describe: ok(bridge.describe()) });
+  post(pooled ? { t: "loaded" } : { t: "ready", describe: ok(bridge.describe()) });
+}
+
+let reportBridge: Promise<ReportBridge> | undefined;
+
+// loadReport instantiates the report's WebAssembly (wasm/report) once, on
+// the first report: a module of its own, so that the first load does not
+// carry the report's code. It rebuilds the run from its link.
+function loadReport(): Promise<ReportBridge> {
+  reportBridge ??= (async () => {
+    const go = new Go();
+    const { instance } = await WebAssembly.instantiateStreaming(fetch("overloadlab-report.wasm"), go.importObject);
+    void go.run(instance);
+    return (globalThis as unknown as { overloadlabReport: ReportBridge }).overloadlabReport;
+  })();
+  return reportBridge;
+}
+
+// report posts the report of what is on screen now: its link and the time
+// reached, handed to the report's module.
+function report(page: string) {
+  const link = ok(bridge.link());
+  const ms = Math.round(JSON.parse(ok(bridge.summary())).duration_s * 1000);
+  loadReport().then(
+    (r) => {
+      const html = r.report(link, ms, page);
+      post(failed(html) ? { t: "report", error: html.error } : { t: "report", html });
+    },
+    (e) => {
+      reportBridge = undefined; // try again on the next click
+      post({ t: "report", error: "could not load the report: " + String(e) });
+    },
+  );
 }
 
 // state is what the page shows after each call: the values the controls
@@ -132,11 +164,9 @@ function handle(m: ToWorker) {
       post({ t: "words", error: failed(r) ? r.error : undefined });
       return;
     }
-    case "report": {
-      const r = bridge.report(m.page);
-      post(failed(r) ? { t: "report", error: r.error } : { t: "report", html: r });
+    case "report":
+      report(m.page);
       return;
-    }
     case "set": {
       const r = bridge.set(m.name, m.value);
       post({ t: "set", name: m.name, error: failed(r) ? r.error : undefined, values: JSON.parse(ok(bridge.values())) });

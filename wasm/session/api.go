@@ -1,13 +1,19 @@
 package session
 
-import "fmt"
+import (
+	"fmt"
 
-// Func is one function of the bridge the worker calls on
-// globalThis.overloadlab (wasm/main.go installs them; every one returns
-// its result or {error: "..."}, never throws). This table is the one
-// source of the bridge's API: the wasm main checks at start that it
-// installs exactly these functions with these arities, and build/tsgen
-// writes the worker's TypeScript interface from it.
+	"overloadlab/core/engine/compare"
+	"overloadlab/core/engine/param"
+)
+
+// Func is one function of a bridge the worker calls: globalThis.overloadlab
+// (the simulator, wasm/main.go) or globalThis.overloadlabReport (the
+// report, wasm/report); every one returns its result or {error: "..."},
+// never throws. The tables API and ReportAPI are the one source of the
+// bridges' APIs: each wasm main checks at start that it installs exactly
+// its table's functions with these arities (wasm/bridge), and build/tsgen
+// writes the worker's TypeScript interfaces from them.
 type Func struct {
 	Name   string
 	Args   []Arg
@@ -18,8 +24,11 @@ type Func struct {
 // Arg is one argument of a Func: its name and TypeScript type.
 type Arg struct{ Name, Type string }
 
-// API lists the bridge's functions.
-var API = []Func{
+// Funcs is the table of a bridge's functions.
+type Funcs []Func
+
+// API lists the simulator's functions (globalThis.overloadlab).
+var API = Funcs{
 	{Name: "describe", Result: "string", Doc: "JSON Description of every model (catalog.Describe)"},
 	{Name: "start", Args: []Arg{{"json", "string"}}, Result: "string", Doc: "start the run of a scenario file; JSON Info"},
 	{Name: "startPreset", Args: []Arg{{"name", "string"}}, Result: "string", Doc: "start a preset's run; JSON Info"},
@@ -34,7 +43,6 @@ var API = []Func{
 	{Name: "rowsB", Result: "Float64Array", Doc: "B's rows of the last advance, in step with A's (comparing)"},
 	{Name: "compare", Args: []Arg{{"i", "number"}}, Result: "Float64Array", Doc: "open B: a copy of A (i = -1) or the preset's variant i; B's rows so far"},
 	{Name: "compareWithBase", Result: "string", Doc: "A: the preset, B: what is on screen, both from 0 s"},
-	{Name: "report", Args: []Arg{{"page", "string"}}, Result: "string", Doc: "the self-contained HTML report of what is on screen (page: the address)"},
 	{Name: "valuesA", Result: "string", Doc: "JSON Values of A while comparing"},
 	{Name: "endCompare", Result: "string", Doc: "close B"},
 	{Name: "reset", Result: "string", Doc: "start the run again from 0 s"},
@@ -47,23 +55,46 @@ var API = []Func{
 	{Name: "sweepPoint", Args: []Arg{{"scenario", "string"}, {"plan", "string"}, {"samples", "string"}}, Result: "string", Doc: "JSON PointStat: one point of a sweep from its seeds' samples (a JSON array of sweepCell's)"},
 }
 
+// ReportAPI lists the report's functions (globalThis.overloadlabReport),
+// in a WebAssembly of its own that the worker loads on the first report:
+// the simulator's download does not carry the report's code.
+var ReportAPI = Funcs{
+	{Name: "report", Args: []Arg{{"link", "string"}, {"ms", "number"}, {"page", "string"}}, Result: "string", Doc: "the self-contained HTML report of the run a link holds, brought to ms milliseconds (Rebuild; page: the address)"},
+}
+
 // Arity returns how many arguments the bridge function name takes; it
-// panics on a name API does not list (a programming error in the bridge).
-func Arity(name string) int {
-	for _, f := range API {
+// panics on a name the table does not list (a programming error in the
+// bridge).
+func (fs Funcs) Arity(name string) int {
+	for _, f := range fs {
 		if f.Name == name {
 			return len(f.Args)
 		}
 	}
-	panic(fmt.Sprintf("session: bridge function %s is not in session.API", name))
+	panic(fmt.Sprintf("session: bridge function %s is not in its table", name))
 }
 
-// CheckInstalled reports the first function of API that installed lacks.
-func CheckInstalled(installed map[string]bool) error {
-	for _, f := range API {
+// CheckInstalled reports the first function of the table that installed
+// lacks.
+func (fs Funcs) CheckInstalled(installed map[string]bool) error {
+	for _, f := range fs {
 		if !installed[f.Name] {
-			return fmt.Errorf("session: bridge function %s of session.API is not installed", f.Name)
+			return fmt.Errorf("session: bridge function %s of its table is not installed", f.Name)
 		}
 	}
 	return nil
 }
+
+// Compared is what the worker passes the page with every batch of A's rows
+// while B is open (FromWorker's cmp), made of three bridge results: B's
+// rows of the same advance (rowsB), A's values (valuesA) and the
+// comparison (comparison).
+type Compared struct {
+	RowsB      Rows           `json:"rowsB"`
+	ValuesA    param.Values   `json:"valuesA"`
+	Comparison compare.Result `json:"comparison"`
+}
+
+// Rows are rows flat as the bridge returns them (advance, rowsB): a
+// Float64Array in the page, whose width is Info.columns.
+type Rows []float64

@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"strings"
 
 	"overloadlab/core/catalog"
 	"overloadlab/core/engine/compare"
@@ -19,7 +18,6 @@ import (
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
-	"overloadlab/web/report"
 )
 
 // Session is one live run, A, and, while comparing, its what-if B: a
@@ -436,20 +434,44 @@ func (s *Session) CompareWithBase() error {
 // ValuesA returns A's parameter values in force now, as JSON.
 func (s *Session) ValuesA() ([]byte, error) { return s.run.Values().MarshalJSON() }
 
-// Report returns the self-contained HTML report of what is on screen; page
-// is the playground's address, for the link.
-func (s *Session) Report(page string) (string, error) {
-	link, err := s.Link()
-	if err != nil {
-		return "", err
-	}
-	var b strings.Builder
-	in := &report.Input{A: s.run, B: s.b, Title: s.words.Title, Note: s.words.Note, Link: link, Page: page}
+// B returns B's run, nil when not comparing.
+func (s *Session) B() *sim.Run { return s.b }
+
+// Words returns the words of the run: title, note and, while comparing,
+// the sides' labels (A and B when unnamed).
+func (s *Session) Words() Words {
+	w := s.words
 	if s.b != nil {
-		in.LabelA, in.LabelB = s.labelA(), s.labelB()
+		w.LabelA, w.LabelB = s.labelA(), s.labelB()
 	}
-	err = report.Write(&b, in)
-	return b.String(), err
+	return w
+}
+
+// Sweep returns the page's sweep that the run's link holds, nil if none.
+func (s *Session) Sweep() (*sim.Plan, error) {
+	return catalog.SweepOf(&scenario.WhatIf{A: s.run.Scenario, Sweep: s.sweep})
+}
+
+// Rebuild reopens the run on screen from its link, brought to its time
+// (ms, in milliseconds, as the live run stands on whole milliseconds): the
+// same runs, A and B, the same numbers (runs are deterministic, and a link
+// holds every change made). The report's WebAssembly starts from it, so
+// that the simulator's download does not carry the report.
+func Rebuild(link string, ms int64) (*Session, error) {
+	s, err := StartLink(link)
+	if err != nil {
+		return nil, err
+	}
+	end := s.run.End()
+	if ms < 0 || kernel.Time(ms) > end/kernel.Millisecond {
+		return nil, &param.Error{Field: "time", Value: fmt.Sprintf("%d ms", ms), Allowed: fmt.Sprintf("0 to %d ms (the run's end)", end/kernel.Millisecond)}
+	}
+	at := kernel.Time(ms) * kernel.Millisecond
+	s.run.AdvanceTo(at) // a run stopped by a limit stops here too, as on screen
+	if s.b != nil {
+		s.b.AdvanceTo(at)
+	}
+	return s, nil
 }
 
 // EndCompare closes B; the controls change A again.

@@ -39,6 +39,9 @@ type Input struct {
 	// the playground it opens in.
 	Link string
 	Page string
+	// Sweep is the page's sweep, if one was run: the report names it (the
+	// link holds it).
+	Sweep *sim.Plan
 }
 
 // Write writes the report of in to w.
@@ -109,6 +112,9 @@ func Write(w io.Writer, in *Input) error {
 	p.raw(`<h2>Reproduce</h2><dl class="repro"><dt>Seed</dt><dd>`).text(strconv.FormatUint(sc.Seed, 10)).raw(`</dd><dt>Digest A</dt><dd><code>`).text(s.Digest).raw(`</code></dd>`)
 	if in.B != nil {
 		p.raw(`<dt>Digest B</dt><dd><code>`).text(in.B.Summary().Digest).raw(`</code></dd>`)
+	}
+	if in.Sweep != nil {
+		p.raw(`<dt>Sweep</dt><dd>`).text(in.Sweep.String()).raw(`</dd>`)
 	}
 	if in.Link != "" {
 		url := in.Page + "#" + in.Link

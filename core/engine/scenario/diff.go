@@ -30,9 +30,10 @@ func (d Difference) String() string {
 
 // Differences lists how s differs from base: the run-wide fields, then the
 // parameters in schema order, then the timeline's changes that base lacks,
-// in time order, each with the value in force in s just before it.
+// in time order, each with the value in force in s just before it. The
+// list is never nil (the page reads a list).
 func Differences(s, base *Scenario) []Difference {
-	var out []Difference
+	out := []Difference{}
 	num := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	for _, f := range []struct {
 		name     string

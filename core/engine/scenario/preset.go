@@ -69,12 +69,13 @@ func (p *Preset) LabelOf(values param.Values, v *Variant) string {
 }
 
 // Step is one step of a preset's tour: playback pauses at At, the page
-// shows Text and points at Charts (the first is scrolled into view).
+// shows Text and points at Charts (the first is scrolled into view). The
+// page reads it as JSON in its HTML, the text apart.
 type Step struct {
-	At     float64  // simulated time (s) at which playback pauses for the step
-	Text   string   // what the run shows then, in the seed's terms
-	Charts []string // ids of the model's charts to look at
-	Claims []string // names of the preset's checked claims the step relies on
+	At     float64  `json:"at_s"`             // simulated time (s) at which playback pauses for the step
+	Text   string   `json:"-"`                // what the run shows then, in the seed's terms
+	Charts []string `json:"charts,omitempty"` // ids of the model's charts to look at
+	Claims []string `json:"claims,omitempty"` // names of the preset's checked claims the step relies on
 }
 
 // AttachTours gives each preset named in tours its tour. Tours live in

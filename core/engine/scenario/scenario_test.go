@@ -120,6 +120,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add(`{"model":"m"}{}`)
 	f.Add(`{"model":"m","timeline":[{"at_s":1,"param":"n","value":2,"extra":0}]}`)
 	f.Add(`{"model":"m","timeline":[]}`)
+	f.Add(`{"model":"m","streams":"numbered"}`)
+	f.Add(`{"model":"m","streams":"nope"}`)
 	f.Fuzz(func(t *testing.T, in string) {
 		sc, err := decode(in)
 		if err != nil {

@@ -29,7 +29,8 @@ type Event struct {
 // one marker per moment ("SGSN N 400 → 800"; several changes at once are
 // named together), and the events the model derives from the parameters
 // (Def.Events: "storm starts", "60-minute window ends"). Events past the
-// end of the run are left out.
+// end of the run are left out. The list is never nil (the page reads a
+// list).
 func Markers(d *Def, sc *scenario.Scenario) []Event {
 	var named []Event
 	if d.Events != nil {
@@ -39,7 +40,7 @@ func Markers(d *Def, sc *scenario.Scenario) []Event {
 	isNamed := func(c scenario.Change) bool {
 		return slices.ContainsFunc(named, func(e Event) bool { return e.Names == c.Param && e.At == c.At })
 	}
-	var out []Event
+	out := []Event{}
 	v := sc.Params.Clone()
 	tl := slices.Clone(sc.Timeline)
 	sort.Stable(changesByTime(tl))

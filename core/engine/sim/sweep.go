@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
@@ -151,6 +152,30 @@ func (p *Plan) Curves() []scenario.Variant {
 		return []scenario.Variant{{Label: "as set"}}
 	}
 	return p.Variants
+}
+
+// String says what the plan runs, in a line: "ssp.load from 0.5 to 3,
+// 6 points (log), 3 seeds per point; curves: standard ACG, adaptive".
+func (p *Plan) String() string {
+	var b strings.Builder
+	if p.Values != nil {
+		vs := make([]string, len(p.Values))
+		for i, v := range p.Values {
+			vs[i] = strconv.FormatFloat(v, 'g', -1, 64)
+		}
+		fmt.Fprintf(&b, "%s at %s", p.Param, strings.Join(vs, ", "))
+	} else {
+		fmt.Fprintf(&b, "%s from %g to %g, %d points", p.Param, p.From, p.To, p.Points)
+		if p.Log {
+			b.WriteString(" (log)")
+		}
+	}
+	labels := make([]string, len(p.Curves()))
+	for i, v := range p.Curves() {
+		labels[i] = v.Label
+	}
+	fmt.Fprintf(&b, ", %d seeds per point; curves: %s", p.Seeds, strings.Join(labels, ", "))
+	return b.String()
 }
 
 // points returns the number of swept values.

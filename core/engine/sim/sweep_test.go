@@ -254,3 +254,17 @@ func FuzzDecodePlan(f *testing.F) {
 		}
 	})
 }
+
+func TestPlanString(t *testing.T) {
+	for _, c := range []struct {
+		p    *sim.Plan
+		want string
+	}{
+		{&sim.Plan{Param: "ssp.load", Values: []float64{0.5, 1, 10}, Seeds: 5}, "ssp.load at 0.5, 1, 10, 5 seeds per point; curves: as set"},
+		{&sim.Plan{Param: "x", From: 1, To: 100, Points: 3, Log: true, Seeds: 2, Variants: []scenario.Variant{{Label: "a"}, {Label: "b"}}}, "x from 1 to 100, 3 points (log), 2 seeds per point; curves: a, b"},
+	} {
+		if got := c.p.String(); got != c.want {
+			t.Errorf("%q, want %q", got, c.want)
+		}
+	}
+}

@@ -112,6 +112,20 @@ export interface Export {
   comparison?: Comparison;
 }
 
+// Compared is session.Compared.
+export interface Compared {
+  rowsB: Float64Array;
+  valuesA: Values;
+  comparison: Comparison;
+}
+
+// TourStep is scenario.Step.
+export interface TourStep {
+  at_s: number;
+  charts?: string[];
+  claims?: string[];
+}
+
 // Styles is palette.Styles.
 export interface Styles {
   series: Style[];
@@ -155,6 +169,7 @@ export interface Difference {
 // Event is sim.Event.
 export interface Event {
   at_s: number;
+  until_s?: number;
   label: string;
 }
 
@@ -203,7 +218,7 @@ export interface Row {
   a: number;
   b: number;
   delta: number;
-  delta_pct: number;
+  delta_pct: number | null;
 }
 
 // Style is palette.Style.
@@ -350,8 +365,6 @@ export interface Bridge {
   compare(i: number): Float64Array | Failure;
   /** A: the preset, B: what is on screen, both from 0 s */
   compareWithBase(): string | Failure;
-  /** the self-contained HTML report of what is on screen (page: the address) */
-  report(page: string): string | Failure;
   /** JSON Values of A while comparing */
   valuesA(): string | Failure;
   /** close B */
@@ -372,4 +385,10 @@ export interface Bridge {
   sweepCell(scenario: string, plan: string, v: number, i: number, s: number): string | Failure;
   /** JSON PointStat: one point of a sweep from its seeds' samples (a JSON array of sweepCell's) */
   sweepPoint(scenario: string, plan: string, samples: string): string | Failure;
+}
+
+// ReportBridge is globalThis.overloadlabReport, the report's API, loaded on demand (session.ReportAPI).
+export interface ReportBridge {
+  /** the self-contained HTML report of the run a link holds, brought to ms milliseconds (Rebuild; page: the address) */
+  report(link: string, ms: number, page: string): string | Failure;
 }
