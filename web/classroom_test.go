@@ -60,6 +60,15 @@ func preset(t *testing.T, name string) *scenario.Preset {
 	return nil
 }
 
+// openPage opens the page in a fresh browser at 1280×800, ready to play.
+func openPage(t *testing.T) *tab {
+	srv := newServer(t)
+	tb := newTab(t, browser(t))
+	tb.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/"))
+	tb.wait(t, ready, 20*time.Second)
+	return tb
+}
+
 func pick(id, value string) string {
 	return `(() => { const s = document.getElementById("` + id + `"); s.value = "` + value + `"; s.dispatchEvent(new Event("change")); return s.value })()`
 }
@@ -89,11 +98,7 @@ const (
 // keyboard works. Screenshots of attach-storm and hlr-storm-after-reboot
 // in both views land in testdata/screenshots.
 func TestClassroom(t *testing.T) {
-	srv := newServer(t)
-	ctx := browser(t)
-	tb := newTab(t, ctx)
-	tb.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/"))
-	tb.wait(t, ready, 20*time.Second)
+	tb := openPage(t)
 	p := preset(t, "attach-storm")
 	if got := eval[string](t, tb, `document.getElementById("preset").value`); got != p.Name {
 		t.Fatalf("first preset %s, want %s", got, p.Name)
@@ -334,11 +339,7 @@ func click(t *testing.T, tb *tab, id string) {
 // per burst (doic-shm-bursty: six shaded spans) and labelled once.
 // Screenshots in both views land in testdata/screenshots.
 func TestMarkerLabels(t *testing.T) {
-	srv := newServer(t)
-	ctx := browser(t)
-	tb := newTab(t, ctx)
-	tb.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/"))
-	tb.wait(t, ready, 20*time.Second)
+	tb := openPage(t)
 	for _, name := range []string{"attach-storm", "doic-shm-bursty", "scp-overload-step", "switch-overload-steps"} {
 		p := preset(t, name)
 		if eval[string](t, tb, `document.getElementById("preset").value`) != name {
