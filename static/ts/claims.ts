@@ -7,8 +7,12 @@ import type { ClaimResult } from "./types";
 import { el } from "./util";
 
 // showClaims fills box with one line per claim; the lines are built once per
-// set of names and then only their text changes.
-export function showClaims(box: HTMLElement, claims: ClaimResult[] | undefined) {
+// set of names and then only their text changes. While comparing, the
+// claims are checked on B (the run the tiles show), and the heading says so.
+export function showClaims(box: HTMLElement, claims: ClaimResult[] | undefined, onB = false) {
+  const heading = onB ? "What this run shows, checked on B (solid)" : "What this run shows";
+  const h = el("claims-title");
+  if (h.textContent !== heading) h.textContent = heading;
   const list = box.querySelector("ul")!;
   const cs = claims ?? [];
   box.hidden = cs.length === 0;

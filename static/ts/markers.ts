@@ -124,6 +124,8 @@ export function drawMarkers(u: uPlot, ms: Marker[]): Placed[] {
     ctx.fillText(p.text, p.tx, top - (MARKER_BAND - 1) * px + p.row * ROW * px);
   }
   ctx.restore();
+  // Where each label went, for the tests: [left, right, row] in CSS px.
+  u.root.dataset.labels = JSON.stringify(placed.map((p) => [Math.round(p.tx / px), Math.round((p.tx + p.w) / px), p.row]));
   return placed;
 }
 
