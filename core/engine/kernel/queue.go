@@ -251,13 +251,19 @@ func (q *Queue) fill() bool {
 		}
 		from := r.from
 		r.cur, r.from = b+1, r.end(b)
+		// Move the bucket's entries to the bottom and free them. (Locals,
+		// not fields, in the loop: a field written per entry is a store
+		// per entry, and a loop in WebAssembly pays for every one.)
+		bottom, free := q.bottom, q.free
 		for i := r.take(b) - 1; i >= 0; {
-			next := q.pool[i].next
-			q.bottom = append(q.bottom, q.pool[i].e)
-			q.pool[i].next = q.free
-			q.free = i + 1
+			en := &q.pool[i]
+			bottom = append(bottom, en.e)
+			next := en.next
+			en.next = free
+			free = i + 1
 			i = next - 1
 		}
+		q.bottom, q.free = bottom, free
 		q.stored -= len(q.bottom)
 		if q.n == 1 {
 			q.pullFar()
