@@ -4,7 +4,7 @@
 // switch is on) drawn as labelled dashed lines.
 import uPlot from "uplot";
 import type { Chart, Column, Model, Style, Styles, Values } from "./types";
-import { MARKER_BAND, drawCursor, drawMarkers, markers } from "./markers";
+import { MARKER_BAND, drawCursor, drawMarkers, markerAt, markers } from "./markers";
 import { rowAt, timeIncrs, timeText, view } from "./scrub";
 
 // MAX_ROWS bounds the rows a Store keeps: past it, neighbouring rows are
@@ -501,6 +501,14 @@ export class ChartView {
               drawMarkers(u, markers);
               drawCursor(u, view.at);
             }
+          },
+        ],
+        // A marker's full label as the tooltip where the pointer is on it.
+        setCursor: [
+          (u) => {
+            if (this.compact) return;
+            const t = u.cursor.left !== undefined && u.cursor.left >= 0 ? markerAt(u, markers, u.cursor.left) : "";
+            if (u.over.title !== t) u.over.title = t;
           },
         ],
         // The time range on screen, on the element (for tests).

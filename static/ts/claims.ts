@@ -46,7 +46,7 @@ export function showClaims(box: HTMLElement, claims: ClaimResult[] | undefined, 
       all.textContent = open ? "only the lesson's" : all.dataset.more ?? "";
     };
   }
-  all.dataset.more = `and ${more} behind the tour's steps`;
+  all.dataset.more = `${more} more, checked in the tour`;
   if (!box.classList.contains("all")) all.textContent = all.dataset.more;
   cs.forEach((c, i) => {
     const li = list.children[i] as HTMLElement;

@@ -584,11 +584,9 @@ function onControl(ev: Event) {
 function changeLabel(name: string, old: number | string | boolean | undefined, value: string): string {
   const sp = model?.params.find((p) => p.name === name);
   if (!sp) return `${name} → ${value}`;
-  if (sp.kind === "bool") return `${sp.label} ${value === "true" ? "on" : "off"}`;
+  if (sp.kind === "bool") return `${sp.marker} ${value === "true" ? "on" : "off"}`;
   const unit = sp.unit && (sp.kind === "number" || sp.kind === "integer") ? ` ${sp.unit}` : "";
-  // A label that ends in its unit ("Load ×") says it once, after the value.
-  const label = sp.unit && sp.label.endsWith(` ${sp.unit}`) ? sp.label.slice(0, -sp.unit.length - 1) : sp.label;
-  return `${label} ${String(old)} → ${value}${unit}`;
+  return `${sp.marker} ${String(old)} → ${value}${unit}`;
 }
 
 for (const sec of document.querySelectorAll<HTMLElement>("section.controls")) {

@@ -249,7 +249,7 @@ func (e *Evaluator) result(i int, now, end float64, counters Counters) Result {
 			return r
 		}
 		r.Measured = s.sum / float64(s.in)
-		r.Figure = num(r.Measured) + " " + e.cols[s.col].Unit
+		r.Figure = strings.TrimSpace(num(r.Measured) + " " + e.cols[s.col].Unit)
 	case Settle:
 		if s.streak < 0 {
 			r.Measured, r.Figure = -1, "not settled"
