@@ -449,9 +449,11 @@ func less(a, b *Event) bool {
 }
 
 // sortEvents sorts a bucket's events by (At, seq): by insertion when they
-// are few (buckets are linked newest first, so reversing first leaves
-// little to do), else in place with the heap of the far events (only a
-// bucket of simultaneous events is large: others are spread). Neither
+// are few, else in place with the heap of the far events (only a bucket of
+// simultaneous events is large: others are spread). Buckets are linked
+// newest first, so the insertion goes from the back: each event, oldest
+// first, joins the sorted events older than itself, as an insertion sort of
+// the reversed bucket would without the pass that reverses it. Neither
 // instantiates slices' generic sorts, which would add to the wasm.
 func sortEvents(s []Event) {
 	if len(s) > 16 {
@@ -466,13 +468,12 @@ func sortEvents(s []Event) {
 		slices.Reverse(s)
 		return
 	}
-	slices.Reverse(s)
-	for i := 1; i < len(s); i++ {
+	for i := len(s) - 2; i >= 0; i-- {
 		e := s[i]
 		j := i
-		for j > 0 && less(&e, &s[j-1]) {
-			s[j] = s[j-1]
-			j--
+		for j+1 < len(s) && less(&s[j+1], &e) {
+			s[j] = s[j+1]
+			j++
 		}
 		s[j] = e
 	}
