@@ -4,7 +4,7 @@ WASMEXEC := $(shell $(GO) env GOROOT)/lib/wasm
 # The address `make run` serves the playground on.
 ADDR ?= 127.0.0.1:8080
 
-.PHONY: run test bench setup modules vet fmtcheck build tscheck digests
+.PHONY: run test bench setup modules vet fmtcheck build tscheck digests pgo
 
 # run builds the playground and serves it; open the address it prints.
 run: modules build
@@ -56,6 +56,18 @@ digests:
 		$(WASMEXEC)/go_js_wasm_exec testdata/bridge.test.wasm -test.count=1 -test.v || exit 1; \
 	done
 	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 -run 'Golden|Pinned|Queue|Stream|Link' ./core/engine/kernel ./core/node/scp ./core/node/dsr ./core/node/mcswitch ./core/catalog
+
+# pgo records the CPU profile that the Go compiler optimises the three
+# binaries with (profile-guided inlining of the hot calls, which WebAssembly
+# pays for dearly): attach-storm, and every preset once, natively. It lands in
+# cmd/overloadlab/default.pgo; wasm/ and wasm/digests link to it. Run it again
+# after a large change to the hot path. The profile changes no result (make
+# digests), only the speed.
+pgo:
+	d=$$(mktemp -d) && \
+	$(GO) test -run '^$$' -bench 'SimulatorAttachStorm$$' -benchtime 10x -cpuprofile $$d/storm.prof -o $$d/catalog.test ./core/catalog && \
+	$(GO) test -run '^$$' -bench 'Presets$$' -benchtime 1x -cpuprofile $$d/presets.prof -o $$d/catalog.test ./core/catalog && \
+	$(GO) tool pprof -proto $$d/storm.prof $$d/presets.prof > cmd/overloadlab/default.pgo && rm -r $$d
 
 # The browser tests run after the others, alone: they judge main-thread
 # task lengths, which a busy machine stretches.

@@ -60,6 +60,15 @@ func preset(t *testing.T, name string) *scenario.Preset {
 	return nil
 }
 
+// openPage opens the page in a fresh browser at 1280×800, ready to play.
+func openPage(t *testing.T) *tab {
+	srv := newServer(t)
+	tb := newTab(t, browser(t))
+	tb.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/"))
+	tb.wait(t, ready, 20*time.Second)
+	return tb
+}
+
 func pick(id, value string) string {
 	return `(() => { const s = document.getElementById("` + id + `"); s.value = "` + value + `"; s.dispatchEvent(new Event("change")); return s.value })()`
 }
@@ -89,11 +98,7 @@ const (
 // keyboard works. Screenshots of attach-storm and hlr-storm-after-reboot
 // in both views land in testdata/screenshots.
 func TestClassroom(t *testing.T) {
-	srv := newServer(t)
-	ctx := browser(t)
-	tb := newTab(t, ctx)
-	tb.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/"))
-	tb.wait(t, ready, 20*time.Second)
+	tb := openPage(t)
 	p := preset(t, "attach-storm")
 	if got := eval[string](t, tb, `document.getElementById("preset").value`); got != p.Name {
 		t.Fatalf("first preset %s, want %s", got, p.Name)
@@ -165,7 +170,7 @@ func TestClassroom(t *testing.T) {
 
 	// The claims show as they stood at the time in view: the storm's CPU
 	// claim is undecided at 150 s (its window ends at 300 s) and holds at
-	// the latest time (420 s).
+	// the latest time (480 s).
 	claimState := `document.querySelector('#claims li[data-claim="cpu-pinned-in-storm"]').dataset.state`
 	if got := eval[string](t, tb, claimState); got != "pending" {
 		t.Errorf("claim cpu-pinned-in-storm at 150 s: %s, want pending", got)
@@ -181,7 +186,7 @@ func TestClassroom(t *testing.T) {
 	eval[string](t, tb, setParam("sgsn-new-connections-per-second", "800"))
 	tb.wait(t, `(`+markersJS+`).includes("400 → 800")`, 10*time.Second)
 	json.Unmarshal([]byte(eval[string](t, tb, markersJS)), &ms)
-	if n := len(ms); n != 4 || math.Floor(ms[3].At) != last || !strings.HasSuffix(ms[3].Label, "400 → 800 /s") {
+	if n := len(ms); n != 4 || math.Floor(ms[3].At) != last || ms[3].Label != "SGSN N 400 → 800 /s" {
 		t.Errorf("markers after a live change at %g s: %+v", last, ms)
 	}
 
@@ -326,4 +331,74 @@ func jsonOf(v any) string {
 func click(t *testing.T, tb *tab, id string) {
 	t.Helper()
 	tb.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("`+id+`").click()`))
+}
+
+// TestMarkerLabels: on a preset's charts at 1280×800 the markers' labels
+// stay inside the plot and do not overlap (two rows, a label cut short
+// with "…" where neither row has room); a series of bursts is marked once
+// per burst (doic-shm-bursty: six shaded spans) and labelled once.
+// Screenshots in both views land in testdata/screenshots.
+func TestMarkerLabels(t *testing.T) {
+	tb := openPage(t)
+	for _, name := range []string{"attach-storm", "doic-shm-bursty", "scp-overload-step", "switch-overload-steps"} {
+		p := preset(t, name)
+		if eval[string](t, tb, `document.getElementById("preset").value`) != name {
+			eval[string](t, tb, `document.body.dataset.state = "switching"`)
+			eval[string](t, tb, pick("preset", name))
+			tb.wait(t, ready+` && document.getElementById("preset").value === "`+name+`" && document.body.dataset.t === "0"`, 20*time.Second)
+		}
+		eval[string](t, tb, pick("speed", "0"))
+		click(t, tb, "play")
+		tb.wait(t, doneJS, 90*time.Second)
+		time.Sleep(300 * time.Millisecond)
+		chart := `document.querySelector('[data-chart="` + p.Watch + `"]')`
+		// markers.ts records each label as [left, right, row] (CSS px); the
+		// plot spans the u-over element.
+		var placed [][3]float64
+		json.Unmarshal([]byte(eval[string](t, tb, chart+`.querySelector(".uplot").dataset.labels || "[]"`)), &placed)
+		var plot [2]float64
+		json.Unmarshal([]byte(eval[string](t, tb, `(() => { const o = `+chart+`.querySelector(".u-over"); const l = parseFloat(o.style.left); return JSON.stringify([l, l + parseFloat(o.style.width)]) })()`)), &plot)
+		var ms []struct {
+			At    float64  `json:"at_s"`
+			Until *float64 `json:"until_s"`
+			Label string   `json:"label"`
+		}
+		json.Unmarshal([]byte(eval[string](t, tb, chart+`.dataset.markers || "[]"`)), &ms)
+		if len(placed) == 0 || len(ms) == 0 {
+			t.Errorf("%s: no marker labels (%d markers)", name, len(ms))
+		}
+		for i, a := range placed {
+			if a[0] < plot[0]-1 || a[1] > plot[1]+1 {
+				t.Errorf("%s: a label spans %.0f–%.0f px, outside the plot %.0f–%.0f", name, a[0], a[1], plot[0], plot[1])
+			}
+			for _, b := range placed[:i] {
+				if a[2] == b[2] && a[0] < b[1] && b[0] < a[1] {
+					t.Errorf("%s: labels %v and %v overlap (left, right, row)", name, b, a)
+				}
+			}
+		}
+		if name == "doic-shm-bursty" {
+			spans := 0
+			for _, m := range ms {
+				if m.Until != nil && m.Label == "P0 burst ×3" {
+					spans++
+				}
+			}
+			if spans != 6 || len(placed) != 1 {
+				t.Errorf("doic-shm-bursty: %d burst spans (want 6), %d labels (want the first only): %+v", spans, len(placed), ms)
+			}
+		}
+		tb.do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+		time.Sleep(200 * time.Millisecond)
+		viewShot(t, tb, name+"-normal-1280x800.png")
+		tb.do(t, chromedp.EmulateViewport(1024, 768), chromedp.KeyEvent("f"))
+		tb.wait(t, present, 5*time.Second)
+		time.Sleep(300 * time.Millisecond)
+		viewShot(t, tb, name+"-present-1024x768.png")
+		tb.do(t, chromedp.KeyEvent(kb.Escape), chromedp.EmulateViewport(1280, 800))
+		tb.wait(t, `!`+present, 5*time.Second)
+	}
+	if errs := tb.errors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
 }

@@ -100,7 +100,7 @@ func TestCompareShareReport(t *testing.T) {
 	second.do(t, chromedp.Navigate(link))
 	second.wait(t, ready+` && !document.getElementById("banner").hidden && `+comparedJS, 30*time.Second)
 	banner := eval[string](t, second, `document.getElementById("banner").textContent`)
-	for _, want := range []string{"Double N at the storm?", "fewer rejects, but does the CPU hold?", "sgsn-new-connections-per-second: 400 → 800", "mme-new-connections-per-second: 400 → 800"} {
+	for _, want := range []string{"Double N at the storm?", "fewer rejects, but does the CPU hold?", "N: new connections (/s): 400 → 800 from the start (sgsn-new-connections-per-second)", "N: new connections (/s): 400 → 800 from the start (mme-new-connections-per-second)"} {
 		if !strings.Contains(banner, want) {
 			t.Errorf("banner %q lacks %q", banner, want)
 		}
@@ -194,8 +194,14 @@ func TestCompareShareReport(t *testing.T) {
 	third := newTab(t, ctx)
 	third.do(t, chromedp.Navigate(srv.URL+"/#"+rawLink(t, `{"m":"imsimgr","p":"busy-hour","v":{"cpu.speed":0.5}}`)))
 	third.wait(t, ready+` && !document.getElementById("banner").hidden`, 30*time.Second)
-	if b := eval[string](t, third, `document.getElementById("banner-changes").textContent`); b != "streams: named → numbered from the startcpu.speed: 1 → 0.5 from the start" {
+	// A link without its streams' version lists the streams it was made with.
+	if b := eval[string](t, third, `[...document.querySelectorAll("#banner-changes li")].map((li) => li.textContent).join("|")`); b != "Random streams: named → numbered from the start (streams)|CPU speed (×): 1 → 0.5 from the start (cpu.speed)" {
 		t.Errorf("banner of a what-if: %q", b)
+	}
+	// It says what to watch: the chart drawn first.
+	shown := eval[string](t, third, `document.querySelector("#charts figure.chart .title").firstChild.textContent`)
+	if w := eval[string](t, third, `document.getElementById("banner-watch").textContent`); !strings.HasPrefix(w, "Watch “"+shown+"”, the first chart") {
+		t.Errorf("the banner's what to watch: %q, want it to name the first chart %q", w, shown)
 	}
 	third.do(t, chromedp.Click(chromedp.ID("banner-compare")))
 	third.wait(t, comparedJS+` && document.getElementById("diff-table") !== null`, 20*time.Second)

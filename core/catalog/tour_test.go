@@ -10,6 +10,7 @@ import (
 	"overloadlab/core/engine/claim"
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/metrics"
+	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
 )
@@ -141,6 +142,10 @@ func TestMarkers(t *testing.T) {
 			{At: 20, Label: "Load 1 → 1.5 ×"},
 			{At: 60, Label: "Load 1.5 → 0.7 ×"},
 		}},
+		{"doic-shm-bursty", []sim.Event{
+			{At: 8, Until: 10, Label: "P0 burst ×3"}, {At: 18, Until: 20, Label: "P0 burst ×3"}, {At: 28, Until: 30, Label: "P0 burst ×3"},
+			{At: 38, Until: 40, Label: "P0 burst ×3"}, {At: 48, Until: 50, Label: "P0 burst ×3"}, {At: 58, Until: 60, Label: "P0 burst ×3"},
+		}},
 		{"busy-hour", nil},
 	} {
 		sc, err := Preset(tc.preset)
@@ -192,5 +197,24 @@ func TestCounterNames(t *testing.T) {
 				t.Errorf("%s: plain name of %q, which no preset reports", d.Name, n.Name)
 			}
 		}
+	}
+}
+
+// Every parameter of a model has its own marker name, so a live change's
+// marker says which part changed ("SGSN N 400 → 800 /s", not "N: new
+// connections").
+func TestMarkerNamesUnique(t *testing.T) {
+	for _, d := range Models {
+		seen := map[string]string{}
+		for _, sp := range d.Params.Specs() {
+			if other, dup := seen[sp.Marker]; dup {
+				t.Errorf("%s: %s and %s both read %q on a marker", d.Name, other, sp.Name, sp.Marker)
+			}
+			seen[sp.Marker] = sp.Name
+		}
+	}
+	sc, _ := Preset("attach-storm")
+	if got := sim.ChangeLabel(sc.Params, "sgsn-new-connections-per-second", param.Num(800)); got != "SGSN N 400 → 800 /s" {
+		t.Errorf("the SGSN's N changed reads %q", got)
 	}
 }

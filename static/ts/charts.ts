@@ -4,7 +4,7 @@
 // switch is on) drawn as labelled dashed lines.
 import uPlot from "uplot";
 import type { Chart, Column, Model, Style, Styles, Values } from "./types";
-import { MARKER_BAND, drawCursor, drawMarkers, markers } from "./markers";
+import { MARKER_BAND, drawCursor, drawMarkers, markerAt, markers } from "./markers";
 import { rowAt, timeIncrs, timeText, view } from "./scrub";
 
 // MAX_ROWS bounds the rows a Store keeps: past it, neighbouring rows are
@@ -181,6 +181,13 @@ export function ticks(vals: number[]): string[] {
   return vals.map((v) => (v === null ? "" : v.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d })));
 }
 
+// big scales a size in CSS px for the chart's text: by 4/3 in presentation
+// mode, where the charts are read across a room.
+function big(): (n: number) => number {
+  const k = document.body.classList.contains("present") ? 4 / 3 : 1;
+  return (n) => Math.round(n * k);
+}
+
 // shortLabels moves the words every label shares (at its start or its end)
 // out of the legend into a note for the caption.
 export function shortLabels(labels: string[]): { labels: string[]; note: string } {
@@ -345,9 +352,11 @@ export class ChartView {
     const c = this.chart;
     const dark = isDark();
     const st = this.styles();
-    const faint = (style: Style | undefined, dash: number[] | undefined): uPlot.Series => ({ stroke: colourOf(style, dark) + "66", width: 1.25, dash: style?.dash ?? dash, points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
+    // A's entries carry the class "ghost" (presentation mode leaves them
+    // out of a many-series legend) and the legend's short names.
+    const faint = (style: Style | undefined, dash: number[] | undefined): uPlot.Series => ({ class: "ghost", stroke: colourOf(style, dark) + "66", width: 1.25, dash: style?.dash ?? dash, points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
     const out: uPlot.Series[] = [];
-    for (const i of this.stackOrder()) out.push({ ...faint(st.series[i], undefined), label: `A: ${this.label(this.shown[i])}` });
+    for (const i of this.stackOrder()) out.push({ ...faint(st.series[i], undefined), label: `A: ${this.labels[i] ?? this.label(this.shown[i])}` });
     (c.overlay ?? []).forEach((name, k) => out.push({ ...faint(st.overlay?.[k], [2, 3]), label: `A: ${this.label(name)}` }));
     (c.lines ?? []).forEach((l, k) => out.push({ ...faint(st.lines?.[k], [8, 5]), label: `A: ${l.label}` }));
     for (const s of out) this.colors.push(String(s.stroke));
@@ -366,7 +375,8 @@ export class ChartView {
     this.build();
   }
 
-  // retheme draws the chart again in the page's current theme.
+  // retheme draws the chart again in the page's current theme and type
+  // size (larger in presentation mode).
   retheme() {
     this.build();
     // uPlot commits a new chart in a microtask: set the legend after it.
@@ -407,7 +417,9 @@ export class ChartView {
     // Beyond six series the legend is a compact table (style.css: .many).
     this.root.classList.toggle("many", this.shown.length + (c.overlay ?? []).length + (c.lines ?? []).length > 6);
     const short = shortLabels(this.shown.map((n) => this.label(n)));
-    this.note.textContent = short.note ? ` — each series: ${short.note}` : "";
+    // What the legend leaves out, said once as a sentence with an example.
+    const top = this.stackOrder()[0] ?? 0; // the legend's first entry
+    this.note.textContent = short.note ? `In the legend, “${short.labels[top]}” stands for “${this.label(this.shown[top])}”, and so on.` : "";
     this.labels = [...short.labels, ...(c.overlay ?? []).map((n) => this.label(n))];
     const legendMarks: string[] = [];
     for (const i of this.stackOrder()) {
@@ -444,12 +456,21 @@ export class ChartView {
       series.push({ label: l.label, stroke: color, width: 2, dash: style?.dash ?? [8, 5], points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
     });
     series.push(...this.ghostSeries());
-    const axis = { stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid"), width: 1 }, ticks: { stroke: cssVar("--grid"), width: 1 } };
+    // In presentation mode the axes are read from the back of a room.
+    const px = big();
+    this.root.dataset.axisFont = String(px(12));
+    const axis = {
+      stroke: cssVar("--muted"),
+      grid: { stroke: cssVar("--grid"), width: 1 },
+      ticks: { stroke: cssVar("--grid"), width: 1 },
+      font: `${px(12)}px system-ui, sans-serif`,
+      labelFont: `bold ${px(12)}px system-ui, sans-serif`,
+    };
     const opts: uPlot.Options = {
       width,
       height: this.height,
       // A band above the plot for the unit and the event markers' labels (two rows).
-      padding: [this.compact ? (c.unit ? 18 : 8) : MARKER_BAND, 12, 0, 0],
+      padding: [this.compact ? (c.unit ? 18 : 8) : MARKER_BAND, px(14), 0, 0],
       series,
       scales: {
         x: { time: false },
@@ -459,11 +480,12 @@ export class ChartView {
         {
           ...axis,
           label: this.compact ? undefined : `simulated time (${view.long ? "h:mm" : "m:ss"})`,
-          size: 40,
+          size: px(40),
+          labelSize: px(30),
           incrs: timeIncrs(),
           values: (_u, vals) => vals.map((v) => timeText(v, false)),
         },
-        { ...axis, size: 56, values: (_u, vals) => ticks(vals) },
+        { ...axis, size: px(56), values: (_u, vals) => ticks(vals) },
       ],
       legend: { live: !this.compact },
       // One crosshair over every live chart; dragging across one zooms all
@@ -477,6 +499,14 @@ export class ChartView {
               drawMarkers(u, markers);
               drawCursor(u, view.at);
             }
+          },
+        ],
+        // A marker's full label as the tooltip where the pointer is on it.
+        setCursor: [
+          (u) => {
+            if (this.compact) return;
+            const t = u.cursor.left !== undefined && u.cursor.left >= 0 ? markerAt(u, markers, u.cursor.left) : "";
+            if (u.over.title !== t) u.over.title = t;
           },
         ],
         // The time range on screen, on the element (for tests).
@@ -687,17 +717,20 @@ export class ChartView {
     const ctx = u.ctx;
     const dpr = devicePixelRatio;
     ctx.save();
-    ctx.font = `${Math.round(11 * dpr)}px system-ui, sans-serif`;
+    ctx.font = `${Math.round(big()(11) * dpr)}px system-ui, sans-serif`;
     if (this.chart.unit) {
       ctx.fillStyle = cssVar("--muted");
       ctx.textAlign = "left";
-      ctx.fillText(this.chart.unit, 2 * dpr, u.bbox.top - 6 * dpr);
+      ctx.fillText(this.chart.unit, 2 * dpr, u.bbox.top - big()(9) * dpr);
     }
-    if (this.percent) this.drawClipped(u);
+    const placed: { y: number; left: number }[] = [];
+    // The clipped note sits at the top right: a threshold's label at the
+    // top edge (100 %) goes left of it.
+    const note = this.percent ? this.drawClipped(u) : null;
+    if (note !== null) placed.push({ y: u.bbox.top, left: note });
     const lines = this.chart.lines ?? [];
     const first = 1 + this.shown.length + (this.chart.overlay ?? []).length;
     ctx.textAlign = "right";
-    const placed: { y: number; left: number }[] = [];
     lines.forEach((l, k) => {
       const d = u.data[first + k];
       let v: number | null | undefined = null;
@@ -709,6 +742,11 @@ export class ChartView {
       // Labels of lines at the same height go side by side.
       let right = u.bbox.left + u.bbox.width - 4;
       for (const p of placed) if (Math.abs(p.y - y) < 14 * dpr) right = Math.min(right, p.left - 10);
+      // A halo of the panel's colour keeps the label readable over the data.
+      ctx.strokeStyle = cssVar("--panel");
+      ctx.lineWidth = 3 * dpr;
+      ctx.lineJoin = "round";
+      ctx.strokeText(l.label, right, y - 4 * dpr);
       ctx.fillText(l.label, right, y - 4 * dpr);
       placed.push({ y, left: right - ctx.measureText(l.label).width });
     });
@@ -716,8 +754,9 @@ export class ChartView {
   }
 
   // drawClipped marks, on the top edge, the stretches where a series is
-  // above 100 %, with a triangle at each start.
-  private drawClipped(u: uPlot) {
+  // above 100 %, with a triangle at each start; it returns where its note
+  // begins (null without a clipped value).
+  private drawClipped(u: uPlot): number | null {
     const ctx = u.ctx;
     const dpr = devicePixelRatio;
     const top = u.bbox.top;
@@ -748,11 +787,13 @@ export class ChartView {
       }
     }
     this.root.dataset.clipped = String(any);
-    if (any) {
-      ctx.fillStyle = cssVar("--muted");
-      ctx.textAlign = "right";
-      ctx.fillText("▲ above 100 %, clipped", u.bbox.left + u.bbox.width, top - 6 * dpr);
-    }
+    if (!any) return null;
+    const text = "▲ above 100 %, clipped";
+    const right = u.bbox.left + u.bbox.width;
+    ctx.fillStyle = cssVar("--muted");
+    ctx.textAlign = "right";
+    ctx.fillText(text, right, top - 6 * dpr);
+    return right - ctx.measureText(text).width;
   }
 
   // paint draws the chart with its title and legend onto ctx at y and

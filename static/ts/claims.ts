@@ -7,8 +7,12 @@ import type { ClaimResult } from "./types";
 import { el } from "./util";
 
 // showClaims fills box with one line per claim; the lines are built once per
-// set of names and then only their text changes.
-export function showClaims(box: HTMLElement, claims: ClaimResult[] | undefined) {
+// set of names and then only their text changes. While comparing, the
+// claims are checked on B (the run the tiles show), and the heading says so.
+export function showClaims(box: HTMLElement, claims: ClaimResult[] | undefined, onB = false) {
+  const heading = onB ? "What this run shows, checked on B (solid)" : "What this run shows";
+  const h = el("claims-title");
+  if (h.textContent !== heading) h.textContent = heading;
   const list = box.querySelector("ul")!;
   const cs = claims ?? [];
   box.hidden = cs.length === 0;
@@ -42,7 +46,7 @@ export function showClaims(box: HTMLElement, claims: ClaimResult[] | undefined) 
       all.textContent = open ? "only the lesson's" : all.dataset.more ?? "";
     };
   }
-  all.dataset.more = `and ${more} behind the tour's steps`;
+  all.dataset.more = `${more} more, checked in the tour`;
   if (!box.classList.contains("all")) all.textContent = all.dataset.more;
   cs.forEach((c, i) => {
     const li = list.children[i] as HTMLElement;
@@ -50,7 +54,7 @@ export function showClaims(box: HTMLElement, claims: ClaimResult[] | undefined) 
     li.dataset.state = state;
     li.querySelector(".mark")!.textContent = c.pending ? "…" : c.holds ? "✓" : "✗";
     let text = c.says;
-    if (c.pending) text += ` (so far: ${c.figure})`;
+    if (c.pending) text += ` — so far ${c.figure}`;
     else if (!c.holds) text += ` — measured ${c.figure}, claim: ${c.wanted}`;
     const says = li.querySelector(".says")!;
     if (says.textContent !== text) says.textContent = text;

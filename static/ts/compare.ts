@@ -195,12 +195,24 @@ function banner(i: Info) {
   el("banner-note").textContent = i.words.note;
   el("banner-note").hidden = i.words.note === "";
   const list = el("banner-changes");
+  const m = host.model();
+  // Each change in the schema's words (label and unit), then the parameter's
+  // name, which tells the SGSN's N from the MME's.
   const item = (who: string, d: Difference) => {
     const li = document.createElement("li");
-    li.textContent = `${who}${d.param}: ${d.old} → ${d.new}` + (d.timed ? ` at ${fmt(d.at_s)} s` : " from the start");
-    li.title = d.label;
+    const name = document.createElement("code");
+    name.textContent = d.param;
+    li.append(`${who}${d.label}: ${d.old} → ${d.new}` + (d.timed ? ` at ${fmt(d.at_s)} s` : " from the start") + " (", name, ")");
     return li;
   };
+  // What to watch: the lesson's chart, drawn first, and how to see the difference.
+  const watch = document.querySelector<HTMLElement>(`.tour-steps[data-preset="${i.preset}"]`)?.dataset.watch;
+  const chart = m?.charts.find((c) => c.id === watch);
+  el("banner-watch").textContent = !chart
+    ? ""
+    : i.comparing
+      ? `Watch “${chart.title}”, the first chart: B solid, A faint; the table under Compare lists A, B and Δ.`
+      : `Watch “${chart.title}”, the first chart; the lesson below is the preset's.`;
   const base = i.preset ? `preset ${i.preset}` : "the model's defaults";
   list.replaceChildren(
     ...changed.map((d) => item(i.comparing ? "A: " : "", d)),

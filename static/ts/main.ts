@@ -146,7 +146,7 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
       if (n > 0) for (const c of charts) c.thresholdsFrom(m.rows[0], values);
       store.append(m.rows);
       cmp.rows(m.cmp, m.rows[0]);
-      claimLog.push({ t: m.now, claims: m.summary.claims });
+      claimLog.push({ t: m.now, claims: (cmp.tileSummary() ?? m.summary).claims });
       if (claimLog.length > MAX_LOG) claimLog = claimLog.filter((_, k) => k % 2 === 1);
       tilesStale = true;
       if (n > 0) for (const c of charts) stale.add(c);
@@ -289,6 +289,8 @@ function focusCharts(ids: string[]) {
 
 function buildCharts() {
   for (const c of charts) c.destroy();
+  // The old charts' undrawn rows go with them (else the page never settles).
+  stale.clear();
   const box = el("charts");
   charts = model!.charts.map((c) => new ChartView(box, c, model!, store));
   const classes = classesOf(model!);
@@ -494,7 +496,7 @@ function updateTiles() {
   const s = cmp.tileSummary() ?? summary;
   if (!s) return;
   const t = s.total;
-  showClaims(el("claims"), view.at === null ? s.claims : claimsAt(view.at));
+  showClaims(el("claims"), view.at === null ? s.claims : claimsAt(view.at), cmp.comparing());
   el("tile-goodput").textContent = fmt(t.goodput_per_s);
   el("tile-offered").textContent = count(t.offered);
   el("tile-late").textContent = count(t.late);
@@ -582,11 +584,9 @@ function onControl(ev: Event) {
 function changeLabel(name: string, old: number | string | boolean | undefined, value: string): string {
   const sp = model?.params.find((p) => p.name === name);
   if (!sp) return `${name} → ${value}`;
-  if (sp.kind === "bool") return `${sp.label} ${value === "true" ? "on" : "off"}`;
+  if (sp.kind === "bool") return `${sp.marker} ${value === "true" ? "on" : "off"}`;
   const unit = sp.unit && (sp.kind === "number" || sp.kind === "integer") ? ` ${sp.unit}` : "";
-  // A label that ends in its unit ("Load ×") says it once, after the value.
-  const label = sp.unit && sp.label.endsWith(` ${sp.unit}`) ? sp.label.slice(0, -sp.unit.length - 1) : sp.label;
-  return `${label} ${String(old)} → ${value}${unit}`;
+  return `${sp.marker} ${String(old)} → ${value}${unit}`;
 }
 
 for (const sec of document.querySelectorAll<HTMLElement>("section.controls")) {
@@ -731,7 +731,8 @@ function lookAt(t: number | null) {
   document.body.dataset.lookAt = t === null ? "" : String(t);
   for (const c of charts) c.redraw();
   updateHeadline();
-  if (summary) showClaims(el("claims"), t === null ? summary.claims : claimsAt(t));
+  const s = cmp.tileSummary() ?? summary;
+  if (s) showClaims(el("claims"), t === null ? s.claims : claimsAt(t), cmp.comparing());
 }
 
 el<HTMLInputElement>("scrub").addEventListener("input", (e) => {

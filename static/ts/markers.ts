@@ -31,12 +31,64 @@ export function addLive(t: number, label: string) {
 // holds the markers' labels: two rows, so that labels never cover the data
 // or a threshold's label.
 export const MARKER_BAND = 28;
+const ROW = 13; // CSS px per row of labels
+const GAP = 6; // CSS px between two labels of a row
 
-// drawMarkers draws the markers across u's plot area and their labels in
-// the band above it, on the second row when they would overlap the one
-// before.
-export function drawMarkers(u: uPlot, ms: Marker[]) {
-  if (ms.length === 0) return;
+// Placed is a marker's label as laid out in the band (device px).
+export interface Placed {
+  i: number; // the marker's index
+  x: number; // the marker's line
+  tx: number; // the text's left
+  row: number;
+  w: number; // the text's width
+  text: string; // the label, or its start and "…" where the full one does not fit
+}
+
+// layoutLabels places the labels of markers at device x positions xs in a
+// band from left to right (device px): each on the first of the two rows
+// where it fits after the labels before it, starting just right of its
+// line and kept inside the band; where it fits in neither row it goes on
+// after the label of the row that ends soonest, cut short with "…" if the
+// band ends first (the full label is the line's tooltip), and is left out
+// if not even a few letters fit. A label
+// equal to the one before it (the next burst of a series) is not repeated.
+export function layoutLabels(ms: Marker[], xs: number[], left: number, right: number, px: number, width: (s: string) => number): Placed[] {
+  const out: Placed[] = [];
+  const end = [-Infinity, -Infinity]; // right edge of the last label per row
+  let prev = "";
+  ms.forEach((m, i) => {
+    const x = xs[i];
+    if (x < left || x > right) return;
+    if (m.label === prev) return;
+    prev = m.label;
+    const w = width(m.label);
+    const tx = Math.max(left, Math.min(x + 3 * px, right - w - 2 * px));
+    const row = end.findIndex((e) => tx >= e + GAP * px);
+    if (row >= 0) {
+      out.push({ i, x, tx, row, w, text: m.label });
+      end[row] = tx + w;
+      return;
+    }
+    // Neither row is free at tx: cut the label short on the roomier row.
+    const r = end[0] <= end[1] ? 0 : 1;
+    const from = Math.max(end[r] + GAP * px, Math.min(x + 3 * px, right));
+    let text = m.label;
+    if (from + w > right - 2 * px) {
+      while (text.length > 3 && from + width(text + "…") > right - 2 * px) text = text.slice(0, -1);
+      if (text.length <= 3 || from + width(text + "…") > right - 2 * px) return;
+      text = text.trimEnd() + "…";
+    }
+    out.push({ i, x, tx: from, row: r, w: width(text), text });
+    end[r] = from + width(text);
+  });
+  return out;
+}
+
+// drawMarkers draws the markers across u's plot area (a span shaded) and
+// their labels in the band above it, laid out by layoutLabels, and returns
+// where the labels went (device px).
+export function drawMarkers(u: uPlot, ms: Marker[]): Placed[] {
+  if (ms.length === 0) return [];
   const ctx = u.ctx;
   const { left, top, width, height } = u.bbox;
   const px = devicePixelRatio;
@@ -44,30 +96,52 @@ export function drawMarkers(u: uPlot, ms: Marker[]) {
   ctx.font = `${Math.round(11 * px)}px system-ui, sans-serif`;
   ctx.textBaseline = "top";
   ctx.textAlign = "left";
-  let lastRight = -Infinity;
-  let row = 0;
   const timelineColor = cssVar("--muted");
   const liveColor = cssVar("--accent");
-  for (const m of ms) {
-    const x = Math.round(u.valToPos(m.at_s, "x", true));
-    if (x < left || x > left + width) continue;
-    const color = m.live ? liveColor : timelineColor;
-    ctx.strokeStyle = color;
+  const xs = ms.map((m) => Math.round(u.valToPos(m.at_s, "x", true)));
+  ms.forEach((m, i) => {
+    const x = xs[i];
+    if (m.until_s !== undefined) {
+      const x2 = Math.min(left + width, Math.round(u.valToPos(m.until_s, "x", true)));
+      const x1 = Math.max(left, x);
+      if (x2 > x1) {
+        ctx.globalAlpha = 0.12;
+        ctx.fillStyle = timelineColor;
+        ctx.fillRect(x1, top, x2 - x1, height);
+        ctx.globalAlpha = 1;
+      }
+    }
+    if (x < left || x > left + width) return;
+    ctx.strokeStyle = m.live ? liveColor : timelineColor;
     ctx.lineWidth = px;
     ctx.setLineDash([3 * px, 3 * px]);
     ctx.beginPath();
     ctx.moveTo(x + 0.5, top - MARKER_BAND * px);
     ctx.lineTo(x + 0.5, top + height);
     ctx.stroke();
-    const w = ctx.measureText(m.label).width;
-    row = x < lastRight + 6 * px ? (row + 1) % 2 : 0;
-    const tx = Math.min(x + 3 * px, left + width - w - 2 * px);
-    const ty = top - (MARKER_BAND - 1) * px + row * 13 * px;
-    ctx.fillStyle = color;
-    ctx.fillText(m.label, tx, ty);
-    lastRight = Math.max(lastRight, tx + w);
+  });
+  const placed = layoutLabels(ms, xs, left, left + width, px, (s) => ctx.measureText(s).width);
+  for (const p of placed) {
+    ctx.fillStyle = ms[p.i].live ? liveColor : timelineColor;
+    ctx.fillText(p.text, p.tx, top - (MARKER_BAND - 1) * px + p.row * ROW * px);
   }
   ctx.restore();
+  // Where each label went, for the tests: [left, right, row] in CSS px.
+  u.root.dataset.labels = JSON.stringify(placed.map((p) => [Math.round(p.tx / px), Math.round((p.tx + p.w) / px), p.row]));
+  return placed;
+}
+
+// markerAt returns the full labels of the markers within a few pixels of
+// the plot position x (CSS px from the plot's left), for the tooltip.
+export function markerAt(u: uPlot, ms: Marker[], x: number): string {
+  return ms
+    .filter((m) => {
+      const a = u.valToPos(m.at_s, "x");
+      const b = m.until_s === undefined ? a : u.valToPos(m.until_s, "x");
+      return x >= a - 4 && x <= b + 4;
+    })
+    .map((m) => m.label)
+    .join("\n");
 }
 
 // drawCursor draws the scrubbed time as a solid vertical line.

@@ -32,7 +32,12 @@ export function setPresent(on: boolean) {
   el("present").textContent = on ? "Leave presentation" : "Present";
   document.body.dataset.present = String(on);
   if (on) window.scrollTo(0, 0);
+  // The charts' text grows in presentation mode (charts.ts: big): they are
+  // made again, then fitted to the window once uPlot has sized them (it
+  // commits a size in a microtask).
   fit();
+  for (const c of keys.charts()) c.retheme();
+  requestAnimationFrame(fit);
 }
 
 function onKey(e: KeyboardEvent) {

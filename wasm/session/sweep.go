@@ -3,7 +3,7 @@ package session
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
+	"sort"
 
 	"overloadlab/core/catalog"
 	"overloadlab/core/engine/param"
@@ -86,7 +86,7 @@ func (w *Sweeper) Point(scenarioJSON, planJSON, samplesJSON string) (sim.PointSt
 	if len(samples) != w.plan.Seeds {
 		return sim.PointStat{}, &param.Error{Field: "sweep samples", Value: fmt.Sprint(len(samples)), Allowed: fmt.Sprintf("one per seed, %d", w.plan.Seeds)}
 	}
-	slices.SortFunc(samples, func(a, b sim.Sample) int { return a.Seed - b.Seed })
+	sort.Stable(bySeed(samples))
 	for k, s := range samples {
 		if !w.inGrid(s.Cell) || s.Seed != k || s.Variant != samples[0].Variant || s.Point != samples[0].Point || len(s.Values) != len(sim.Metrics) {
 			return sim.PointStat{}, &param.Error{Field: "sweep samples", Value: fmt.Sprintf("variant %d, point %d, seed %d", s.Variant, s.Point, s.Seed),
@@ -101,3 +101,11 @@ func (w *Sweeper) Point(scenarioJSON, planJSON, samplesJSON string) (sim.PointSt
 	ps.Lines = sim.LinesAt(w.def, at.Params)
 	return ps, nil
 }
+
+// bySeed orders samples by seed (sort.Stable, not slices.SortFunc: one sort
+// in the wasm for every type, where each generic instance weighs some 20 KB).
+type bySeed []sim.Sample
+
+func (s bySeed) Len() int           { return len(s) }
+func (s bySeed) Less(i, j int) bool { return s[i].Seed < s[j].Seed }
+func (s bySeed) Swap(i, j int)      { s[i], s[j] = s[j], s[i] }

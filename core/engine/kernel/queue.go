@@ -251,13 +251,19 @@ func (q *Queue) fill() bool {
 		}
 		from := r.from
 		r.cur, r.from = b+1, r.end(b)
+		// Move the bucket's entries to the bottom and free them. (Locals,
+		// not fields, in the loop: a field written per entry is a store
+		// per entry, and a loop in WebAssembly pays for every one.)
+		bottom, free := q.bottom, q.free
 		for i := r.take(b) - 1; i >= 0; {
-			next := q.pool[i].next
-			q.bottom = append(q.bottom, q.pool[i].e)
-			q.pool[i].next = q.free
-			q.free = i + 1
+			en := &q.pool[i]
+			bottom = append(bottom, en.e)
+			next := en.next
+			en.next = free
+			free = i + 1
 			i = next - 1
 		}
+		q.bottom, q.free = bottom, free
 		q.stored -= len(q.bottom)
 		if q.n == 1 {
 			q.pullFar()
@@ -443,9 +449,11 @@ func less(a, b *Event) bool {
 }
 
 // sortEvents sorts a bucket's events by (At, seq): by insertion when they
-// are few (buckets are linked newest first, so reversing first leaves
-// little to do), else in place with the heap of the far events (only a
-// bucket of simultaneous events is large: others are spread). Neither
+// are few, else in place with the heap of the far events (only a bucket of
+// simultaneous events is large: others are spread). Buckets are linked
+// newest first, so the insertion goes from the back: each event, oldest
+// first, joins the sorted events older than itself, as an insertion sort of
+// the reversed bucket would without the pass that reverses it. Neither
 // instantiates slices' generic sorts, which would add to the wasm.
 func sortEvents(s []Event) {
 	if len(s) > 16 {
@@ -460,13 +468,12 @@ func sortEvents(s []Event) {
 		slices.Reverse(s)
 		return
 	}
-	slices.Reverse(s)
-	for i := 1; i < len(s); i++ {
+	for i := len(s) - 2; i >= 0; i-- {
 		e := s[i]
 		j := i
-		for j > 0 && less(&e, &s[j-1]) {
-			s[j] = s[j-1]
-			j--
+		for j+1 < len(s) && less(&s[j+1], &e) {
+			s[j] = s[j+1]
+			j++
 		}
 		s[j] = e
 	}

@@ -34,8 +34,12 @@ func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // Spec describes one parameter.
 type Spec struct {
-	Name    string   `json:"name"`              // operator name, e.g. "sgsn.new-connections-per-second"
-	Label   string   `json:"label"`             // short label for a slider
+	Name  string `json:"name"`  // operator name, e.g. "sgsn.new-connections-per-second"
+	Label string `json:"label"` // short label for a slider
+	// Marker names the parameter on the chart marker of a change, unique in
+	// its model ("SGSN N" where the MME has an N too); empty: the label,
+	// without a unit it ends in ("Load ×" → "Load") or a switch's " on".
+	Marker  string   `json:"marker"`
 	Group   string   `json:"group"`             // panel the slider belongs to
 	Unit    string   `json:"unit,omitempty"`    // "/s", "s", "%", "µs", ...
 	Kind    Kind     `json:"kind"`              // what values it takes

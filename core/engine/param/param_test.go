@@ -147,3 +147,20 @@ func FuzzDecodeObject(f *testing.F) {
 		}
 	})
 }
+
+// A parameter's marker name is its own, or its label without a unit it
+// ends in or a switch's " on".
+func TestMarkerNames(t *testing.T) {
+	s := NewSet(
+		Spec{Name: "a.n", Label: "N: new connections", Marker: "SGSN N", Kind: Integer, Max: 10},
+		Spec{Name: "a.on", Label: "Pacing on", Kind: Bool},
+		Spec{Name: "load", Label: "Load ×", Unit: "×", Kind: Number, Max: 10},
+		Spec{Name: "clr", Label: "CLR: Cancel Location", Unit: "/s", Kind: Number, Max: 10},
+	)
+	want := []string{"SGSN N", "Pacing", "Load", "CLR: Cancel Location"}
+	for i, sp := range s.Specs() {
+		if sp.Marker != want[i] {
+			t.Errorf("%s: marker %q, want %q", sp.Name, sp.Marker, want[i])
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Set is an ordered list of parameter specs, the schema of one node model.
@@ -28,7 +29,22 @@ func NewSet(specs ...Spec) *Set {
 			panic("param: bad default: " + err.Error())
 		}
 	}
+	s.markers()
 	return s
+}
+
+// markers gives each parameter that does not name its marker the default
+// (Spec.Marker).
+func (s *Set) markers() {
+	for i := range s.specs {
+		sp := &s.specs[i]
+		if sp.Marker == "" {
+			sp.Marker = strings.TrimSuffix(sp.Label, " "+sp.Unit)
+			if sp.Kind == Bool {
+				sp.Marker = strings.TrimSuffix(sp.Marker, " on")
+			}
+		}
+	}
 }
 
 // Specs returns the specs in order.

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"sort"
 	"strconv"
-	"strings"
 
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
@@ -15,7 +14,10 @@ import (
 // Event is a labelled moment of a run: every time chart of the page draws
 // it as a vertical marker at At.
 type Event struct {
-	At    float64 `json:"at_s"`
+	At float64 `json:"at_s"`
+	// Until, when set, ends a span that starts at At (a burst): the charts
+	// shade it.
+	Until float64 `json:"until_s,omitempty"`
 	Label string  `json:"label"`
 	// Names is the parameter whose timeline change at At this event names
 	// in the model's words ("SGSN reboots" for reboot on): that change gets
@@ -102,7 +104,7 @@ func changesLabel(v param.Values, cs []scenario.Change) string {
 }
 
 // ChangeLabel names a change of the parameter name from its value in v to
-// x in the words of the schema: "SGSN N 400 → 800 /s".
+// x by the parameter's marker name: "SGSN N 400 → 800 /s".
 func ChangeLabel(v param.Values, name string, x param.Value) string {
 	sp, ok := v.Schema().Lookup(name)
 	if !ok {
@@ -114,13 +116,11 @@ func ChangeLabel(v param.Values, name string, x param.Value) string {
 	}
 	if sp.Kind == param.Bool {
 		if x.Num != 0 {
-			return sp.Label + " on"
+			return sp.Marker + " on"
 		}
-		return sp.Label + " off"
+		return sp.Marker + " off"
 	}
-	// A label that ends in its unit ("Load ×") says it once, after the value.
-	label := strings.TrimSuffix(sp.Label, " "+sp.Unit)
-	return label + " " + plain(sp, v.Get(name)) + " → " + plain(sp, x) + unit
+	return sp.Marker + " " + plain(sp, v.Get(name)) + " → " + plain(sp, x) + unit
 }
 
 // plain writes a value without the quotes of Spec.Format.

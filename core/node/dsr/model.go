@@ -97,5 +97,6 @@ var Def = &sim.Def{
 		Doc:   "Without DOIC the server's queue grows past the clients' timeout and every answer comes late: goodput collapses. With DOIC the server stays near its target and the excess is answered TOO_BUSY at the agent.",
 		Lines: []sim.SweepLine{{Label: "server capacity", Param: "server.capacity", Factor: 1}},
 	}},
-	New: newNode,
+	Events: events,
+	New:    newNode,
 }

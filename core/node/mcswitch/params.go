@@ -12,11 +12,11 @@ const partMix = param.FirstModelPart
 func classSpecs() []param.Spec {
 	var s []param.Spec
 	for _, c := range classes {
-		s = append(s, param.Spec{Name: "rate." + c.name, Label: c.label, Group: "Traffic", Unit: "calls/s", Kind: param.Number, Min: 0, Max: 5000, Step: 1, Default: param.Num(c.rate), Reconfigures: param.Sources,
+		s = append(s, param.Spec{Name: "rate." + c.name, Label: c.label, Marker: c.label + " rate", Group: "Traffic", Unit: "calls/s", Kind: param.Number, Min: 0, Max: 5000, Step: 1, Default: param.Num(c.rate), Reconfigures: param.Sources,
 			Doc: "new calls per second of " + c.label + " at a load of 1× (the default mix fills the processor at 1×)"})
 	}
 	for _, c := range classes {
-		s = append(s, param.Spec{Name: "cost." + c.name, Label: c.label, Group: "CPU", Unit: "ms/call", Kind: param.Number, Min: 0.1, Max: 100, Step: 0.1, Default: param.Num(c.cost),
+		s = append(s, param.Spec{Name: "cost." + c.name, Label: c.label, Marker: c.label + " true cost", Group: "CPU", Unit: "ms/call", Kind: param.Number, Min: 0.1, Max: 100, Step: 0.1, Default: param.Num(c.cost),
 			Doc: "true CPU per call of " + c.label + ", all its messages, at nominal speed"})
 	}
 	for _, c := range classes {

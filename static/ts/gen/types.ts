@@ -169,6 +169,7 @@ export interface Difference {
 // Event is sim.Event.
 export interface Event {
   at_s: number;
+  until_s?: number;
   label: string;
 }
 
@@ -232,6 +233,7 @@ export interface Style {
 export interface ParamDescription {
   name: string;
   label: string;
+  marker: string;
   group: string;
   unit?: string;
   kind: Kind;
