@@ -54,7 +54,7 @@ export function showClaims(box: HTMLElement, claims: ClaimResult[] | undefined, 
     li.dataset.state = state;
     li.querySelector(".mark")!.textContent = c.pending ? "…" : c.holds ? "✓" : "✗";
     let text = c.says;
-    if (c.pending) text += ` (so far: ${c.figure})`;
+    if (c.pending) text += ` — so far ${c.figure}`;
     else if (!c.holds) text += ` — measured ${c.figure}, claim: ${c.wanted}`;
     const says = li.querySelector(".says")!;
     if (says.textContent !== text) says.textContent = text;

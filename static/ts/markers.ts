@@ -47,9 +47,10 @@ export interface Placed {
 // layoutLabels places the labels of markers at device x positions xs in a
 // band from left to right (device px): each on the first of the two rows
 // where it fits after the labels before it, starting just right of its
-// line and kept inside the band; where it fits in neither row it is cut
-// short with "…" on the row with the most room (the full label is the
-// line's tooltip), and left out if not even a few letters fit. A label
+// line and kept inside the band; where it fits in neither row it goes on
+// after the label of the row that ends soonest, cut short with "…" if the
+// band ends first (the full label is the line's tooltip), and is left out
+// if not even a few letters fit. A label
 // equal to the one before it (the next burst of a series) is not repeated.
 export function layoutLabels(ms: Marker[], xs: number[], left: number, right: number, px: number, width: (s: string) => number): Placed[] {
   const out: Placed[] = [];
@@ -72,10 +73,11 @@ export function layoutLabels(ms: Marker[], xs: number[], left: number, right: nu
     const r = end[0] <= end[1] ? 0 : 1;
     const from = Math.max(end[r] + GAP * px, Math.min(x + 3 * px, right));
     let text = m.label;
-    while (text.length > 3 && from + width(text + "…") > right - 2 * px) text = text.slice(0, -1);
-    const fits = from + width(text + "…") <= right - 2 * px && text.length > 3;
-    if (!fits) return;
-    text = text.trimEnd() + "…";
+    if (from + w > right - 2 * px) {
+      while (text.length > 3 && from + width(text + "…") > right - 2 * px) text = text.slice(0, -1);
+      if (text.length <= 3 || from + width(text + "…") > right - 2 * px) return;
+      text = text.trimEnd() + "…";
+    }
     out.push({ i, x, tx: from, row: r, w: width(text), text });
     end[r] = from + width(text);
   });

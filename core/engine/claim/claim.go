@@ -277,18 +277,18 @@ func (e *Evaluator) says(i int) string {
 		what = "mean " + col.Label
 	}
 	if what == "" {
-		th := strings.TrimSpace(num(c.Value) + " " + col.Unit)
-		if c.Param != "" {
-			th = c.Param
+		op := c.Op.words()
+		if c.Op == AtMost && c.Value == 0 {
+			op = "at" // "at most 0" of a rate or a count
 		}
-		what = col.Label + " " + c.Op.words() + " " + th
+		what = strings.TrimSpace(col.Label + " " + op + " " + num(c.Value) + " " + col.Unit)
 	}
 	win := window(c.From, c.To)
 	switch c.Kind {
 	case Mean:
 		return strings.TrimSpace(what + " " + win + ": " + inWords(c) + " " + col.Unit)
 	case Settle:
-		return what + " for good " + inWords(c) + " after " + clock(c.From)
+		return what + " for good " + inWords(c) + " after " + clock(c.From, false)
 	}
 	switch {
 	case c.Min >= 100:
@@ -304,24 +304,25 @@ func (o Op) words() string {
 	return [...]string{"at least", "below", "at most", "above"}[o]
 }
 
-// window writes the window (From, To] in words.
+// window writes the window (From, To] in words, both ends in minutes
+// when they are whole minutes and the later one is 10 minutes or more.
 func window(from, to float64) string {
+	inMin := max(from, to) >= 600 && math.Mod(from, 60) == 0 && math.Mod(to, 60) == 0
 	switch {
 	case to > 0:
 		if from == 0 {
-			return "up to " + clock(to)
+			return "up to " + clock(to, inMin)
 		}
-		return "from " + clock(from) + " to " + clock(to)
+		return "from " + clock(from, inMin) + " to " + clock(to, inMin)
 	case from > 0:
-		return "from " + clock(from) + " on"
+		return "from " + clock(from, inMin) + " on"
 	}
 	return "over the run"
 }
 
-// clock writes a time of the run: seconds up to 10 minutes, whole minutes
-// beyond ("65 min").
-func clock(t float64) string {
-	if t >= 600 && math.Mod(t, 60) == 0 {
+// clock writes a time of the run in seconds, or in minutes ("65 min").
+func clock(t float64, minutes bool) string {
+	if minutes {
 		return num(t/60) + " min"
 	}
 	return num(t) + " s"

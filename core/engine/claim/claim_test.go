@@ -81,16 +81,18 @@ func TestShareSettleAndCounter(t *testing.T) {
 // Every interval, none, a run's minutes and a counter's share in words.
 func TestSaysInWords(t *testing.T) {
 	got := run(t, []Claim{
-		{Name: "all", Kind: Share, Column: "cpu", Op: Below, Value: 100, From: 600, To: 3900, Min: 100, Max: 100},
+		{Name: "all", Kind: Share, Column: "cpu", Op: Below, Value: 100, From: 300, To: 3900, Min: 100, Max: 100},
 		{Name: "none", Kind: Share, Column: "cpu", Op: AtLeast, Value: 99, Min: 0, Max: 0},
 		{Name: "share", Kind: Counter, Counter: "g/crashes", Per: "g/crashes", What: "crashes, as a share of crashes", Min: 99, Max: 100},
 		{Name: "what", Kind: Share, Column: "cpu", Op: AtLeast, Value: 1, What: "CPU busy", From: 2, Min: 100, Max: 100},
+		{Name: "zero", Kind: Share, Column: "cpu", Op: AtMost, Value: 0, To: 90, Min: 100, Max: 100},
 	}, []float64{50}, 0)
 	checkSays(t, got, []string{
-		"CPU below 100 % in every interval from 10 min to 65 min",
+		"CPU below 100 % in every interval from 5 min to 65 min",
 		"CPU at least 99 % in no interval over the run",
 		"crashes, as a share of crashes: at least 99 %",
 		"CPU busy in every interval from 2 s on",
+		"CPU at 0 % in every interval up to 90 s",
 	})
 }
 
