@@ -29,7 +29,9 @@ export const defaultSize = () => Math.max(1, (navigator.hardwareConcurrency || 2
 export class Pool {
   private workers: Worker[] = [];
   private module: WebAssembly.Module | null = null;
-  private loaded = new Set<Worker>(); // the workers whose simulator is in
+  private loaded = new Set<Worker>(); // the workers whose simulator is in (and warm)
+  private warming = new Map<Worker, number>(); // a worker's warm-up run (its id)
+  private warmRun: { scenario: string; plan: string } | null = null;
   private busy = new Map<Worker, number[]>(); // a worker's cells sent, in order (their ids)
   private sent = new Map<number, { run: number; cell?: Cell }>(); // messages awaiting an answer, by id
   private ids = 0;
@@ -52,6 +54,14 @@ export class Pool {
     for (const w of this.workers) this.give(w);
   }
 
+  // warm sets a short run that each worker makes when it starts, before it
+  // counts as loaded: the simulator's code is compiled on first use and
+  // optimised when hot, once for every worker (they share the module), so
+  // the first sweep does not pay for it.
+  warm(scenario: string, plan: string) {
+    this.warmRun = { scenario, plan };
+  }
+
   private give(w: Worker) {
     if (this.module) w.postMessage({ t: "module", module: this.module } satisfies ToWorker);
   }
@@ -68,6 +78,7 @@ export class Pool {
         if (job?.run === this.run && job.cell) this.queue.unshift(job.cell); // run it elsewhere
       }
       this.busy.delete(w);
+      this.warming.delete(w);
       this.loaded.delete(w);
       this.onLoaded(this.loaded.size);
     }
@@ -76,6 +87,13 @@ export class Pool {
       w.onmessage = (ev: MessageEvent<FromWorker>) => this.answer(w, ev.data);
       this.workers.push(w);
       this.give(w);
+      if (this.warmRun) {
+        const id = this.ids++;
+        this.busy.set(w, [id]);
+        this.warming.set(w, id);
+        this.sent.set(id, { run: -1 }); // no sweep's: its answer is dropped
+        w.postMessage({ t: "cell", id, ...this.warmRun, v: 0, i: 0, s: 0 } satisfies ToWorker);
+      }
     }
     if (this.running) this.next();
   }
@@ -120,9 +138,12 @@ export class Pool {
 
   private answer(w: Worker, m: FromWorker) {
     if (m.t === "fatal") return this.fail(m.error);
-    if (m.t === "loaded") {
+    if (m.t === "loaded" || (m.t === "cell" && this.warming.get(w) === m.id)) {
+      if (m.t === "loaded" && this.warming.has(w)) return; // loaded once warm
+      this.warming.delete(w);
       this.loaded.add(w);
-      return this.onLoaded(this.loaded.size);
+      this.onLoaded(this.loaded.size);
+      if (m.t === "loaded") return;
     }
     if (m.t !== "cell" && m.t !== "point") return;
     const job = this.sent.get(m.id);
