@@ -2,7 +2,8 @@
 // Each is its own Web Worker with its own WebAssembly instance, made from
 // the module the live run's worker compiled (sent by postMessage, so the
 // wasm is downloaded and compiled once). The pool starts its workers
-// ahead (resize, when the sweep panel comes into view) and keeps them
+// ahead (resize, when the sweep panel comes into view), warms them up on
+// a short run (warm) and keeps them
 // between sweeps. A task is one cell: one seed of one point of one curve,
 // the smallest piece of work, so the workers finish together. While more
 // cells are left than workers, each worker has a second cell queued behind
@@ -161,7 +162,8 @@ export class Pool {
       got.push(m.sample!);
       this.samples.set(key, got);
       if (got.length === this.seeds) {
-        // The worker is free: it summarises the point before its next cell.
+        // The worker that ran the last seed summarises the point (after
+        // the cell queued behind it, if any).
         this.samples.delete(key);
         this.summarising++;
         this.post(w, { t: "point", id: this.ids++, scenario: this.scenario, plan: this.plan, samples: `[${got.join(",")}]` });
