@@ -61,6 +61,12 @@ func TestCompareShareReport(t *testing.T) {
 	if len(rows) < 9 || rows[0][0] != "goodput (/s)" || rows[4][0] != "rejected" {
 		t.Fatalf("difference table: %s", table)
 	}
+	// The counters are named in plain words, as in the Details.
+	for _, r := range rows {
+		if strings.Contains(r[0], "_") {
+			t.Errorf("difference table row %q: a raw counter name", r[0])
+		}
+	}
 	if rows[4][3] == "0" || !strings.HasPrefix(rows[4][3], "−") {
 		t.Errorf("N = 800/s should reject less: %v", rows[4])
 	}

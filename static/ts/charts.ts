@@ -177,7 +177,9 @@ function fmt(v: number | null | undefined, unit = ""): string {
 // ticks writes an axis's tick values alike: the decimals their step needs.
 export function ticks(vals: number[]): string[] {
   const step = vals.length > 1 ? Math.abs(vals[1] - vals[0]) : Math.abs(vals[0] ?? 1);
-  const d = step > 0 && step < 1 ? Math.min(6, Math.ceil(-Math.log10(step) - 1e-9)) : 0;
+  // The fewest decimals that write the step exactly (2.5 → 1, 0.25 → 2).
+  let d = 0;
+  while (d < 6 && step > 0 && Math.abs(step * 10 ** d - Math.round(step * 10 ** d)) > 1e-6 * step * 10 ** d) d++;
   return vals.map((v) => (v === null ? "" : v.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d })));
 }
 

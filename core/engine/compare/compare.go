@@ -12,6 +12,7 @@ package compare
 
 import (
 	"math"
+	"strings"
 
 	"overloadlab/core/catalog"
 	"overloadlab/core/engine/kernel"
@@ -133,6 +134,12 @@ func (p *Pair) Result(labelA, labelB string) Result {
 	a, b := p.A.Summary(), p.B.Summary()
 	t := Table(a, b)
 	const cpuRows = 9 // the rows of Table before the counters
+	// The counters ("group: key") in the plain words of the page's Details.
+	for i := cpuRows; i < len(t); i++ {
+		if g, key, ok := strings.Cut(t[i].Name, ": "); ok {
+			t[i].Name = g + ": " + p.A.Def.CounterLabel(key)
+		}
+	}
 	t = append(t[:cpuRows:cpuRows], append(Headlines(p.A, p.B), t[cpuRows:]...)...)
 	return Result{LabelA: labelA, LabelB: labelB, A: a, B: b, Table: t}
 }

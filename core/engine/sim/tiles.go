@@ -1,5 +1,7 @@
 package sim
 
+import "strings"
+
 // What the page shows of a model besides its charts: the headline tiles
 // and the plain names of its counters.
 
@@ -27,3 +29,19 @@ const (
 	TileMax = "max"
 	TileSum = "sum"
 )
+
+// CounterLabel is the counter key in plain words, as the page's Details
+// write it: the model's CounterName for the key (one ending in "." names
+// every key it begins, with the rest after it), else the key with spaces
+// for underscores.
+func (d *Def) CounterLabel(key string) string {
+	for _, c := range d.Counters {
+		if c.Name == key {
+			return c.Label
+		}
+		if strings.HasSuffix(c.Name, ".") && strings.HasPrefix(key, c.Name) {
+			return c.Label + " " + key[len(c.Name):]
+		}
+	}
+	return strings.ReplaceAll(key, "_", " ")
+}
