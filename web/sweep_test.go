@@ -272,7 +272,7 @@ func linkOfHash(h string) string {
 }
 
 // BenchmarkSweepPool runs the same sweep (2 variants × 8 points × 5 seeds of
-// a 60 s SCP run, about 4 s on one worker, the size of the page's default
+// a 60 s SCP run, 2–4 s on one worker here, the size of the page's default
 // sweeps) on one worker and on the pool of 2 (the cores of the budget
 // machine), each as the first sweep of a freshly opened page, as a user
 // runs it: the sweep panel comes into view, its workers start, Run. It

@@ -2,7 +2,8 @@
 // Each is its own Web Worker with its own WebAssembly instance, made from
 // the module the live run's worker compiled (sent by postMessage, so the
 // wasm is downloaded and compiled once). The pool starts its workers
-// ahead (resize, when the sweep panel comes into view) and keeps them
+// ahead (resize, when the sweep panel comes into view), warms them up on
+// a short run (warm) and keeps them
 // between sweeps. A task is one cell: one seed of one point of one curve,
 // the smallest piece of work, so the workers finish together. While more
 // cells are left than workers, each worker has a second cell queued behind
@@ -29,7 +30,9 @@ export const defaultSize = () => Math.max(1, (navigator.hardwareConcurrency || 2
 export class Pool {
   private workers: Worker[] = [];
   private module: WebAssembly.Module | null = null;
-  private loaded = new Set<Worker>(); // the workers whose simulator is in
+  private loaded = new Set<Worker>(); // the workers whose simulator is in (and warm)
+  private warming = new Map<Worker, number>(); // a worker's warm-up run (its id)
+  private warmRun: { scenario: string; plan: string } | null = null;
   private busy = new Map<Worker, number[]>(); // a worker's cells sent, in order (their ids)
   private sent = new Map<number, { run: number; cell?: Cell }>(); // messages awaiting an answer, by id
   private ids = 0;
@@ -52,6 +55,14 @@ export class Pool {
     for (const w of this.workers) this.give(w);
   }
 
+  // warm sets a short run that each worker makes when it starts, before it
+  // counts as loaded: the simulator's code is compiled on first use and
+  // optimised when hot, once for every worker (they share the module), so
+  // the first sweep does not pay for it.
+  warm(scenario: string, plan: string) {
+    this.warmRun = { scenario, plan };
+  }
+
   private give(w: Worker) {
     if (this.module) w.postMessage({ t: "module", module: this.module } satisfies ToWorker);
   }
@@ -68,6 +79,7 @@ export class Pool {
         if (job?.run === this.run && job.cell) this.queue.unshift(job.cell); // run it elsewhere
       }
       this.busy.delete(w);
+      this.warming.delete(w);
       this.loaded.delete(w);
       this.onLoaded(this.loaded.size);
     }
@@ -76,6 +88,13 @@ export class Pool {
       w.onmessage = (ev: MessageEvent<FromWorker>) => this.answer(w, ev.data);
       this.workers.push(w);
       this.give(w);
+      if (this.warmRun) {
+        const id = this.ids++;
+        this.busy.set(w, [id]);
+        this.warming.set(w, id);
+        this.sent.set(id, { run: -1 }); // no sweep's: its answer is dropped
+        w.postMessage({ t: "cell", id, ...this.warmRun, v: 0, i: 0, s: 0 } satisfies ToWorker);
+      }
     }
     if (this.running) this.next();
   }
@@ -120,9 +139,12 @@ export class Pool {
 
   private answer(w: Worker, m: FromWorker) {
     if (m.t === "fatal") return this.fail(m.error);
-    if (m.t === "loaded") {
+    if (m.t === "loaded" || (m.t === "cell" && this.warming.get(w) === m.id)) {
+      if (m.t === "loaded" && this.warming.has(w)) return; // loaded once warm
+      this.warming.delete(w);
       this.loaded.add(w);
-      return this.onLoaded(this.loaded.size);
+      this.onLoaded(this.loaded.size);
+      if (m.t === "loaded") return;
     }
     if (m.t !== "cell" && m.t !== "point") return;
     const job = this.sent.get(m.id);
@@ -140,7 +162,8 @@ export class Pool {
       got.push(m.sample!);
       this.samples.set(key, got);
       if (got.length === this.seeds) {
-        // The worker is free: it summarises the point before its next cell.
+        // The worker that ran the last seed summarises the point (after
+        // the cell queued behind it, if any).
         this.samples.delete(key);
         this.summarising++;
         this.post(w, { t: "point", id: this.ids++, scenario: this.scenario, plan: this.plan, samples: `[${got.join(",")}]` });

@@ -74,6 +74,9 @@ function onKey(e: KeyboardEvent) {
   f();
 }
 
+// MIN_PLOT is the least plot height (CSS px) of a chart in presentation mode.
+const MIN_PLOT = 180;
+
 // fit shows, in presentation mode, the focused charts (the tour step's, or
 // the lesson's chart) at a height that fills the window below the tiles;
 // out of it, every chart at its usual height.
@@ -90,9 +93,16 @@ export function fit() {
   }
   const box = el("charts");
   // What a chart needs besides its plot: caption and legend.
-  const extra = shown.reduce((s, c) => s + c.root.offsetHeight - (c.root.querySelector("canvas")?.clientHeight ?? 0), 0);
-  const room = window.innerHeight - box.getBoundingClientRect().top - extra - 12 * shown.length - 8;
-  for (const c of shown) c.setHeight(room / shown.length);
+  const room = (cs: typeof shown) =>
+    window.innerHeight - box.getBoundingClientRect().top - cs.reduce((s, c) => s + c.root.offsetHeight - (c.root.querySelector("canvas")?.clientHeight ?? 0), 0) - 12 * cs.length - 8;
+  // Two charts whose captions and legends leave each a plot too flat to
+  // read (MIN_PLOT) give way to the first alone.
+  if (shown.length > 1 && room(shown) / shown.length < MIN_PLOT) {
+    shown = shown.slice(0, 1);
+    for (const c of charts) c.root.classList.toggle("shown", shown.includes(c));
+  }
+  const h = room(shown) / shown.length;
+  for (const c of shown) c.setHeight(h);
   // Once laid out (legends wrap, tiles fill), take back what still overflows.
   requestAnimationFrame(() => {
     const over = Math.max(...shown.map((c) => c.root.getBoundingClientRect().bottom)) - window.innerHeight + 8;

@@ -122,6 +122,8 @@ function build() {
   const warm = new IntersectionObserver((es) => {
     if (!es.some((e) => e.isIntersecting)) return;
     warm.disconnect();
+    // Each worker warms up on a 10 s run of the sweep in the form.
+    if (info) pool.warm(JSON.stringify({ ...info.scenario, duration_s: 10 }), JSON.stringify(formPlan()));
     pool.resize(workersNow());
   });
   warm.observe(el("sweeps"));

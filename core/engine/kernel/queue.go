@@ -265,7 +265,7 @@ func (q *Queue) fill() bool {
 		}
 		q.bottom, q.free = bottom, free
 		q.stored -= len(q.bottom)
-		if q.n == 1 {
+		if q.n == 1 && len(q.far) > 0 {
 			q.pullFar()
 		}
 		q.fills++
@@ -403,8 +403,18 @@ func (r *rung) end(b int64) Time {
 }
 
 // next returns the first non-empty bucket at or after cur (wrapping around
-// the ring if wrap), or -1.
+// the ring if wrap), or -1. Most often it is in cur's word of the bitmap:
+// that case is small enough to inline, the others call nextFar.
 func (r *rung) next(wrap bool) int64 {
+	p := r.cur & r.mask
+	if m := r.occ[p>>6] >> (p & 63); m != 0 {
+		return r.cur + int64(bits.TrailingZeros64(m))
+	}
+	return r.nextFar(wrap)
+}
+
+// nextFar is next beyond cur's word of the bitmap.
+func (r *rung) nextFar(wrap bool) int64 {
 	p := int(r.cur & r.mask)
 	k := r.firstFrom(p)
 	if k < 0 {
