@@ -149,8 +149,15 @@ func TestCompareShareReport(t *testing.T) {
 
 	// Report: downloaded as one HTML file, opened with the network off.
 	first.do(t, chromedp.Evaluate[chromedp.Void](`window.__downloads = []`))
-	first.do(t, chromedp.Click(chromedp.ID("report")))
+	// The button says a report is on its way (the first fetches the report's
+	// module and replays the run), and is itself again once it is written.
+	if got := eval[string](t, first, `(() => { const b = document.getElementById("report"); b.click(); b.click(); return b.textContent + "|" + b.getAttribute("aria-busy") })()`); got != "Preparing report…|true" {
+		t.Errorf("report button while preparing: %q", got)
+	}
 	first.wait(t, `window.__downloads.length === 1 && window.__downloads[0].name !== undefined`, 30*time.Second)
+	if got := eval[string](t, first, `document.getElementById("report").textContent`); got != "Report" {
+		t.Errorf("report button after the report: %q", got)
+	}
 	html, err := chromedp.Run(first.ctx, chromedp.Evaluate[string](`window.__blob.text()`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(err)

@@ -135,6 +135,7 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
       else linkSoon();
       return;
     case "report":
+      reportBusy(false);
       if (m.error) showMessage(`No report: ${m.error}`);
       else report.download(m.html ?? "", runName());
       return;
@@ -664,7 +665,19 @@ function linkSoon() {
 }
 el("share").onclick = () => send({ t: "link", quiet: false });
 el("csv").onclick = () => downloadText(`${runName()}.csv`, toCSV(store, csvHead(), cmp.storeB()), "text/csv");
-el("report").onclick = () => send({ t: "report", page: location.origin + location.pathname });
+// reportBusy says on the button that a report is being prepared: the first
+// one fetches the report's own WebAssembly module and replays the run.
+function reportBusy(busy: boolean) {
+  const b = el<HTMLButtonElement>("report");
+  b.textContent = busy ? "Preparing report…" : "Report";
+  b.setAttribute("aria-busy", String(busy));
+  b.dataset.busy = busy ? "1" : "";
+}
+el("report").onclick = () => {
+  if (el("report").dataset.busy) return;
+  reportBusy(true);
+  send({ t: "report", page: location.origin + location.pathname });
+};
 const sendWords = () => send({ t: "words", title: el<HTMLInputElement>("title").value, note: el<HTMLTextAreaElement>("note").value });
 el("title").addEventListener("change", sendWords);
 el("note").addEventListener("change", sendWords);
