@@ -272,7 +272,7 @@ func linkOfHash(h string) string {
 }
 
 // BenchmarkSweepPool runs the same sweep (2 variants × 8 points × 5 seeds of
-// a 60 s SCP run, 2–4 s on one worker here, the size of the page's default
+// a 120 s SCP run, about 3.5 s on one worker on a quiet machine, the size of the page's default
 // sweeps) on one worker and on the pool of 2 (the cores of the budget
 // machine), each as the first sweep of a freshly opened page, as a user
 // runs it: the sweep panel comes into view, its workers start, Run. It
@@ -281,7 +281,7 @@ func linkOfHash(h string) string {
 func BenchmarkSweepPool(b *testing.B) {
 	srv := newServer(b)
 	ctx := browser(b)
-	link, _ := sweepLinkOf(b, 60)
+	link, _ := sweepLinkOf(b, 120)
 	var started time.Duration
 	run := func(workers int) float64 {
 		tctx, cancel := chromedp.NewContext(ctx)
