@@ -54,21 +54,15 @@ func (w *Sweeper) Cell(scenarioJSON, planJSON string, v, i, s int) (sim.Sample, 
 		return sim.Sample{}, err
 	}
 	c := sim.Cell{Variant: v, Point: i, Seed: s}
-	if !w.inGrid(c) {
+	if !w.plan.Contains(c) {
 		return sim.Sample{}, w.outside(c)
 	}
 	return sim.RunCell(w.def, w.base, w.plan, c)
 }
 
-func (w *Sweeper) inGrid(c sim.Cell) bool {
-	return c.Variant >= 0 && c.Variant < len(w.plan.Curves()) && c.Point >= 0 && c.Point < w.points() && c.Seed >= 0 && c.Seed < w.plan.Seeds
-}
-
-func (w *Sweeper) points() int { return w.plan.Cells() / w.plan.Seeds / len(w.plan.Curves()) }
-
 func (w *Sweeper) outside(c sim.Cell) error {
 	return &param.Error{Field: "sweep cell", Value: fmt.Sprintf("variant %d, point %d, seed %d", c.Variant, c.Point, c.Seed),
-		Allowed: fmt.Sprintf("variant < %d, point < %d, seed < %d", len(w.plan.Curves()), w.points(), w.plan.Seeds)}
+		Allowed: fmt.Sprintf("variant < %d, point < %d, seed < %d", len(w.plan.Curves()), w.plan.PointCount(), w.plan.Seeds)}
 }
 
 // Point summarises one point of a sweep from the samples of its seeds (a
@@ -88,9 +82,9 @@ func (w *Sweeper) Point(scenarioJSON, planJSON, samplesJSON string) (sim.PointSt
 	}
 	sort.Stable(bySeed(samples))
 	for k, s := range samples {
-		if !w.inGrid(s.Cell) || s.Seed != k || s.Variant != samples[0].Variant || s.Point != samples[0].Point || len(s.Values) != len(sim.Metrics) {
+		if !w.plan.Contains(s.Cell) || s.Seed != k || s.Variant != samples[0].Variant || s.Point != samples[0].Point || len(s.Values) != len(sim.Metrics) {
 			return sim.PointStat{}, &param.Error{Field: "sweep samples", Value: fmt.Sprintf("variant %d, point %d, seed %d", s.Variant, s.Point, s.Seed),
-				Allowed: fmt.Sprintf("seeds 0 to %d of one point (variant < %d, point < %d), each once", w.plan.Seeds-1, len(w.plan.Curves()), w.points())}
+				Allowed: fmt.Sprintf("seeds 0 to %d of one point (variant < %d, point < %d), each once", w.plan.Seeds-1, len(w.plan.Curves()), w.plan.PointCount())}
 		}
 	}
 	at, err := w.plan.Scenario(w.def, w.base, samples[0].Cell)

@@ -178,8 +178,8 @@ func (p *Plan) String() string {
 	return b.String()
 }
 
-// points returns the number of swept values.
-func (p *Plan) points() int {
+// PointCount returns the number of swept values.
+func (p *Plan) PointCount() int {
 	if p.Values != nil {
 		return len(p.Values)
 	}
@@ -187,20 +187,25 @@ func (p *Plan) points() int {
 }
 
 // Cells returns the number of runs of the plan.
-func (p *Plan) Cells() int { return len(p.Curves()) * p.points() * p.Seeds }
+func (p *Plan) Cells() int { return len(p.Curves()) * p.PointCount() * p.Seeds }
 
 // Cell is one run of a plan's grid.
 type Cell struct{ Variant, Point, Seed int }
 
+// Contains reports whether c lies in the plan's grid.
+func (p *Plan) Contains(c Cell) bool {
+	return c.Variant >= 0 && c.Variant < len(p.Curves()) && c.Point >= 0 && c.Point < p.PointCount() && c.Seed >= 0 && c.Seed < p.Seeds
+}
+
 // CellAt returns the cell numbered k.
 func (p *Plan) CellAt(k int) Cell {
 	s := p.Seeds
-	n := p.points()
+	n := p.PointCount()
 	return Cell{Variant: k / (n * s), Point: k / s % n, Seed: k % s}
 }
 
 // Index returns the number of cell c.
-func (p *Plan) Index(c Cell) int { return (c.Variant*p.points()+c.Point)*p.Seeds + c.Seed }
+func (p *Plan) Index(c Cell) int { return (c.Variant*p.PointCount()+c.Point)*p.Seeds + c.Seed }
 
 // Shard returns the cells of shard i of n: every cell k with k mod n = i, so
 // each shard gets a share of every point, cheap and dear alike.

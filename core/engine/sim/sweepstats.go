@@ -89,8 +89,8 @@ func Summarize(p *Plan, samples []Sample) ([]PointStat, error) {
 	for i := range samples {
 		s := &samples[i]
 		k := p.Index(s.Cell)
-		if s.Variant < 0 || s.Variant >= len(p.Curves()) || s.Point < 0 || s.Point >= p.points() || s.Seed < 0 || s.Seed >= p.Seeds {
-			return nil, fmt.Errorf("sweep: a result for variant %d, point %d, seed %d is outside the grid (%d variants, %d points, %d seeds)", s.Variant, s.Point, s.Seed, len(p.Curves()), p.points(), p.Seeds)
+		if !p.Contains(s.Cell) {
+			return nil, fmt.Errorf("sweep: a result for variant %d, point %d, seed %d is outside the grid (%d variants, %d points, %d seeds)", s.Variant, s.Point, s.Seed, len(p.Curves()), p.PointCount(), p.Seeds)
 		}
 		if byCell[k] != nil {
 			return nil, fmt.Errorf("sweep: two results for variant %d, point %d, seed %d (overlapping shards?)", s.Variant, s.Point, s.Seed)
