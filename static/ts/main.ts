@@ -2,7 +2,8 @@
 // "advance" per animation frame while playing, and draws what comes back.
 // Everything it shows about a model (controls, charts, panels, presets)
 // comes from the core's description; nothing is restated here.
-import { ChartView, Store, classesOf, cssVar, fmt, setStyles } from "./charts";
+import { ChartView, Store, classesOf, cssVar, setStyles } from "./charts";
+import { count, fmt } from "./numbers";
 import { addLive, setMarkers } from "./markers";
 import { fit, initPresent, presenting } from "./present";
 import { rowAt, tileValue, timeText, view } from "./scrub";
@@ -462,8 +463,6 @@ function counter(name: string): number | null {
   for (const g of Object.values(summary.controls ?? {})) if (name in g) return g[name];
   return null;
 }
-
-const count = (x: number) => x.toLocaleString("en-US");
 
 // plainName is a counter's name in plain words, as its model declares it
 // (Details); a key the model does not name reads with spaces.
