@@ -217,7 +217,7 @@ function specOf(name: string): Spec | undefined {
 function defaultsFor(name: string) {
   const sp = specOf(name);
   if (!sp) return;
-  const params = (info?.scenario as { params?: Record<string, number> } | undefined)?.params ?? {};
+  const params = info?.scenario.params ?? {};
   const x = Number(params[name] ?? sp.default);
   const from = x > 0 ? Math.max(sp.min, x / 2) : sp.min;
   const to = x > 0 ? Math.min(sp.max, x * 2) : sp.max;
