@@ -154,10 +154,15 @@ function markerCSS(st: Style | undefined, dark: boolean, area: boolean): string 
   return c;
 }
 
-// big scales a size in CSS px for the chart's text: by 4/3 in presentation
-// mode, where the charts are read across a room.
+// typeScale is how much larger the charts' text is than normal: 4/3 in
+// presentation mode, where the charts are read across a room.
+function typeScale(): number {
+  return document.body.classList.contains("present") ? 4 / 3 : 1;
+}
+
+// big scales a size in CSS px for the chart's text by typeScale.
 function big(): (n: number) => number {
-  const k = document.body.classList.contains("present") ? 4 / 3 : 1;
+  const k = typeScale();
   return (n) => Math.round(n * k);
 }
 
@@ -443,7 +448,7 @@ export class ChartView {
       width,
       height: this.height,
       // A band above the plot for the unit and the event markers' labels (two rows).
-      padding: [this.compact ? (c.unit ? 18 : 8) : MARKER_BAND, px(14), 0, 0],
+      padding: [this.compact ? (c.unit ? 18 : 8) : px(MARKER_BAND), px(14), 0, 0],
       series,
       scales: {
         x: { time: false },
@@ -465,11 +470,14 @@ export class ChartView {
       // of them in time (double-click shows the whole run again).
       cursor: this.compact ? { drag: { x: false, y: false } } : { sync: { key: "overloadlab" }, drag: { x: true, y: false, setScale: false } },
       hooks: {
+        // uPlot lays out a new size in a microtask: fit the legend after.
+        ready: [() => this.fitLegend()],
+        setSize: [() => this.fitLegend()],
         draw: [
           (u) => {
             this.drawLabels(u);
             if (!this.compact) {
-              drawMarkers(u, markers);
+              drawMarkers(u, markers, typeScale());
               drawCursor(u, view.at);
             }
           },
@@ -681,6 +689,27 @@ export class ChartView {
   resize() {
     const w = Math.max(260, this.root.clientWidth - 18);
     if (this.u && Math.abs(this.u.width - w) > 1) this.u.setSize({ width: w, height: this.height });
+  }
+
+  // fitLegend lets an entry of a many-series legend (a grid of columns,
+  // style.css: .many) that is wider than a column span as many columns as
+  // it needs: an entry is never broken over two lines ("OC-Maximum-Rate
+  // requested" beside its value), and never runs into the next.
+  private fitLegend() {
+    const body = this.root.querySelector<HTMLElement>(".u-legend tbody");
+    if (!body || !this.root.classList.contains("many")) return;
+    const rows = [...body.querySelectorAll<HTMLElement>("tr.u-series")].slice(1); // after the time
+    for (const r of rows) r.style.gridColumn = "";
+    const cs = getComputedStyle(body);
+    const cols = cs.gridTemplateColumns.split(" ").map(parseFloat).filter((x) => x > 0);
+    if (cols.length === 0) return;
+    const gap = parseFloat(cs.columnGap) || 0;
+    for (const r of rows) {
+      // The entry's box is its column less its margin.
+      if (r.offsetParent === null || r.scrollWidth <= r.clientWidth) continue;
+      const need = r.scrollWidth + cols[0] - r.clientWidth;
+      r.style.gridColumn = `span ${Math.min(cols.length, Math.ceil((need + gap) / (cols[0] + gap)))}`;
+    }
   }
 
   // drawLabels writes the unit above the y axis (horizontal), each

@@ -84,8 +84,13 @@ function start(what: ToWorker & { t: "start" }) {
   send(what);
 }
 
+// Every message may leave rows or tiles to draw: the frame loop wakes.
 worker.onmessage = (ev: MessageEvent<FromWorker>) => {
-  const m = ev.data;
+  onMessage(ev.data);
+  wake();
+};
+
+function onMessage(m: FromWorker) {
   switch (m.t) {
     case "loading":
       el<HTMLProgressElement>("loading-progress").value = m.got / m.total;
@@ -208,7 +213,7 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
       showMessage(`The simulator failed: ${m.error}`);
       return;
   }
-};
+}
 worker.onerror = (e) => showMessage(`The simulator worker could not run: ${e.message}`);
 
 // ---- starting a run -------------------------------------------------------
@@ -307,7 +312,21 @@ classSelect.onchange = () => {
 
 // ---- the frame loop -------------------------------------------------------
 
+// The loop runs while the run plays or something is left to draw, and
+// rests otherwise (no work per frame on a paused, drawn page); wake
+// starts it again, after every message from the worker and every change
+// of play/pause. Its first frame counts as one of 1/60 s.
+let frameId = 0; // the next frame asked for, 0 while the loop rests
+function wake() {
+  if (frameId) return;
+  frameId = requestAnimationFrame((t) => {
+    lastFrame = t - 1000 / 60;
+    frame(t);
+  });
+}
+
 function frame(now: number) {
+  frameId = 0;
   const dt = Math.min(now - lastFrame, 100) / 1000;
   lastFrame = now;
   if (playing && !pending && info) {
@@ -338,7 +357,8 @@ function frame(now: number) {
       updateTiles();
       syncControls(false);
     }
-    document.body.dataset.settled = String(stale.size === 0 && !tilesStale);
+    const settled = String(stale.size === 0 && !tilesStale);
+    if (document.body.dataset.settled !== settled) document.body.dataset.settled = settled;
     // uPlot draws in a microtask: measure after it.
     queueMicrotask(() =>
       queueMicrotask(() => {
@@ -350,12 +370,9 @@ function frame(now: number) {
       }),
     );
   }
-  requestAnimationFrame(frame);
+  if (playing || stale.size > 0 || tilesStale) frameId = requestAnimationFrame(frame);
 }
-requestAnimationFrame((t) => {
-  lastFrame = t;
-  frame(t);
-});
+wake();
 
 // ---- the live region ------------------------------------------------------
 
@@ -374,6 +391,7 @@ function announce(force: boolean) {
 
 let wasPlaying = false;
 function updateStatus() {
+  wake();
   if (wasPlaying !== playing || playing) announce(wasPlaying !== playing);
   wasPlaying = playing;
   playBtn.textContent = playing ? "❚❚ Pause" : "▶ Play";
