@@ -39,14 +39,13 @@ tscheck:
 	npx --no-install tsc -p static
 
 # digests runs every preset natively and as WebAssembly (under node, the
-# module packed as the page's is: build -pack) and compares the digests:
+# module built as the page's are: build -module) and compares the digests:
 # the browser must show the same numbers. Then the JavaScript bridges' own
 # tests (the simulator's and the report's), under node, packed too.
 digests:
 	@mkdir -p testdata
 	$(GO) run ./wasm/digests > testdata/digests-native.txt
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o testdata/digests.wasm ./wasm/digests
-	$(GO) run ./build -pack testdata/digests.wasm
+	$(GO) run ./build -module ./wasm/digests -o testdata/digests.wasm
 	$(WASMEXEC)/go_js_wasm_exec testdata/digests.wasm > testdata/digests-wasm.txt
 	diff testdata/digests-native.txt testdata/digests-wasm.txt
 	@echo "digests: $$(grep -vc ^sweep testdata/digests-native.txt) presets and $$(grep -c ^sweep testdata/digests-native.txt) sweep points, native = wasm"
@@ -79,7 +78,8 @@ test: setup fmtcheck vet tscheck build digests
 # decision beside x/time/rate's Limiter.Allow (same run), the event
 # kernel's hold model, the simulator's messages per second, and the heap of
 # a 24-hour run (medians by benchstat); then the playground's: wasm against
-# native speed on the same preset, the verdicts of the hold model, the
+# native speed on the same preset (build/wasmspeed: natively and in headless
+# Chromium, alternated, with node's figure beside), the verdicts of the hold model, the
 # sweeps' speed-ups (native W workers and the page's pool of 2, each against
 # one) and the page weight (build/benchreport), and the time to the first
 # chart in headless Chromium.
@@ -88,8 +88,6 @@ bench: setup build
 	$(GO) test -run '^$$' -bench DayLong -benchtime 1x ./core/catalog >> bench.txt
 	$(GO) test -run '^$$' -bench BenchmarkSweepPool -benchtime 1x -count 3 ./web >> bench.txt
 	$(GO) tool benchstat bench.txt
-	@native=$$($(GO) run ./wasm/digests -time attach-storm -n 5 | cut -d' ' -f2); \
-	wasm=$$(GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) run ./wasm/digests -time attach-storm -n 5 | cut -d' ' -f2); \
-	echo "attach-storm: native $$((native/1000000)) ms, wasm $$((wasm/1000000)) ms, wasm/native $$(awk "BEGIN{printf \"%.2f\", $$wasm/$$native}")" | tee bench-web.txt
+	$(GO) run ./build/wasmspeed -preset attach-storm -n 5 | tee bench-web.txt
 	$(GO) run ./build/benchreport -bench bench.txt -dist dist | tee -a bench-web.txt
 	$(GO) test -run '^$$' -bench BenchmarkPageStart -benchtime 3x ./web | tee -a bench-web.txt

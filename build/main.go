@@ -8,6 +8,7 @@
 //
 //	go run ./build [-out dist] [-fast]
 //	go run ./build -pack FILE.wasm     pack a module in place (make digests runs what the page runs)
+//	go run ./build -module PKG -o FILE.wasm   build any js/wasm main as the page's modules are built
 package main
 
 import (
@@ -34,7 +35,20 @@ func main() {
 	out := flag.String("out", "dist", "output `folder`")
 	fast := flag.Bool("fast", false, "lower brotli level (quicker builds, slightly bigger wasm)")
 	pack := flag.String("pack", "", "only pack the data segments of the wasm `file`, in place")
+	module := flag.String("module", "", "only build the js/wasm main `package` as the page's modules (to -o)")
+	moduleOut := flag.String("o", "", "the `file` -module writes")
 	flag.Parse()
+	if *module != "" {
+		if *moduleOut == "" {
+			fmt.Fprintln(os.Stderr, "build: -module needs -o FILE")
+			os.Exit(2)
+		}
+		if err := buildModule(*module, *moduleOut); err != nil {
+			fmt.Fprintln(os.Stderr, "build:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *pack != "" {
 		if err := packFile(*pack); err != nil {
 			fmt.Fprintln(os.Stderr, "build:", err)
@@ -125,14 +139,7 @@ var wasms = []struct{ pkg, file string }{
 
 func wasm(out string) error {
 	for _, w := range wasms {
-		file := filepath.Join(out, w.file)
-		cmd := exec.Command(goTool(), "build", "-trimpath", "-ldflags=-s -w", "-o", file, w.pkg)
-		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("go build %s: %w", w.pkg, err)
-		}
-		if err := packFile(file); err != nil {
+		if err := buildModule(w.pkg, filepath.Join(out, w.file)); err != nil {
 			return err
 		}
 	}
@@ -145,6 +152,19 @@ func wasm(out string) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(out, "wasm_exec.js"), js, 0o644)
+}
+
+// buildModule compiles the js/wasm main pkg to file and packs it: how
+// every module of the page is built, and the one that `make digests` and
+// build/wasmspeed run.
+func buildModule(pkg, file string) error {
+	cmd := exec.Command(goTool(), "build", "-trimpath", "-ldflags=-s -w", "-o", file, pkg)
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("go build %s: %w", pkg, err)
+	}
+	return packFile(file)
 }
 
 // packFile packs the data segments of the module in file and drops its

@@ -333,7 +333,8 @@ func click(t *testing.T, tb *tab, id string) {
 	tb.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("`+id+`").click()`))
 }
 
-// TestMarkerLabels: on a preset's charts at 1280×800 the markers' labels
+// TestMarkerLabels: on a preset's charts at 1280×800, and in presentation
+// mode at 1024×768 in its larger type (15 px, not 11), the markers' labels
 // stay inside the plot and do not overlap (two rows, a label cut short
 // with "…" where neither row has room); a series of bursts is marked once
 // per burst (doic-shm-bursty: six shaded spans) and labelled once.
@@ -352,30 +353,77 @@ func TestMarkerLabels(t *testing.T) {
 		tb.wait(t, doneJS, 90*time.Second)
 		time.Sleep(300 * time.Millisecond)
 		chart := `document.querySelector('[data-chart="` + p.Watch + `"]')`
-		// markers.ts records each label as [left, right, row] (CSS px); the
-		// plot spans the u-over element.
-		var placed [][3]float64
-		json.Unmarshal([]byte(eval[string](t, tb, chart+`.querySelector(".uplot").dataset.labels || "[]"`)), &placed)
-		var plot [2]float64
-		json.Unmarshal([]byte(eval[string](t, tb, `(() => { const o = `+chart+`.querySelector(".u-over"); const l = parseFloat(o.style.left); return JSON.stringify([l, l + parseFloat(o.style.width)]) })()`)), &plot)
+		// markers.ts records each label as [left, right, row] (CSS px) and
+		// their type size; the plot spans the u-over element.
+		labels := func(view string, minFont float64) [][3]float64 {
+			var placed [][3]float64
+			json.Unmarshal([]byte(eval[string](t, tb, chart+`.querySelector(".uplot").dataset.labels || "[]"`)), &placed)
+			var plot [2]float64
+			json.Unmarshal([]byte(eval[string](t, tb, `(() => { const o = `+chart+`.querySelector(".u-over"); const l = parseFloat(o.style.left); return JSON.stringify([l, l + parseFloat(o.style.width)]) })()`)), &plot)
+			if font := eval[float64](t, tb, `Number(`+chart+`.querySelector(".uplot").dataset.labelFont)`); !(font >= minFont) {
+				t.Errorf("%s, %s: marker labels in %.0f px type, want at least %.0f px", name, view, font, minFont)
+			}
+			if len(placed) == 0 {
+				t.Errorf("%s, %s: no marker labels", name, view)
+			}
+			for i, a := range placed {
+				if a[0] < plot[0]-1 || a[1] > plot[1]+1 {
+					t.Errorf("%s, %s: a label spans %.0f–%.0f px, outside the plot %.0f–%.0f", name, view, a[0], a[1], plot[0], plot[1])
+				}
+				for _, b := range placed[:i] {
+					if a[2] == b[2] && a[0] < b[1] && b[0] < a[1] {
+						t.Errorf("%s, %s: labels %v and %v overlap (left, right, row)", name, view, b, a)
+					}
+				}
+			}
+			return placed
+		}
+		placed := labels("1280×800", 11)
+		// Each label is written on a box of the panel's colour (the other
+		// markers' lines do not run through its letters): the canvas calls
+		// of a redraw, logged, show a fillRect in that colour just before
+		// the label's fillText, under it.
+		var drawn struct{ Seen, Bare []string }
+		logged, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`new Promise((done) => {
+		  const panel = (() => {
+		    const e = document.body.appendChild(document.createElement("span"));
+		    e.style.color = "var(--panel)";
+		    const c = document.createElement("canvas").getContext("2d");
+		    c.fillStyle = getComputedStyle(e).color;
+		    e.remove();
+		    return c.fillStyle;
+		  })();
+		  const labels = JSON.parse(`+chart+`.dataset.markers || "[]").map((m) => m.label);
+		  const P = CanvasRenderingContext2D.prototype, fr = P.fillRect, ft = P.fillText;
+		  let last = null;
+		  const bare = [], seen = [];
+		  P.fillRect = function (x, y, w, h) { last = [String(this.fillStyle), x, y, w, h]; return fr.call(this, x, y, w, h); };
+		  P.fillText = function (text, x, y) {
+		    if (this.canvas.closest(`+jsString(`[data-chart="`+p.Watch+`"]`)+`) && labels.some((l) => l === text || (text.endsWith("…") && l.startsWith(text.slice(0, -1).trimEnd()))) && seen.push(text))
+		      if (!last || last[0] !== panel || last[1] > x || last[2] > y || last[1] + last[3] < x + this.measureText(text).width) bare.push(text);
+		    last = null;
+		    return ft.apply(this, arguments);
+		  };
+		  const s = document.getElementById("scrub");
+		  s.value = String(Number(s.max) / 2);
+		  s.dispatchEvent(new Event("input"));
+		  setTimeout(() => { P.fillRect = fr; P.fillText = ft; s.value = s.max; s.dispatchEvent(new Event("input")); done(JSON.stringify({ seen, bare })); }, 100);
+		})`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		json.Unmarshal([]byte(logged), &drawn)
+		if len(drawn.Seen) == 0 || len(drawn.Bare) > 0 {
+			t.Errorf("%s: marker labels drawn %q, of them without their box: %q", name, drawn.Seen, drawn.Bare)
+		}
 		var ms []struct {
 			At    float64  `json:"at_s"`
 			Until *float64 `json:"until_s"`
 			Label string   `json:"label"`
 		}
 		json.Unmarshal([]byte(eval[string](t, tb, chart+`.dataset.markers || "[]"`)), &ms)
-		if len(placed) == 0 || len(ms) == 0 {
-			t.Errorf("%s: no marker labels (%d markers)", name, len(ms))
-		}
-		for i, a := range placed {
-			if a[0] < plot[0]-1 || a[1] > plot[1]+1 {
-				t.Errorf("%s: a label spans %.0f–%.0f px, outside the plot %.0f–%.0f", name, a[0], a[1], plot[0], plot[1])
-			}
-			for _, b := range placed[:i] {
-				if a[2] == b[2] && a[0] < b[1] && b[0] < a[1] {
-					t.Errorf("%s: labels %v and %v overlap (left, right, row)", name, b, a)
-				}
-			}
+		if len(ms) == 0 {
+			t.Errorf("%s: no markers", name)
 		}
 		if name == "doic-shm-bursty" {
 			spans := 0
@@ -395,6 +443,8 @@ func TestMarkerLabels(t *testing.T) {
 		tb.wait(t, present, 5*time.Second)
 		time.Sleep(300 * time.Millisecond)
 		viewShot(t, tb, name+"-present-1024x768.png")
+		// Presentation mode's type is 4/3 of the page's: the labels too.
+		labels("present mode at 1024×768", 14)
 		tb.do(t, chromedp.KeyEvent(kb.Escape), chromedp.EmulateViewport(1280, 800))
 		tb.wait(t, `!`+present, 5*time.Second)
 	}

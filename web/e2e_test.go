@@ -27,6 +27,7 @@ import (
 
 	"overloadlab/core/catalog"
 	"overloadlab/web"
+	"overloadlab/web/headless"
 )
 
 // The browser tests drive Debian's chromium against the built page in
@@ -85,23 +86,11 @@ func browser(t testing.TB) context.Context {
 	if err != nil {
 		t.Fatal("chromium is not installed: run `make setup`")
 	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
+	opts := append(headless.Options(path, t.TempDir()),
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("hide-scrollbars", true),
-		chromedp.Flag("disable-background-timer-throttling", true),
-		chromedp.Flag("disable-renderer-backgrounding", true),
-		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1400, 1000),
-	}
+	)
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)

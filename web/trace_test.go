@@ -4,34 +4,15 @@ package web_test
 
 import (
 	"cmp"
-	"context"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/tracing"
-	"github.com/chromedp/chromedp"
+	"overloadlab/web/headless"
 )
-
-// traceEvent is one event of a Chrome trace (the JSON trace event format):
-// a complete event ("X") lasts Dur µs of wall time and TDur µs of its
-// thread's CPU time.
-type traceEvent struct {
-	Name string          `json:"name"`
-	Ph   string          `json:"ph"`
-	Ts   float64         `json:"ts"`
-	Dur  float64         `json:"dur"`
-	TDur float64         `json:"tdur"`
-	Pid  int             `json:"pid"`
-	Tid  int             `json:"tid"`
-	Args json.RawMessage `json:"args"`
-}
 
 // mainTask is a task of the page's main thread: its wall and CPU time and
 // what took most of it.
@@ -53,72 +34,24 @@ func ms(d time.Duration) float64 { return float64(d) / 1e6 }
 // on a busy machine.
 func tracedTasks(t *testing.T, tb *tab, limit time.Duration, do func()) (over []mainTask, longest mainTask) {
 	t.Helper()
-	var (
-		mu     sync.Mutex
-		events []traceEvent
-		done   = make(chan struct{})
-	)
-	tb.do(t, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		data, _ := tg.Subscribe("Tracing.dataCollected")
-		complete, _ := tg.Subscribe("Tracing.tracingComplete")
-		go func() {
-			defer close(done)
-			for {
-				select {
-				case v := <-data:
-					var e struct{ Value []traceEvent }
-					if json.Unmarshal(v, &e) == nil {
-						mu.Lock()
-						events = append(events, e.Value...)
-						mu.Unlock()
-					}
-				case <-complete:
-					return
-				case <-ctx.Done():
-					return
-				}
-			}
-		}()
-		_, err := cdp.Call(ctx, tg, tracing.Start, tracing.StartParams{TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{"toplevel", "devtools.timeline", "v8", "disabled-by-default-v8.gc", "mojom"}}})
-		return err
-	}))
-	do()
-	tb.do(t, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, tracing.End, cdp.Empty{})
-		return err
-	}))
-	select {
-	case <-done:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the trace did not complete")
+	events, err := headless.Trace(tb.ctx, []string{"toplevel", "devtools.timeline", "v8", "disabled-by-default-v8.gc", "mojom"}, func() error { do(); return nil })
+	if err != nil {
+		t.Fatal(err)
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	main := map[[2]int]bool{}
-	for _, e := range events {
-		if e.Name == "thread_name" && strings.Contains(string(e.Args), "CrRendererMain") {
-			main[[2]int{e.Pid, e.Tid}] = true
-		}
-	}
-	// A task of the thread's scheduler ("toplevel").
-	var tasks []traceEvent
-	for _, e := range events {
-		if main[[2]int{e.Pid, e.Tid}] && e.Ph == "X" && e.Name == "ThreadControllerImpl::RunTask" {
-			tasks = append(tasks, e)
-		}
-	}
+	main := headless.MainThreads(events)
+	tasks := main.Tasks(events)
 	if len(tasks) == 0 {
 		t.Fatalf("no task of the page's main thread in a trace of %d events", len(events))
 	}
-	most := slices.MaxFunc(tasks, func(a, b traceEvent) int { return cmp.Compare(a.TDur, b.TDur) }).TDur
-	top := slices.IndexFunc(tasks, func(e traceEvent) bool { return e.TDur == most })
+	most := slices.MaxFunc(tasks, func(a, b headless.Event) int { return cmp.Compare(a.TDur, b.TDur) }).TDur
+	top := slices.IndexFunc(tasks, func(e headless.Event) bool { return e.TDur == most })
 	for k, task := range tasks {
 		if task.TDur*1e3 <= float64(limit) && k != top {
 			continue
 		}
 		sums := map[string]float64{}
 		for _, e := range events {
-			if main[[2]int{e.Pid, e.Tid}] && e.Ph == "X" && e.Name != "ThreadControllerImpl::RunTask" && e.Ts >= task.Ts && e.Ts+e.Dur <= task.Ts+task.Dur {
+			if main.Has(e) && e.Ph == "X" && e.Name != headless.Task && e.Ts >= task.Ts && e.Ts+e.Dur <= task.Ts+task.Dur {
 				sums[e.Name] += e.Dur
 			}
 		}

@@ -124,7 +124,7 @@ func TestMarkers(t *testing.T) {
 		want   []sim.Event
 	}{
 		{"attach-storm", []sim.Event{
-			{At: 120, Label: "Traffic ×1.75 (6 parameters)"},
+			{At: 120, Label: "Traffic: 6 rates ×1.75"},
 			{At: 120, Label: "attach storm starts ×6"},
 			{At: 300, Label: "attach storm ends"},
 		}},

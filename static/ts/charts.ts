@@ -6,6 +6,7 @@ import uPlot from "uplot";
 import type { Chart, Column, Model, Style, Styles, Values } from "./types";
 import { MARKER_BAND, drawCursor, drawMarkers, markerAt, markers } from "./markers";
 import { rowAt, timeIncrs, timeText, view } from "./scrub";
+import { fmt, ticks } from "./numbers";
 
 // MAX_ROWS bounds the rows a Store keeps: past it, neighbouring rows are
 // merged two into one (means, or maxima for Max columns), as the core's
@@ -149,44 +150,21 @@ function markerCSS(st: Style | undefined, dark: boolean, area: boolean): string 
     const lines = `repeating-linear-gradient(${angle}, ${ink} 0 1.5px, transparent 1.5px 5px)`;
     return st.hatch === "x" ? `${lines}, repeating-linear-gradient(45deg, ${ink} 0 1.5px, transparent 1.5px 5px), ${c}` : `${lines}, ${c}`;
   }
-  if (!area && st?.dash?.length) return `repeating-linear-gradient(90deg, ${c} 0 4px, transparent 4px 7px)`;
+  // A dashed line: a horizontal dashed stroke across the middle, as drawn
+  // (not a square of stripes, which reads as a pause sign "❚❚").
+  if (!area && st?.dash?.length) return `repeating-linear-gradient(90deg, ${c} 0 4px, transparent 4px 7px) center / 100% 3px no-repeat`;
   return c;
 }
 
-// decimals is how many decimals a number of this magnitude is shown with:
-// none from 1000 up, one from 10, two from 1, one for zero, else two
-// significant digits (as toPrecision(2): 0.9996 is "1.0").
-function decimals(a: number): number {
-  if (a >= 1000) return 0;
-  if (a >= 10) return 1;
-  if (a >= 1) return 2;
-  if (a === 0) return 1;
-  const e = Math.floor(Math.log10(a));
-  return Math.round(a * 10 ** (1 - e)) >= 100 ? Math.max(-e, 0) : 1 - e;
+// typeScale is how much larger the charts' text is than normal: 4/3 in
+// presentation mode, where the charts are read across a room.
+function typeScale(): number {
+  return document.body.classList.contains("present") ? 4 / 3 : 1;
 }
 
-// fmt writes a number as every part of the page does (and web/report):
-// thousands separators, decimals by magnitude, "–" for no value.
-function fmt(v: number | null | undefined, unit = ""): string {
-  if (v === null || v === undefined || Number.isNaN(v)) return "–";
-  const d = decimals(Math.abs(v));
-  const s = v.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
-  return unit ? `${s} ${unit}` : s;
-}
-
-// ticks writes an axis's tick values alike: the decimals their step needs.
-export function ticks(vals: number[]): string[] {
-  const step = vals.length > 1 ? Math.abs(vals[1] - vals[0]) : Math.abs(vals[0] ?? 1);
-  // The fewest decimals that write the step exactly (2.5 → 1, 0.25 → 2).
-  let d = 0;
-  while (d < 6 && step > 0 && Math.abs(step * 10 ** d - Math.round(step * 10 ** d)) > 1e-6 * step * 10 ** d) d++;
-  return vals.map((v) => (v === null ? "" : v.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d })));
-}
-
-// big scales a size in CSS px for the chart's text: by 4/3 in presentation
-// mode, where the charts are read across a room.
+// big scales a size in CSS px for the chart's text by typeScale.
 function big(): (n: number) => number {
-  const k = document.body.classList.contains("present") ? 4 / 3 : 1;
+  const k = typeScale();
   return (n) => Math.round(n * k);
 }
 
@@ -472,7 +450,7 @@ export class ChartView {
       width,
       height: this.height,
       // A band above the plot for the unit and the event markers' labels (two rows).
-      padding: [this.compact ? (c.unit ? 18 : 8) : MARKER_BAND, px(14), 0, 0],
+      padding: [this.compact ? (c.unit ? 18 : 8) : px(MARKER_BAND), px(14), 0, 0],
       series,
       scales: {
         x: { time: false },
@@ -494,11 +472,14 @@ export class ChartView {
       // of them in time (double-click shows the whole run again).
       cursor: this.compact ? { drag: { x: false, y: false } } : { sync: { key: "overloadlab" }, drag: { x: true, y: false, setScale: false } },
       hooks: {
+        // uPlot lays out a new size in a microtask: fit the legend after.
+        ready: [() => this.fitLegend()],
+        setSize: [() => this.fitLegend()],
         draw: [
           (u) => {
             this.drawLabels(u);
             if (!this.compact) {
-              drawMarkers(u, markers);
+              drawMarkers(u, markers, typeScale());
               drawCursor(u, view.at);
             }
           },
@@ -712,6 +693,27 @@ export class ChartView {
     if (this.u && Math.abs(this.u.width - w) > 1) this.u.setSize({ width: w, height: this.height });
   }
 
+  // fitLegend lets an entry of a many-series legend (a grid of columns,
+  // style.css: .many) that is wider than a column span as many columns as
+  // it needs: an entry is never broken over two lines ("OC-Maximum-Rate
+  // requested" beside its value), and never runs into the next.
+  private fitLegend() {
+    const body = this.root.querySelector<HTMLElement>(".u-legend tbody");
+    if (!body || !this.root.classList.contains("many")) return;
+    const rows = [...body.querySelectorAll<HTMLElement>("tr.u-series")].slice(1); // after the time
+    for (const r of rows) r.style.gridColumn = "";
+    const cs = getComputedStyle(body);
+    const cols = cs.gridTemplateColumns.split(" ").map(parseFloat).filter((x) => x > 0);
+    if (cols.length === 0) return;
+    const gap = parseFloat(cs.columnGap) || 0;
+    for (const r of rows) {
+      // The entry's box is its column less its margin.
+      if (r.offsetParent === null || r.scrollWidth <= r.clientWidth) continue;
+      const need = r.scrollWidth + cols[0] - r.clientWidth;
+      r.style.gridColumn = `span ${Math.min(cols.length, Math.ceil((need + gap) / (cols[0] + gap)))}`;
+    }
+  }
+
   // drawLabels writes the unit above the y axis (horizontal), each
   // threshold's label at the right end of its line, and on a percentage
   // chart a marker on the top edge wherever a value beyond 100 % is clipped.
@@ -840,4 +842,3 @@ export class ChartView {
   }
 }
 
-export { fmt };

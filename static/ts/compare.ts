@@ -4,7 +4,8 @@
 // the tiles show B with A and the difference, and a table lists A, B, Δ
 // and Δ % for the numbers the core lines up. The banner says what a
 // what-if link changed.
-import { ChartView, Store, fmt } from "./charts";
+import { ChartView, Store } from "./charts";
+import { count, fmt } from "./numbers";
 import type { Compared, Comparison, Difference, Info, Model, Row, Summary, ToWorker, Values } from "./types";
 import { el } from "./util";
 
@@ -151,7 +152,7 @@ function table(c: Comparison): HTMLTableElement {
   return t;
 }
 
-const num = (r: Row, x: number) => (Number.isInteger(x) && r.unit !== "%" && r.unit !== "/s" ? x.toLocaleString("en-US") : fmt(x));
+const num = (r: Row, x: number) => (Number.isInteger(x) && r.unit !== "%" && r.unit !== "/s" ? count(x) : fmt(x));
 
 // decorateTiles adds, under each tile's value (B's), A's value and Δ.
 export function decorateTiles() {

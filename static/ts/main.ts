@@ -2,7 +2,8 @@
 // "advance" per animation frame while playing, and draws what comes back.
 // Everything it shows about a model (controls, charts, panels, presets)
 // comes from the core's description; nothing is restated here.
-import { ChartView, Store, classesOf, cssVar, fmt, setStyles } from "./charts";
+import { ChartView, Store, classesOf, cssVar, setStyles } from "./charts";
+import { count, fmt } from "./numbers";
 import { addLive, setMarkers } from "./markers";
 import { fit, initPresent, presenting } from "./present";
 import { rowAt, tileValue, timeText, view } from "./scrub";
@@ -83,8 +84,13 @@ function start(what: ToWorker & { t: "start" }) {
   send(what);
 }
 
+// Every message may leave rows or tiles to draw: the frame loop wakes.
 worker.onmessage = (ev: MessageEvent<FromWorker>) => {
-  const m = ev.data;
+  onMessage(ev.data);
+  wake();
+};
+
+function onMessage(m: FromWorker) {
   switch (m.t) {
     case "loading":
       el<HTMLProgressElement>("loading-progress").value = m.got / m.total;
@@ -207,7 +213,7 @@ worker.onmessage = (ev: MessageEvent<FromWorker>) => {
       showMessage(`The simulator failed: ${m.error}`);
       return;
   }
-};
+}
 worker.onerror = (e) => showMessage(`The simulator worker could not run: ${e.message}`);
 
 // ---- starting a run -------------------------------------------------------
@@ -306,7 +312,21 @@ classSelect.onchange = () => {
 
 // ---- the frame loop -------------------------------------------------------
 
+// The loop runs while the run plays or something is left to draw, and
+// rests otherwise (no work per frame on a paused, drawn page); wake
+// starts it again, after every message from the worker and every change
+// of play/pause. Its first frame counts as one of 1/60 s.
+let frameId = 0; // the next frame asked for, 0 while the loop rests
+function wake() {
+  if (frameId) return;
+  frameId = requestAnimationFrame((t) => {
+    lastFrame = t - 1000 / 60;
+    frame(t);
+  });
+}
+
 function frame(now: number) {
+  frameId = 0;
   const dt = Math.min(now - lastFrame, 100) / 1000;
   lastFrame = now;
   if (playing && !pending && info) {
@@ -337,7 +357,8 @@ function frame(now: number) {
       updateTiles();
       syncControls(false);
     }
-    document.body.dataset.settled = String(stale.size === 0 && !tilesStale);
+    const settled = String(stale.size === 0 && !tilesStale);
+    if (document.body.dataset.settled !== settled) document.body.dataset.settled = settled;
     // uPlot draws in a microtask: measure after it.
     queueMicrotask(() =>
       queueMicrotask(() => {
@@ -349,12 +370,9 @@ function frame(now: number) {
       }),
     );
   }
-  requestAnimationFrame(frame);
+  if (playing || stale.size > 0 || tilesStale) frameId = requestAnimationFrame(frame);
 }
-requestAnimationFrame((t) => {
-  lastFrame = t;
-  frame(t);
-});
+wake();
 
 // ---- the live region ------------------------------------------------------
 
@@ -373,6 +391,7 @@ function announce(force: boolean) {
 
 let wasPlaying = false;
 function updateStatus() {
+  wake();
   if (wasPlaying !== playing || playing) announce(wasPlaying !== playing);
   wasPlaying = playing;
   playBtn.textContent = playing ? "❚❚ Pause" : "▶ Play";
@@ -462,8 +481,6 @@ function counter(name: string): number | null {
   for (const g of Object.values(summary.controls ?? {})) if (name in g) return g[name];
   return null;
 }
-
-const count = (x: number) => x.toLocaleString("en-US");
 
 // plainName is a counter's name in plain words, as its model declares it
 // (Details); a key the model does not name reads with spaces.

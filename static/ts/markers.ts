@@ -86,14 +86,18 @@ export function layoutLabels(ms: Marker[], xs: number[], left: number, right: nu
 
 // drawMarkers draws the markers across u's plot area (a span shaded) and
 // their labels in the band above it, laid out by layoutLabels, and returns
-// where the labels went (device px).
-export function drawMarkers(u: uPlot, ms: Marker[]): Placed[] {
+// where the labels went (device px). k scales the labels' type, their rows
+// and the band (MARKER_BAND × k: the chart's top padding) with the page's
+// (4/3 in presentation mode).
+export function drawMarkers(u: uPlot, ms: Marker[], k = 1): Placed[] {
   if (ms.length === 0) return [];
   const ctx = u.ctx;
   const { left, top, width, height } = u.bbox;
-  const px = devicePixelRatio;
+  const dpr = devicePixelRatio;
+  const px = dpr * k; // device px per CSS px of the labels' layout
+  const font = Math.round(11 * k);
   ctx.save();
-  ctx.font = `${Math.round(11 * px)}px system-ui, sans-serif`;
+  ctx.font = `${font * dpr}px system-ui, sans-serif`;
   ctx.textBaseline = "top";
   ctx.textAlign = "left";
   const timelineColor = cssVar("--muted");
@@ -113,21 +117,29 @@ export function drawMarkers(u: uPlot, ms: Marker[]): Placed[] {
     }
     if (x < left || x > left + width) return;
     ctx.strokeStyle = m.live ? liveColor : timelineColor;
-    ctx.lineWidth = px;
-    ctx.setLineDash([3 * px, 3 * px]);
+    ctx.lineWidth = dpr;
+    ctx.setLineDash([3 * dpr, 3 * dpr]);
     ctx.beginPath();
     ctx.moveTo(x + 0.5, top - MARKER_BAND * px);
     ctx.lineTo(x + 0.5, top + height);
     ctx.stroke();
   });
   const placed = layoutLabels(ms, xs, left, left + width, px, (s) => ctx.measureText(s).width);
+  // Each label on a box of the panel's colour: the other markers' lines
+  // do not run through its letters.
+  const panel = cssVar("--panel");
   for (const p of placed) {
+    const y = top - (MARKER_BAND - 1) * px + p.row * ROW * px;
+    ctx.fillStyle = panel;
+    ctx.fillRect(p.tx - 2 * px, y - px, p.w + 4 * px, ROW * px);
     ctx.fillStyle = ms[p.i].live ? liveColor : timelineColor;
-    ctx.fillText(p.text, p.tx, top - (MARKER_BAND - 1) * px + p.row * ROW * px);
+    ctx.fillText(p.text, p.tx, y);
   }
   ctx.restore();
-  // Where each label went, for the tests: [left, right, row] in CSS px.
-  u.root.dataset.labels = JSON.stringify(placed.map((p) => [Math.round(p.tx / px), Math.round((p.tx + p.w) / px), p.row]));
+  // Where each label went, for the tests: [left, right, row] in CSS px,
+  // and its type size.
+  u.root.dataset.labels = JSON.stringify(placed.map((p) => [Math.round(p.tx / dpr), Math.round((p.tx + p.w) / dpr), p.row]));
+  u.root.dataset.labelFont = String(font);
   return placed;
 }
 

@@ -10,7 +10,10 @@
 // the one it runs, so it never waits for the page between two. When the
 // last seed of a point is in, the worker that ran it summarises the point
 // from every seed's sample (one short call). Cancelling drops the cells not
-// started and ignores those sent, so no point comes after a Cancel.
+// started and ignores those sent, so no point comes after a Cancel. A
+// worker that dies (an uncaught error, its simulator stopped) is replaced,
+// and what it had in hand is run again, once: a cell or a point that
+// fails twice so ends the sweep, with the error naming it.
 import type { FromWorker, PointStat, ToWorker } from "./types";
 
 // Point is one point of one curve of a sweep: variant v, point i.
@@ -19,8 +22,17 @@ export interface Point {
   i: number;
 }
 
-interface Cell extends Point {
-  s: number; // seed
+// Cell is one seed s of a point.
+export interface Cell extends Point {
+  s: number;
+}
+
+// Job is a message sent to a worker, awaiting its answer: of sweep run
+// (-1 for a warm-up), a cell's run or a point's summary from its samples.
+interface Job {
+  run: number;
+  cell?: Cell;
+  point?: Point & { samples: string };
 }
 
 // defaultSize is one worker per core but one (the page and the live run
@@ -34,7 +46,9 @@ export class Pool {
   private warming = new Map<Worker, number>(); // a worker's warm-up run (its id)
   private warmRun: { scenario: string; plan: string } | null = null;
   private busy = new Map<Worker, number[]>(); // a worker's cells sent, in order (their ids)
-  private sent = new Map<number, { run: number; cell?: Cell }>(); // messages awaiting an answer, by id
+  private sent = new Map<number, Job>(); // messages awaiting an answer, by id
+  private held = new Map<Worker, Set<number>>(); // the ids a worker has in hand (cells, points, warm-up)
+  private retried = new Set<string>(); // the cells and points of this sweep run again after a death
   private ids = 0;
   private run = 0; // the sweep being run; answers for older ones are ignored
   private scenario = "";
@@ -44,7 +58,7 @@ export class Pool {
   private samples = new Map<string, string[]>(); // the samples of a point so far (JSON), by "v,i"
   private summarising = 0; // points sent to be summarised, not yet back
   private onPoint: (p: PointStat) => void = () => {};
-  private onEnd: (error?: string) => void = () => {};
+  private onEnd: (error?: string, at?: Cell) => void = () => {};
   // onLoaded is told how many workers have their simulator in, as it changes.
   onLoaded: (n: number) => void = () => {};
 
@@ -70,33 +84,83 @@ export class Pool {
   // resize sets the number of workers: extra ones are stopped, missing
   // ones started (each instantiates the simulator once, then stays).
   resize(size: number) {
-    while (this.workers.length > size) {
-      const w = this.workers.pop()!;
-      w.terminate();
-      for (const id of this.busy.get(w) ?? []) {
-        const job = this.sent.get(id);
-        this.sent.delete(id);
-        if (job?.run === this.run && job.cell) this.queue.unshift(job.cell); // run it elsewhere
-      }
-      this.busy.delete(w);
-      this.warming.delete(w);
-      this.loaded.delete(w);
-      this.onLoaded(this.loaded.size);
-    }
-    while (this.workers.length < size) {
-      const w = new Worker("worker.js", { name: "sweep" });
-      w.onmessage = (ev: MessageEvent<FromWorker>) => this.answer(w, ev.data);
-      this.workers.push(w);
-      this.give(w);
-      if (this.warmRun) {
-        const id = this.ids++;
-        this.busy.set(w, [id]);
-        this.warming.set(w, id);
-        this.sent.set(id, { run: -1 }); // no sweep's: its answer is dropped
-        w.postMessage({ t: "cell", id, ...this.warmRun, v: 0, i: 0, s: 0 } satisfies ToWorker);
-      }
-    }
+    const lost: Job[] = [];
+    while (this.workers.length > size) lost.push(...this.drop(this.workers[this.workers.length - 1]));
+    while (this.workers.length < size) this.spawn();
+    for (const job of lost.reverse()) this.rehome(job, this.workers[0]); // run it elsewhere
     if (this.running) this.next();
+  }
+
+  // rehome gives a job of a worker that is gone to others: a cell back to
+  // the head of the queue, a point's summary to worker w.
+  private rehome(job: Job, w: Worker) {
+    if (job.cell) this.queue.unshift(job.cell);
+    else if (job.point) this.post(w, { t: "point", id: this.ids++, scenario: this.scenario, plan: this.plan, samples: job.point.samples }, job);
+  }
+
+  // spawn starts a worker: it gets the simulator and makes its warm-up run.
+  private spawn(): Worker {
+    const w = new Worker("worker.js", { name: "sweep" });
+    w.onmessage = (ev: MessageEvent<FromWorker>) => this.answer(w, ev.data);
+    w.onerror = (ev) => {
+      ev.preventDefault();
+      this.died(w, ev.message || "the worker stopped");
+    };
+    this.workers.push(w);
+    this.held.set(w, new Set());
+    this.give(w);
+    if (this.warmRun) {
+      const id = this.ids++;
+      this.busy.set(w, [id]);
+      this.warming.set(w, id);
+      this.post(w, { t: "cell", id, ...this.warmRun, v: 0, i: 0, s: 0 }, { run: -1 }); // no sweep's: its answer is dropped
+    }
+    return w;
+  }
+
+  // drop stops worker w and forgets it; it returns the current sweep's
+  // jobs w had in hand.
+  private drop(w: Worker): Job[] {
+    w.terminate();
+    this.workers.splice(this.workers.indexOf(w), 1);
+    const lost: Job[] = [];
+    for (const id of this.held.get(w) ?? []) {
+      const job = this.sent.get(id);
+      this.sent.delete(id);
+      if (job?.run === this.run) lost.push(job);
+    }
+    for (const m of [this.busy, this.warming, this.held]) m.delete(w);
+    if (this.loaded.delete(w)) this.onLoaded(this.loaded.size);
+    return lost;
+  }
+
+  // died replaces worker w, which stopped with error why, and runs again
+  // the current sweep's cells and points it had in hand, each once. A
+  // worker that dies before its simulator is in is not replaced (the
+  // simulator cannot load: the next would die too).
+  private died(w: Worker, why: string) {
+    if (!this.workers.includes(w)) return;
+    const wasLoaded = this.loaded.has(w);
+    const lost = this.drop(w);
+    if (!wasLoaded) return this.fail(`a sweep worker could not start: ${why}`);
+    const fresh = this.spawn();
+    for (const job of lost.reverse()) {
+      const at = job.cell ?? { v: job.point!.v, i: job.point!.i, s: -1 };
+      const key = `${at.v},${at.i},${at.s}`;
+      if (this.retried.has(key)) return this.fail(`its worker died twice (${why})`, at);
+      this.retried.add(key);
+      this.rehome(job, fresh);
+    }
+    this.next();
+  }
+
+  // testKill makes worker k die as a worker does of an uncaught error
+  // (stopped, then an error event): for the tests only (sweep.ts hands the
+  // pool to them on a page opened with ?test).
+  testKill(k: number) {
+    const w = this.workers[k];
+    w?.terminate();
+    w?.dispatchEvent(new ErrorEvent("error", { message: "killed by a test" }));
   }
 
   get size() {
@@ -105,9 +169,11 @@ export class Pool {
 
   // start runs every seed of the points; onPoint gets each point as it is
   // summarised (in any order), onEnd once at the end, with an error if a
-  // cell failed.
-  start(scenario: string, plan: string, seeds: number, points: Point[], onPoint: (p: PointStat) => void, onEnd: (error?: string) => void) {
+  // cell failed (and the cell, when its worker died twice on it; seed -1
+  // for a point's summary).
+  start(scenario: string, plan: string, seeds: number, points: Point[], onPoint: (p: PointStat) => void, onEnd: (error?: string, at?: Cell) => void) {
     this.cancel();
+    this.retried.clear();
     this.run++;
     this.scenario = scenario;
     this.plan = plan;
@@ -138,7 +204,7 @@ export class Pool {
   }
 
   private answer(w: Worker, m: FromWorker) {
-    if (m.t === "fatal") return this.fail(m.error);
+    if (m.t === "fatal") return this.died(w, m.error);
     if (m.t === "loaded" || (m.t === "cell" && this.warming.get(w) === m.id)) {
       if (m.t === "loaded" && this.warming.has(w)) return; // loaded once warm
       this.warming.delete(w);
@@ -149,6 +215,7 @@ export class Pool {
     if (m.t !== "cell" && m.t !== "point") return;
     const job = this.sent.get(m.id);
     this.sent.delete(m.id);
+    this.held.get(w)?.delete(m.id);
     if (m.t === "cell") this.busy.get(w)?.shift();
     if (job?.run !== this.run) return this.next(); // a cancelled sweep's
     if (m.error !== undefined) return this.fail(m.error);
@@ -166,21 +233,23 @@ export class Pool {
         // the cell queued behind it, if any).
         this.samples.delete(key);
         this.summarising++;
-        this.post(w, { t: "point", id: this.ids++, scenario: this.scenario, plan: this.plan, samples: `[${got.join(",")}]` });
+        const samples = `[${got.join(",")}]`;
+        this.post(w, { t: "point", id: this.ids++, scenario: this.scenario, plan: this.plan, samples }, { run: this.run, point: { v: c.v, i: c.i, samples } });
       }
     }
     this.next();
   }
 
-  private post(w: Worker, m: ToWorker & { id: number }, cell?: Cell) {
-    this.sent.set(m.id, { run: this.run, cell });
+  private post(w: Worker, m: ToWorker & { id: number }, job: Job) {
+    this.sent.set(m.id, job);
+    this.held.get(w)?.add(m.id);
     w.postMessage(m);
   }
 
-  private fail(error: string) {
+  private fail(error: string, at?: Cell) {
     const end = this.onEnd;
     this.cancel();
-    end(error);
+    end(error, at);
   }
 
   private next() {
@@ -193,7 +262,7 @@ export class Pool {
         if (!c) break;
         const id = this.ids++;
         ids.push(id);
-        this.post(w, { t: "cell", id, scenario: this.scenario, plan: this.plan, v: c.v, i: c.i, s: c.s }, c);
+        this.post(w, { t: "cell", id, scenario: this.scenario, plan: this.plan, v: c.v, i: c.i, s: c.s }, { run: this.run, cell: c });
       }
     if (!this.running) {
       const end = this.onEnd;

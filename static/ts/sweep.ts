@@ -6,7 +6,8 @@
 // seeds, with the model's capacity and pass lines, its y range fitted to
 // the carried curves (the offered load drawn dashed, clipped).
 import uPlot from "uplot";
-import { cssVar, fmt, palette } from "./charts";
+import { cssVar, palette } from "./charts";
+import { fmt } from "./numbers";
 import { Pool, defaultSize, type Point } from "./pool";
 import { variantLabel } from "./types";
 import type { Info, Model, Plan, PointStat, Spec, Variant } from "./types";
@@ -21,6 +22,9 @@ const METRICS = ["offered_per_s", "goodput_per_s", "late_per_s", "rejected_per_s
 type Curve = Variant;
 
 const pool = new Pool();
+// A page opened with ?test hands the pool to the tests (web: a worker made
+// to die).
+if (new URLSearchParams(location.search).has("test")) (globalThis as { overloadlabPool?: Pool }).overloadlabPool = pool;
 let model: Model | null = null;
 let info: Info | null = null;
 let curves: Curve[] = []; // the curves offered
@@ -110,6 +114,12 @@ function build() {
   table.id = "sweep-table";
   view.append(table);
   out.append(form, cs, bar, box, view);
+  // The chart follows its box's width (a window resized, a scroll bar), as
+  // the live charts do.
+  new ResizeObserver(() => {
+    const w = chartWidth();
+    if (chart && Math.abs(chart.width - w) > 1) chart.setSize({ width: w, height: chart.height });
+  }).observe(box);
   sel.onchange = () => defaultsFor(sel.value);
   el("sweep-run").onclick = () => run();
   el("sweep-cancel").onclick = () => cancel();
@@ -207,7 +217,7 @@ function specOf(name: string): Spec | undefined {
 function defaultsFor(name: string) {
   const sp = specOf(name);
   if (!sp) return;
-  const params = (info?.scenario as { params?: Record<string, number> } | undefined)?.params ?? {};
+  const params = info?.scenario.params ?? {};
   const x = Number(params[name] ?? sp.default);
   const from = x > 0 ? Math.max(sp.min, x / 2) : sp.min;
   const to = x > 0 ? Math.min(sp.max, x * 2) : sp.max;
@@ -309,9 +319,13 @@ function run() {
       done++;
       drawSoon();
     },
-    (error) => {
+    (error, at) => {
       draw();
       el<HTMLButtonElement>("sweep-cancel").disabled = true;
+      if (error && at) {
+        const where = `${p.param} = ${fmt(xs()[at.i])} (${p.variants![at.v].label}${at.s >= 0 ? `, seed ${at.s + 1}` : ""})`;
+        return setStatus("failed", `The sweep failed at ${where}: ${error}.`);
+      }
       if (error) return setStatus("failed", `The sweep failed: ${error}`);
       const ms = performance.now() - startedAt;
       document.body.dataset.sweepMs = ms.toFixed(0);
@@ -366,6 +380,9 @@ function clearChart() {
 
 const colorOf = (v: number) => palette[v % palette.length];
 
+// chartWidth is the sweep chart's width in its box (CSS px).
+const chartWidth = () => Math.max(300, el("sweep-chart").clientWidth - 4);
+
 function buildChart() {
   chart?.destroy();
   const box = el("sweep-chart");
@@ -389,7 +406,7 @@ function buildChart() {
     series.push({ label: l.label, stroke: ["#6e7781", "#c9302c"][k % 2], dash: [8, 4], width: 1.5, points: { show: false }, value: (_u, y) => fmt(y) });
   chart = new uPlot(
     {
-      width: Math.max(300, box.clientWidth - 4),
+      width: chartWidth(),
       height: 280,
       series,
       bands,

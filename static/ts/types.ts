@@ -1,7 +1,7 @@
 // The shapes of the JSON the core gives the page are generated from the Go
 // types (gen/types.ts, by build/tsgen); here they get the names the page
 // uses, and the messages between the page and the worker are declared.
-import type { Compared, Info, ModelDescription, ParamDescription, PlanJSON, PointStat, PresetDescription, SweepDesc, Summary, Values, Variant } from "./gen/types";
+import type { Bridge, Compared, Failure, Info, ModelDescription, ParamDescription, PlanJSON, PointStat, PresetDescription, ReportBridge, SweepDesc, Summary, Values, Variant } from "./gen/types";
 
 export type * from "./gen/types";
 export type Spec = ParamDescription;
@@ -14,40 +14,52 @@ export const variantLabel = (v: Pick<Variant, "label">) => v.label;
 // Plan is a sweep: the page's pool runs it, a link holds it.
 export type Plan = PlanJSON;
 
+// The messages between the page and the worker carry the bridge's
+// arguments and answers (gen/types.ts's Bridge, generated from
+// session.API): each such field is typed by the bridge function it goes to
+// or comes from, so a change of the Go API shows here, in tsc.
+type Arg<K extends keyof Bridge, N extends number> = Parameters<Bridge[K]>[N];
+type Answer<K extends keyof Bridge> = Exclude<ReturnType<Bridge[K]>, Failure>;
+
 // Messages from the page to the worker.
 export type ToWorker =
-  | { t: "start"; preset?: string; link?: string; scenario?: string }
-  | { t: "advance"; seconds: number; budget: number }
-  | { t: "set"; name: string; value: string }
+  | { t: "start"; preset?: Arg<"startPreset", 0>; link?: Arg<"startLink", 0>; scenario?: Arg<"start", 0> }
+  | { t: "advance"; seconds: Arg<"advance", 0>; budget: Arg<"advance", 1> }
+  | { t: "set"; name: Arg<"set", 0>; value: Arg<"set", 1> }
   | { t: "export" }
-  | { t: "compare"; i: number } // -1: a copy of A
+  | { t: "compare"; i: Arg<"compare", 0> } // -1: a copy of A
   | { t: "compare-base" }
   | { t: "end-compare" }
   | { t: "reset" }
-  | { t: "words"; title: string; note: string }
+  | { t: "words"; title: Arg<"setWords", 0>; note: Arg<"setWords", 1> }
   | { t: "link"; quiet: boolean }
-  | { t: "sweep"; plan: string }
-  | { t: "report"; page: string }
+  | { t: "sweep"; plan: Arg<"setSweep", 0> }
+  | { t: "report"; page: Parameters<ReportBridge["report"]>[2] }
   | { t: "module"; module: WebAssembly.Module } // to a pool worker: the simulator, compiled
-  | { t: "cell"; id: number; scenario: string; plan: string; v: number; i: number; s: number } // a pool worker: one run of a sweep
-  | { t: "point"; id: number; scenario: string; plan: string; samples: string }; // a pool worker: a point from its seeds' samples
+  // a pool worker: one run of a sweep (sweepCell's arguments)
+  | { t: "cell"; id: number; scenario: Arg<"sweepCell", 0>; plan: Arg<"sweepCell", 1>; v: Arg<"sweepCell", 2>; i: Arg<"sweepCell", 3>; s: Arg<"sweepCell", 4> }
+  // a pool worker: a point from its seeds' samples (sweepPoint's arguments)
+  | { t: "point"; id: number; scenario: Arg<"sweepPoint", 0>; plan: Arg<"sweepPoint", 1>; samples: Arg<"sweepPoint", 2> };
 
-// Messages from the worker to the page.
+// Messages from the worker to the page. A JSON answer of the bridge comes
+// parsed, as the generated type its function names (Info, Values,
+// Summary, Compared, PointStat), or as its text where the page passes it on
+// (describe, export, a cell's sample).
 export type FromWorker =
   | { t: "loading"; got: number; total: number }
-  | { t: "ready"; describe: string }
+  | { t: "ready"; describe: Answer<"describe"> } // JSON Description
   | { t: "started"; info: Info; values: Values; summary: Summary; cmp?: Compared }
-  | { t: "start-failed"; error: string; link?: string; preset: string }
-  | { t: "rows"; rows: Float64Array; now: number; done: boolean; values: Values; summary: Summary; cmp?: Compared }
+  | { t: "start-failed"; error: string; link?: string; preset: Answer<"linkPreset"> }
+  | { t: "rows"; rows: Answer<"advance">; now: Summary["duration_s"]; values: Values; summary: Summary; cmp?: Compared }
   | { t: "set"; name: string; error?: string; values: Values }
-  | { t: "link"; link: string; quiet: boolean }
+  | { t: "link"; link: Answer<"link">; quiet: boolean }
   | { t: "words"; error?: string }
-  | { t: "report"; html?: string; error?: string }
-  | { t: "export"; json: string }
+  | { t: "report"; html?: Exclude<ReturnType<ReportBridge["report"]>, Failure>; error?: string }
+  | { t: "export"; json: Answer<"export"> } // JSON Export
   | { t: "compare-failed"; error: string }
   | { t: "compared"; info: Info; values: Values; summary: Summary; cmp?: Compared } // B opened beside A, A kept
   | { t: "module"; module: WebAssembly.Module } // the live run's worker: the simulator it compiled, for the pool
   | { t: "loaded" } // a pool worker: the simulator is in
-  | { t: "cell"; id: number; sample?: string; error?: string }
+  | { t: "cell"; id: number; sample?: Answer<"sweepCell">; error?: string } // JSON Sample
   | { t: "point"; id: number; point?: PointStat; error?: string }
   | { t: "fatal"; error: string };

@@ -2,7 +2,7 @@
 // answers the page's messages with one call into it each. The page never
 // waits on the simulator: it sends one "advance" per animation frame and
 // draws what comes back.
-import type { Bridge, Failure, FromWorker, ReportBridge, ToWorker } from "./types";
+import type { Bridge, Compared, Comparison, Failure, FromWorker, Info, ReportBridge, Summary, ToWorker, Values } from "./types";
 
 declare class Go {
   importObject: WebAssembly.Imports;
@@ -103,14 +103,16 @@ function report(page: string) {
 
 // state is what the page shows after each call: the values the controls
 // change, A's summary, and while comparing B's rows and the comparison.
-function state(rowsB?: Float64Array) {
-  const comparison = JSON.parse(ok(bridge.comparison()));
-  const cmp = comparison ? { rowsB: rowsB ?? new Float64Array(0), valuesA: JSON.parse(ok(bridge.valuesA())), comparison } : undefined;
+// The bridge's JSON answers are parsed as the generated types they are.
+function state(rowsB?: Float64Array): { values: Values; summary: Summary; cmp?: Compared } {
+  const comparison: Comparison | null = JSON.parse(ok(bridge.comparison()));
+  const cmp: Compared | undefined = comparison ? { rowsB: rowsB ?? new Float64Array(0), valuesA: JSON.parse(ok(bridge.valuesA())), comparison } : undefined;
   return { values: JSON.parse(ok(bridge.values())), summary: JSON.parse(ok(bridge.summary())), cmp };
 }
 
 function started() {
-  post({ t: "started", info: JSON.parse(ok(bridge.info())), ...state() });
+  const info: Info = JSON.parse(ok(bridge.info()));
+  post({ t: "started", info, ...state() });
 }
 
 function handle(m: ToWorker) {
@@ -128,7 +130,7 @@ function handle(m: ToWorker) {
     case "advance": {
       const rows = ok(bridge.advance(m.seconds, m.budget));
       const s = state(ok(bridge.rowsB()));
-      post({ t: "rows", rows, now: s.summary.duration_s, done: false, ...s }, s.cmp ? [rows.buffer, s.cmp.rowsB.buffer] : [rows.buffer]);
+      post({ t: "rows", rows, now: s.summary.duration_s, ...s }, s.cmp ? [rows.buffer, s.cmp.rowsB.buffer] : [rows.buffer]);
       return;
     }
     case "compare": {

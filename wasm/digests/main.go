@@ -3,14 +3,16 @@
 // compare: the core must give the same numbers on both. Then, for every
 // model's study, a short log-spaced sweep of two seeds: each point's digest
 // and goodput band, which must match too (grid, runs and statistics). With -time it
-// times one preset instead, for `make bench` (wasm against native speed).
+// times one preset instead, for `make bench` (build/wasmspeed: wasm against
+// native speed): one line per run, "NAME WALL_NS CPU_NS", the run's wall
+// time (time.Now: performance.now in a browser) and the CPU time the process
+// spent meanwhile (getrusage, all threads; 0 where there is none, as in js/wasm).
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
-	"slices"
 	"time"
 
 	"overloadlab/core/catalog"
@@ -19,7 +21,7 @@ import (
 
 func main() {
 	preset := flag.String("time", "", "time the preset `name` instead of listing the digests")
-	n := flag.Int("n", 3, "runs to time (the median is printed)")
+	n := flag.Int("n", 3, "runs to time (one line each)")
 	flag.Parse()
 	if *preset != "" {
 		os.Exit(timeit(*preset, *n))
@@ -85,16 +87,14 @@ func digest(name string) (string, error) {
 }
 
 func timeit(name string, n int) int {
-	var ds []time.Duration
 	for range max(n, 1) {
-		t0 := time.Now()
+		c0, t0 := cpuTime(), time.Now()
 		if _, err := digest(name); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
 		}
-		ds = append(ds, time.Since(t0))
+		wall, cpu := time.Since(t0), cpuTime()-c0
+		fmt.Printf("%s %d %d\n", name, wall.Nanoseconds(), cpu.Nanoseconds())
 	}
-	slices.Sort(ds)
-	fmt.Printf("%s %d\n", name, ds[len(ds)/2].Nanoseconds())
 	return 0
 }

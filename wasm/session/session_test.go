@@ -371,7 +371,7 @@ func TestInfoMarkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []sim.Event{{At: 120, Label: "Traffic ×1.75 (6 parameters)"}, {At: 120, Label: "attach storm starts ×6"}, {At: 300, Label: "attach storm ends"}}
+	want := []sim.Event{{At: 120, Label: "Traffic: 6 rates ×1.75"}, {At: 120, Label: "attach storm starts ×6"}, {At: 300, Label: "attach storm ends"}}
 	if got := s.Info().Markers; !slices.Equal(got, want) {
 		t.Errorf("markers %v, want %v", got, want)
 	}

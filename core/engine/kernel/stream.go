@@ -2,7 +2,7 @@ package kernel
 
 import (
 	"math"
-	"math/rand/v2"
+	"math/bits"
 )
 
 // Stream is a seeded random stream. Each traffic source and each random
@@ -11,15 +11,18 @@ import (
 //
 // Only operations that give the same bits on every platform are used:
 // math.Log matches between amd64 and wasm, math.Exp does not.
+//
+// The generator is math/rand/v2's PCG (128-bit LCG, DXSM output), written
+// out here so that a draw is a few inlined multiplications rather than
+// calls: WebAssembly pays for every call, and has no instruction for
+// bits.Mul64. TestStreamIsPCG checks the output equals rand.PCG's.
 type Stream struct {
-	pcg rand.PCG
+	hi, lo uint64 // the PCG state
 }
 
 // NewStream returns the stream numbered id of the run seeded with seed.
 func NewStream(seed, id uint64) *Stream {
-	s := &Stream{}
-	s.pcg.Seed(mix(seed^0x6f766c64), mix(id+0x9e3779b97f4a7c15))
-	return s
+	return &Stream{hi: mix(seed ^ 0x6f766c64), lo: mix(id + 0x9e3779b97f4a7c15)}
 }
 
 // mix is the splitmix64 finaliser: nearby seeds give unrelated streams.
@@ -30,12 +33,28 @@ func mix(x uint64) uint64 {
 	return x ^ (x >> 31)
 }
 
-// Uint64 returns 64 random bits.
-func (s *Stream) Uint64() uint64 { return s.pcg.Uint64() }
+// Uint64 returns 64 random bits: rand.PCG's state = state·mul + inc
+// (mod 2^128), then its DXSM output of the new state.
+func (s *Stream) Uint64() uint64 {
+	const (
+		mulHi, mulLo = 2549297995355413924, 4865540595714422341
+		incHi, incLo = 6364136223846793005, 1442695040888963407
+		cheapMul     = 0xda942042e4dd58b5
+	)
+	hi, lo := bits.Mul64(s.lo, mulLo)
+	hi += s.hi*mulLo + s.lo*mulHi
+	lo, c := bits.Add64(lo, incLo, 0)
+	hi, _ = bits.Add64(hi, incHi, c)
+	s.hi, s.lo = hi, lo
+	hi ^= hi >> 32
+	hi *= cheapMul
+	hi ^= hi >> 48
+	return hi * (lo | 1)
+}
 
 // Float64 returns a uniform number in [0, 1).
 func (s *Stream) Float64() float64 {
-	return float64(s.pcg.Uint64()>>11) / (1 << 53)
+	return float64(s.Uint64()>>11) / (1 << 53)
 }
 
 // Exp returns an exponential variate with the given rate (mean 1/rate):
@@ -46,7 +65,7 @@ func (s *Stream) Exp(rate float64) float64 {
 
 // Intn returns a uniform integer in [0, n). n must be positive.
 func (s *Stream) Intn(n int) int {
-	return int((s.pcg.Uint64() >> 11) % uint64(n))
+	return int((s.Uint64() >> 11) % uint64(n))
 }
 
 // Bernoulli reports true with probability p.

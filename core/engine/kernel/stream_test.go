@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -41,5 +42,19 @@ func TestExpMean(t *testing.T) {
 func TestSeconds(t *testing.T) {
 	if Seconds(1.5) != 1500*Millisecond || (2*Second).Seconds() != 2 || Seconds(1e300) != Never {
 		t.Fatal("conversion")
+	}
+}
+
+// TestStreamIsPCG checks that a stream draws what math/rand/v2's PCG seeded
+// alike draws: the kernel's copy of the generator changes no run.
+func TestStreamIsPCG(t *testing.T) {
+	for _, seed := range [][2]uint64{{0, 0}, {1, 2}, {7, 1}, {^uint64(0), 12345}, {0x6f766c64, 0x9e3779b97f4a7c15}} {
+		s := NewStream(seed[0], seed[1])
+		p := rand.NewPCG(mix(seed[0]^0x6f766c64), mix(seed[1]+0x9e3779b97f4a7c15))
+		for i := range 10000 {
+			if got, want := s.Uint64(), p.Uint64(); got != want {
+				t.Fatalf("seed %v, draw %d: %#x, rand.PCG gives %#x", seed, i, got, want)
+			}
+		}
 	}
 }

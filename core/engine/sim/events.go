@@ -79,8 +79,10 @@ func (e eventsByTime) Less(i, j int) bool  { return e[i].At < e[j].At }
 func (e eventsByTime) Swap(i, j int)       { e[i], e[j] = e[j], e[i] }
 
 // changesLabel names the changes made at one moment: one change by
-// ChangeLabel; several numbers of one group scaled by the same factor
-// together ("Traffic ×1.75 (6 parameters)"); else the first and a count.
+// ChangeLabel; several that scale one group of the schema by one factor by
+// the group, what they are and the factor, in an operator's words ("Traffic:
+// 6 rates ×1.75" for six class rates raised 1.75×, the neighbour site's
+// failure); else the first and a count.
 func changesLabel(v param.Values, cs []scenario.Change) string {
 	first := ChangeLabel(v, cs[0].Param, cs[0].Value)
 	if len(cs) == 1 {
@@ -88,6 +90,7 @@ func changesLabel(v param.Values, cs []scenario.Change) string {
 	}
 	var group string
 	ratio := math.NaN()
+	rates := true
 	for k, c := range cs {
 		sp, ok := v.Schema().Lookup(c.Param)
 		old := v.Num(c.Param)
@@ -99,8 +102,13 @@ func changesLabel(v param.Values, cs []scenario.Change) string {
 			return fmt.Sprintf("%s (+%d more)", first, len(cs)-1)
 		}
 		group, ratio = sp.Group, r
+		rates = rates && sp.Unit == "/s"
 	}
-	return fmt.Sprintf("%s ×%s (%d parameters)", group, strconv.FormatFloat(ratio, 'g', 4, 64), len(cs))
+	what := "values"
+	if rates {
+		what = "rates"
+	}
+	return fmt.Sprintf("%s: %d %s ×%s", group, len(cs), what, strconv.FormatFloat(ratio, 'g', 4, 64))
 }
 
 // ChangeLabel names a change of the parameter name from its value in v to

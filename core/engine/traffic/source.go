@@ -12,6 +12,7 @@ type Source struct {
 	Scale   float64 // multiplies the profile (a live "rate ×" slider); 1 by default
 
 	stream *kernel.Stream
+	rate   float64     // Rate from the last Restart until change (the rate is constant in between)
 	next   kernel.Time // next arrival, or Never
 	change kernel.Time // next profile change, or Never
 }
@@ -29,32 +30,35 @@ func (s *Source) Rate(t kernel.Time) float64 { return s.Scale * s.Profile.Rate(t
 // profile change, whichever is first.
 func (s *Source) Restart(now kernel.Time) kernel.Time {
 	s.change = s.Profile.NextChange(now)
-	r := s.Rate(now)
-	if r <= 0 {
+	s.rate = s.Rate(now)
+	if s.rate <= 0 {
 		s.next = kernel.Never
 	} else {
-		s.next = now + kernel.Seconds(s.stream.Exp(r))
-		if s.next <= now {
-			s.next = now + 1
-		}
+		s.draw(now)
 	}
 	return min(s.next, s.change)
 }
 
+// draw draws the next arrival after now.
+func (s *Source) draw(now kernel.Time) {
+	s.next = now + kernel.Seconds(s.stream.Exp(s.rate))
+	if s.next <= now {
+		s.next = now + 1
+	}
+}
+
 // Wake handles the source's event at now. It reports whether a message
 // arrives now, and returns when the source next needs to wake.
+// (Kept small, with the rate of the last Restart, so that it inlines into
+// the arrivals' per-event path.)
 func (s *Source) Wake(now kernel.Time) (arrival bool, next kernel.Time) {
 	if now >= s.change {
 		// The rate changed before the pending arrival: redraw.
 		return false, s.Restart(now)
 	}
-	if now < s.next {
-		return false, min(s.next, s.change)
+	if now >= s.next {
+		s.draw(now)
+		arrival = true
 	}
-	r := s.Rate(now)
-	s.next = now + kernel.Seconds(s.stream.Exp(r))
-	if s.next <= now {
-		s.next = now + 1
-	}
-	return true, min(s.next, s.change)
+	return arrival, min(s.next, s.change)
 }

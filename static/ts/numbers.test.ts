@@ -1,0 +1,42 @@
+// Unit tests of how the page writes numbers (run by web's
+// TestTypeScriptUnits under node --test).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { count, fmt, ticks } from "./numbers";
+
+test("ticks: the decimals the step needs, alike on every tick", () => {
+  assert.deepEqual(ticks([0, 0.25, 0.5, 0.75]), ["0.00", "0.25", "0.50", "0.75"]);
+  assert.deepEqual(ticks([0, 2.5, 5, 7.5]), ["0.0", "2.5", "5.0", "7.5"]);
+  assert.deepEqual(ticks([0, 20, 40]), ["0", "20", "40"]);
+  // Floating-point steps (0.1 + 0.2) still read as one decimal.
+  assert.deepEqual(ticks([0.1, 0.1 + 0.1, 0.1 + 0.2]), ["0.1", "0.2", "0.3"]);
+  assert.deepEqual(ticks([0, 5000, 10000]), ["0", "5,000", "10,000"]);
+  assert.deepEqual(ticks([0, 0.001, 0.002]), ["0.000", "0.001", "0.002"]);
+  // One tick: its own value is the step.
+  assert.deepEqual(ticks([5]), ["5"]);
+  assert.deepEqual(ticks([]), []);
+});
+
+test("fmt: thousands separators and decimals by magnitude", () => {
+  assert.equal(fmt(12345.678), "12,346");
+  assert.equal(fmt(1000), "1,000");
+  assert.equal(fmt(999.94), "999.9");
+  assert.equal(fmt(123.456), "123.5");
+  assert.equal(fmt(10), "10.0");
+  assert.equal(fmt(1.2345), "1.23");
+  assert.equal(fmt(0), "0.0");
+  assert.equal(fmt(0.5), "0.50");
+  assert.equal(fmt(0.012345), "0.012");
+  assert.equal(fmt(0.9996), "1.0");
+  assert.equal(fmt(-1234.4), "-1,234");
+  assert.equal(fmt(99.46, "%"), "99.5 %");
+  assert.equal(fmt(null), "–");
+  assert.equal(fmt(undefined, "%"), "–");
+  assert.equal(fmt(NaN), "–");
+});
+
+test("count: whole numbers with thousands separators", () => {
+  assert.equal(count(0), "0");
+  assert.equal(count(999), "999");
+  assert.equal(count(1234567), "1,234,567");
+});
