@@ -54,15 +54,18 @@ func (e *Encoder) Fail(err error) {
 }
 
 // Byte writes c as it is.
+//
 //go:noinline
 func (e *Encoder) Byte(c byte) { e.buf = append(e.buf, c) }
 
 // Text writes s, JSON text, as it is.
+//
 //go:noinline
 func (e *Encoder) Text(s string) { e.buf = append(e.buf, s...) }
 
 // Key writes a member's key, already quoted with its colon (`"name":`),
 // after a comma unless it is the object's first.
+//
 //go:noinline
 func (e *Encoder) Key(quoted string) {
 	if n := len(e.buf); n > 0 && e.buf[n-1] != '{' {
@@ -72,6 +75,7 @@ func (e *Encoder) Key(quoted string) {
 }
 
 // Comma writes a comma before every element of an array but the first.
+//
 //go:noinline
 func (e *Encoder) Comma(i int) {
 	if i > 0 {
@@ -80,22 +84,27 @@ func (e *Encoder) Comma(i int) {
 }
 
 // Null writes null.
+//
 //go:noinline
 func (e *Encoder) Null() { e.buf = append(e.buf, "null"...) }
 
 // Bool writes true or false.
+//
 //go:noinline
 func (e *Encoder) Bool(b bool) { e.buf = strconv.AppendBool(e.buf, b) }
 
 // Int writes a signed integer.
+//
 //go:noinline
 func (e *Encoder) Int(i int64) { e.buf = strconv.AppendInt(e.buf, i, 10) }
 
 // Uint writes an unsigned integer.
+//
 //go:noinline
 func (e *Encoder) Uint(u uint64) { e.buf = strconv.AppendUint(e.buf, u, 10) }
 
 // Float writes f as encoding/json writes a float64; NaN and ±Inf fail.
+//
 //go:noinline
 func (e *Encoder) Float(f float64) {
 	var err error
@@ -106,12 +115,14 @@ func (e *Encoder) Float(f float64) {
 }
 
 // String writes s quoted, escaped as encoding/json escapes it.
+//
 //go:noinline
 func (e *Encoder) String(s string) { e.buf = AppendString(e.buf, s) }
 
 // Raw writes a JSON value given as bytes as encoding/json writes a
 // json.RawMessage: nil as null, else compacted with HTML escaping; an
 // invalid value fails.
+//
 //go:noinline
 func (e *Encoder) Raw(b []byte) {
 	if b == nil {
