@@ -15,23 +15,26 @@
 // long-lived worker) and is timed by the program's own clock
 // (time.Now, i.e. performance.now), not counting instantiation. CPU time
 // is printed too: natively the process's (getrusage), in Chromium the main
-// thread's in a trace of the run (a task's thread time does not grow when
-// other processes share the cores). Node's figure (one process, the same
+// thread's (DevTools' ThreadTime metric); unlike wall time, it does not grow
+// when other processes share the cores. Node's figure (one process, the same
 // module) is printed beside, labelled as node's: make digests runs under
 // it, the page does not.
 //
-//	go run ./build/wasmspeed [-preset attach-storm] [-n 5] [-node=true]
+//	go run ./build/wasmspeed [-preset attach-storm] [-n 5] [-node=true] [-wasm FILE]...
+//
+// With -wasm it times the given builds of wasm/digests instead (one tab
+// each, in the same rounds), to compare build options in one run.
 package main
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -45,6 +48,7 @@ import (
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 
 	"overloadlab/web/headless"
@@ -60,12 +64,17 @@ func main() {
 	preset := flag.String("preset", "attach-storm", "the preset to time")
 	n := flag.Int("n", 5, "timed runs of each (after one warm-up run)")
 	withNode := flag.Bool("node", true, "time the same module under node too (labelled as node's)")
+	var modules []string
+	flag.Func("wasm", "time the wasm/digests module in `file` instead of building one as the page's (repeat to compare builds in one run)", func(f string) error {
+		modules = append(modules, f)
+		return nil
+	})
 	flag.Parse()
 	if *n < 1 || *n > 100 {
 		fmt.Fprintf(os.Stderr, "wasmspeed: -n %d: want 1 to 100\n", *n)
 		os.Exit(2)
 	}
-	if err := run(os.Stdout, *preset, *n, *withNode); err != nil {
+	if err := run(os.Stdout, *preset, *n, *withNode, modules); err != nil {
 		fmt.Fprintln(os.Stderr, "wasmspeed:", err)
 		os.Exit(1)
 	}
@@ -78,18 +87,25 @@ func goTool() string {
 	return "go"
 }
 
-func run(w io.Writer, preset string, n int, withNode bool) error {
+func run(w io.Writer, preset string, n int, withNode bool, modules []string) error {
 	tmp, err := os.MkdirTemp("", "wasmspeed")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	native, module := filepath.Join(tmp, "digests"), filepath.Join(tmp, "digests.wasm")
+	native := filepath.Join(tmp, "digests")
 	if err := command(goTool(), "build", "-o", native, "./wasm/digests").Run(); err != nil {
 		return fmt.Errorf("go build ./wasm/digests: %w", err)
 	}
-	if err := command(goTool(), "run", "./build", "-module", "./wasm/digests", "-o", module).Run(); err != nil {
-		return fmt.Errorf("go run ./build -module ./wasm/digests: %w", err)
+	labels := make([]string, len(modules)) // ", FILE" for each module given
+	for m, f := range modules {
+		labels[m] = ", " + f
+	}
+	if len(modules) == 0 {
+		modules, labels = []string{filepath.Join(tmp, "digests.wasm")}, []string{""}
+		if err := command(goTool(), "run", "./build", "-module", "./wasm/digests", "-o", modules[0]).Run(); err != nil {
+			return fmt.Errorf("go run ./build -module ./wasm/digests: %w", err)
+		}
 	}
 	root, err := exec.Command(goTool(), "env", "GOROOT").Output()
 	if err != nil {
@@ -97,14 +113,15 @@ func run(w io.Writer, preset string, n int, withNode bool) error {
 	}
 	wasmExec := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm")
 
-	page, err := openPage(wasmExec, module)
+	b, err := openBrowser(wasmExec, modules)
 	if err != nil {
 		return err
 	}
-	defer page.close()
+	defer b.close()
 
 	args := []string{"-time", preset, "-n", "1"}
-	var nat, chr []timing
+	var nat []timing
+	chr := make([][]timing, len(modules))
 	for i := range n + 1 { // run 0 warms up
 		out, err := exec.Command(native, args...).Output()
 		if err != nil {
@@ -114,39 +131,49 @@ func run(w io.Writer, preset string, n int, withNode bool) error {
 		if err != nil {
 			return fmt.Errorf("native: %w", err)
 		}
-		t, err := page.run(args, preset)
-		if err != nil {
-			return fmt.Errorf("chromium: %w", err)
-		}
 		if i > 0 {
-			nat, chr = append(nat, ts...), append(chr, t)
+			nat = append(nat, ts...)
+		}
+		for m, tab := range b.tabs {
+			t, err := b.run(tab, args, preset)
+			if err != nil {
+				return fmt.Errorf("chromium, %s: %w", modules[m], err)
+			}
+			if i > 0 {
+				chr[m] = append(chr[m], t)
+			}
 		}
 	}
 
 	fmt.Fprintf(w, "wasm against native, %s: %d runs each, alternated, after one warm-up run of each\n", preset, n)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "  native (go build, PGO)\t%s\n", describe(nat, "CPU (process)"))
-	fmt.Fprintf(tw, "  %s, in a page\t%s\n", page.version, describe(chr, "CPU (main thread)"))
-	nodeRatio := ""
+	for m := range modules {
+		fmt.Fprintf(tw, "  %s, in a page%s\t%s\n", b.version, labels[m], describe(chr[m], "CPU (main thread)"))
+	}
+	nodeRatio := make([]string, len(modules))
 	if withNode {
-		cmd := exec.Command("node", "--stack-size=8192", filepath.Join(wasmExec, "wasm_exec_node.js"), module, "-time", preset, "-n", strconv.Itoa(n+1))
-		out, err := cmd.Output()
-		if err != nil {
-			return fmt.Errorf("node: %w", exitErr(err))
-		}
-		ts, err := parseRuns(string(out), preset)
-		if err != nil {
-			return fmt.Errorf("node: %w", err)
-		}
 		v8, _ := exec.Command("node", "-p", `process.version + " (V8 " + process.versions.v8.split("-")[0] + ")"`).Output()
-		label := "node " + strings.TrimSpace(string(v8)) + ", one process"
-		fmt.Fprintf(tw, "  %s\t%s\n", label, describe(ts[1:], ""))
-		nodeRatio = fmt.Sprintf("; under node %.2f× (not the page's engine)", ratio(ts[1:], nat))
+		for m, module := range modules {
+			cmd := exec.Command("node", "--stack-size=8192", filepath.Join(wasmExec, "wasm_exec_node.js"), module, "-time", preset, "-n", strconv.Itoa(n+1))
+			out, err := cmd.Output()
+			if err != nil {
+				return fmt.Errorf("node: %w", exitErr(err))
+			}
+			ts, err := parseRuns(string(out), preset)
+			if err != nil {
+				return fmt.Errorf("node: %w", err)
+			}
+			fmt.Fprintf(tw, "  node %s, one process%s\t%s\n", strings.TrimSpace(string(v8)), labels[m], describe(ts[1:], ""))
+			nodeRatio[m] = fmt.Sprintf("; under node %.2f× (not the page's engine)", ratio(ts[1:], nat))
+		}
 	}
 	tw.Flush()
-	r := ratio(chr, nat)
-	fmt.Fprintf(w, "wasm/native in Chromium (median wall times; this judges the budget): %.2f×, budget ≤ %.1f×, target ≤ %.1f×: %s\n", r, budget, target, verdict(r))
-	fmt.Fprintf(w, "  by CPU time %.2f×%s\n", cpuRatio(chr, nat), nodeRatio)
+	for m := range modules {
+		r := ratio(chr[m], nat)
+		fmt.Fprintf(w, "wasm/native in Chromium%s (median wall times; this judges the budget): %.2f×, budget ≤ %.1f×, target ≤ %.1f×: %s\n", labels[m], r, budget, target, verdict(r))
+		fmt.Fprintf(w, "  by CPU time %.2f×%s\n", cpuRatio(chr[m], nat), nodeRatio[m])
+	}
 	return nil
 }
 
@@ -260,57 +287,70 @@ func verdict(r float64) string {
 	return "within the target"
 }
 
-// harness is the page that runs the module: it compiles it once, and run
-// instantiates it afresh, starts the program with args in a task of its
-// own and resolves to what it printed (its exit code must be 0).
+// harness is the page that runs the module: it compiles it once; prepare
+// instantiates it afresh for a run with args, and run starts the program
+// in a task of its own and resolves to what it printed (its exit code
+// must be 0).
 const harness = `<!doctype html><meta charset="utf-8"><title>wasmspeed</title>
 <script src="wasm_exec.js"></script>
 <script>
-let out = "", errs = "";
+let out = "", errs = "", next = null;
 const dec = new TextDecoder();
 globalThis.fs.writeSync = (fd, buf) => { if (fd === 2) errs += dec.decode(buf); else out += dec.decode(buf); return buf.length; };
 const compiled = WebAssembly.compileStreaming(fetch("digests.wasm"));
-window.run = async (args) => {
+window.prepare = async (args) => {
   const go = new Go();
   go.argv = ["digests", ...args];
-  let code = 0;
-  go.exit = (c) => { code = c; };
-  const inst = await WebAssembly.instantiate(await compiled, go.importObject);
+  go.exit = (c) => { go.code = c; };
+  next = { go, inst: await WebAssembly.instantiate(await compiled, go.importObject) };
+  return true;
+};
+window.run = async () => {
+  const { go, inst } = next;
   await new Promise((ok) => setTimeout(ok, 0));
   out = ""; errs = "";
   await go.run(inst);
-  await new Promise((ok) => setTimeout(ok, 20)); // the run's task ends, and is traced, first
-  if (code !== 0) throw new Error("exit code " + code + ": " + errs);
+  if (go.code) throw new Error("exit code " + go.code + ": " + errs);
   return out;
 };
 </script>`
 
-// page is a headless Chromium with the harness open.
-type page struct {
-	ctx     context.Context
+// session is a headless Chromium with one tab per module, each with the
+// harness open on its module.
+type session struct {
+	tabs    []context.Context
 	cancel  func()
 	version string // "Chromium 156.0… (V8 15.…)"
 }
 
-func openPage(wasmExec, module string) (*page, error) {
+func openBrowser(wasmExec string, modules []string) (*session, error) {
 	js, err := os.ReadFile(filepath.Join(wasmExec, "wasm_exec.js"))
 	if err != nil {
 		return nil, err
 	}
-	mod, err := os.ReadFile(module)
-	if err != nil {
-		return nil, err
+	var mods [][]byte
+	for _, m := range modules {
+		b, err := os.ReadFile(m)
+		if err != nil {
+			return nil, err
+		}
+		mods = append(mods, b)
 	}
 	mux := http.NewServeMux()
-	serve := func(path, ctype string, body []byte) {
+	serve := func(path, ctype string, body func(i int) []byte) {
 		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			i, err := strconv.Atoi(r.PathValue("i"))
+			if err != nil || i < 0 || i >= len(mods) {
+				http.NotFound(w, r)
+				return
+			}
 			w.Header().Set("Content-Type", ctype)
-			w.Write(body)
+			w.Write(body(i))
 		})
 	}
-	serve("/{$}", "text/html; charset=utf-8", []byte(harness))
-	serve("/wasm_exec.js", "text/javascript", js)
-	serve("/digests.wasm", "application/wasm", mod)
+	serve("/{i}/{$}", "text/html; charset=utf-8", func(int) []byte { return []byte(harness) })
+	serve("/{i}/wasm_exec.js", "text/javascript", func(int) []byte { return js })
+	serve("/{i}/digests.wasm", "application/wasm", func(i int) []byte { return mods[i] })
 	srv := httptest.NewServer(mux)
 
 	chromium, err := exec.LookPath("chromium")
@@ -324,30 +364,44 @@ func openPage(wasmExec, module string) (*page, error) {
 		return nil, err
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), headless.Options(chromium, profile)...)
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	p := &page{ctx: ctx, cancel: func() {
-		cancelCtx()
+	first, cancelFirst := chromedp.NewContext(actx)
+	s := &session{version: "Chromium", cancel: func() {
+		cancelFirst()
 		cancelAlloc()
 		srv.Close()
 		os.RemoveAll(profile)
 	}}
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
-		p.close()
-		return nil, fmt.Errorf("chromium: %w", err)
+	for i := range mods {
+		tab := first
+		if i > 0 {
+			tab, _ = chromedp.NewContext(first) // closed with the browser
+		}
+		if err := chromedp.Do(tab, chromedp.Navigate(fmt.Sprintf("%s/%d/", srv.URL, i))); err != nil {
+			s.close()
+			return nil, fmt.Errorf("chromium: %w", err)
+		}
+		if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](`compiled.then(() => true)`, chromedp.EvalAwaitPromise)); err != nil {
+			s.close()
+			return nil, fmt.Errorf("chromium: compiling %s: %w", modules[i], err)
+		}
+		err := chromedp.Do(tab, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, performance.Enable, performance.EnableParams{})
+			return err
+		}))
+		if err != nil {
+			s.close()
+			return nil, fmt.Errorf("chromium: Performance.enable: %w", err)
+		}
+		s.tabs = append(s.tabs, tab)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`compiled.then(() => true)`, chromedp.EvalAwaitPromise)); err != nil {
-		p.close()
-		return nil, fmt.Errorf("chromium: compiling the module: %w", err)
-	}
-	p.version = "Chromium"
-	chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+	chromedp.Do(first, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		v, err := cdp.Call(ctx, tg, browser.GetVersion, cdp.Empty{})
 		if err == nil {
-			p.version = browserName(v.Product, v.JsVersion)
+			s.version = browserName(v.Product, v.JsVersion)
 		}
 		return err
 	}))
-	return p, nil
+	return s, nil
 }
 
 // browserName turns DevTools' product and V8 version
@@ -357,19 +411,25 @@ func browserName(product, v8 string) string {
 	return "Chromium " + version + " (V8 " + v8 + ")"
 }
 
-func (p *page) close() { p.cancel() }
+func (s *session) close() { s.cancel() }
 
-// run runs the program once with args, tracing the page: the wall time is
-// the program's own, the CPU time the main thread's in the task that ran
-// it.
-func (p *page) run(args []string, preset string) (timing, error) {
+// run runs the program once with args in tab: the wall time is the
+// program's own, the CPU time the main thread's (DevTools' ThreadTime)
+// from after instantiation to the end.
+func (s *session) run(tab context.Context, args []string, preset string) (timing, error) {
 	a, _ := json.Marshal(args)
-	var out string
-	events, err := headless.Trace(p.ctx, []string{"toplevel"}, func() error {
-		var err error
-		out, err = chromedp.Run(p.ctx, chromedp.Evaluate[string](`run(`+string(a)+`)`, chromedp.EvalAwaitPromise))
-		return err
-	})
+	if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](`prepare(`+string(a)+`)`, chromedp.EvalAwaitPromise)); err != nil {
+		return timing{}, err
+	}
+	before, err := threadTime(tab)
+	if err != nil {
+		return timing{}, err
+	}
+	out, err := chromedp.Run(tab, chromedp.Evaluate[string](`run()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		return timing{}, err
+	}
+	after, err := threadTime(tab)
 	if err != nil {
 		return timing{}, err
 	}
@@ -377,24 +437,30 @@ func (p *page) run(args []string, preset string) (timing, error) {
 	if err != nil {
 		return timing{}, err
 	}
-	cpu, err := longestMainTask(events)
-	if err != nil {
-		return timing{}, err
-	}
-	return timing{ts[0].wall, cpu}, nil
+	return timing{ts[0].wall, after - before}, nil
 }
 
-// longestMainTask returns the CPU time of the longest task (by wall time)
-// of the page's main thread (CrRendererMain): the one that ran the
-// program.
-func longestMainTask(events []headless.Event) (time.Duration, error) {
-	tasks := headless.MainThreads(events).Tasks(events)
-	if len(tasks) == 0 {
-		return 0, fmt.Errorf("no task of the page's main thread in a trace of %d events", len(events))
+// threadTime returns the CPU time the page's main thread has used so far
+// (Performance.getMetrics, once Performance.enable has been called).
+func threadTime(tab context.Context) (time.Duration, error) {
+	var d time.Duration
+	err := chromedp.Do(tab, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		r, err := cdp.Call(ctx, tg, performance.GetMetrics, cdp.Empty{})
+		if err != nil {
+			return err
+		}
+		d, err = metric(r.Metrics, "ThreadTime")
+		return err
+	}))
+	return d, err
+}
+
+// metric returns the metric name, in seconds, as a duration.
+func metric(ms []*performance.Metric, name string) (time.Duration, error) {
+	for _, m := range ms {
+		if m.Name == name {
+			return time.Duration(math.Round(m.Value * 1e9)), nil
+		}
 	}
-	long := slices.MaxFunc(tasks, func(a, b headless.Event) int { return cmp.Compare(a.Dur, b.Dur) })
-	if long.TDur <= 0 {
-		return 0, fmt.Errorf("the longest task of the main thread (%.0f µs) has no thread time", long.Dur)
-	}
-	return time.Duration(long.TDur * 1e3), nil
+	return 0, fmt.Errorf("no metric %s among %d", name, len(ms))
 }

@@ -1,12 +1,11 @@
 package main
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
-	"overloadlab/web/headless"
+	"github.com/chromedp/cdproto/performance"
 )
 
 func TestParseRuns(t *testing.T) {
@@ -71,32 +70,13 @@ func TestStatsAndVerdict(t *testing.T) {
 	}
 }
 
-// The main thread is found by its name; the longest of its tasks by wall
-// time gives the CPU time, whatever other threads or processes did.
-func TestLongestMainTask(t *testing.T) {
-	var events []headless.Event
-	err := json.Unmarshal([]byte(`[
-	  {"name":"thread_name","ph":"M","pid":1,"tid":7,"args":{"name":"CrRendererMain"}},
-	  {"name":"thread_name","ph":"M","pid":1,"tid":8,"args":{"name":"Compositor"}},
-	  {"name":"ThreadControllerImpl::RunTask","ph":"X","pid":1,"tid":7,"dur":1200,"tdur":900},
-	  {"name":"ThreadControllerImpl::RunTask","ph":"X","pid":1,"tid":7,"dur":812000,"tdur":737500},
-	  {"name":"ThreadControllerImpl::RunTask","ph":"X","pid":1,"tid":8,"dur":990000,"tdur":990000},
-	  {"name":"v8.callFunction","ph":"X","pid":1,"tid":7,"dur":900000,"tdur":800000},
-	  {"name":"ThreadControllerImpl::RunTask","ph":"X","pid":2,"tid":7,"dur":999000,"tdur":999000}
-	]`), &events)
-	if err != nil {
-		t.Fatal(err)
+func TestMetric(t *testing.T) {
+	ms := []*performance.Metric{{Name: "TaskDuration", Value: 0.5}, {Name: "ThreadTime", Value: 0.448574}}
+	if d, err := metric(ms, "ThreadTime"); err != nil || d != 448574*time.Microsecond {
+		t.Errorf("got %v, %v; want 448.574 ms", d, err)
 	}
-	cpu, err := longestMainTask(events)
-	if err != nil || cpu != 737500*time.Microsecond {
-		t.Errorf("got %v, %v; want 737.5 ms", cpu, err)
-	}
-	if _, err := longestMainTask(events[1:]); err == nil || !strings.Contains(err.Error(), "no task of the page's main thread") {
-		t.Errorf("without the main thread's name: %v", err)
-	}
-	events[3].TDur = 0
-	if _, err := longestMainTask(events); err == nil || !strings.Contains(err.Error(), "no thread time") {
-		t.Errorf("without thread time: %v", err)
+	if _, err := metric(ms[:1], "ThreadTime"); err == nil || err.Error() != "no metric ThreadTime among 1" {
+		t.Errorf("without it: %v", err)
 	}
 }
 
