@@ -61,7 +61,8 @@ func start(s *session.Session, err error) (any, error) {
 		return nil, err
 	}
 	cur = s
-	return session.JSON(s.Info()), nil
+	info := s.Info()
+	return session.JSON(&info), nil
 }
 
 // float64s copies xs into a new Float64Array.
@@ -169,7 +170,8 @@ func install() {
 		if cur == nil {
 			return nil, errNoRun
 		}
-		return session.JSON(cur.Summary()), nil
+		sum := cur.Summary()
+		return session.JSON(&sum), nil
 	})
 	fn("link", func([]safejs.Value) (any, error) {
 		if cur == nil {
@@ -185,7 +187,7 @@ func install() {
 		if err != nil {
 			return nil, err
 		}
-		return session.JSON(e), nil
+		return session.JSON(&e), nil
 	})
 	fn("rowsB", func([]safejs.Value) (any, error) {
 		if cur == nil {
@@ -237,7 +239,8 @@ func install() {
 		if cur == nil {
 			return nil, errNoRun
 		}
-		return session.JSON(cur.Info()), nil
+		info := cur.Info()
+		return session.JSON(&info), nil
 	})
 	fn("setWords", func(a []safejs.Value) (any, error) {
 		if cur == nil {
@@ -267,7 +270,7 @@ func install() {
 		if !ok {
 			return "null", nil
 		}
-		return session.JSON(b), nil
+		return session.JSON(&b), nil
 	})
 	fn("setSweep", func(a []safejs.Value) (any, error) {
 		if cur == nil {
@@ -295,7 +298,7 @@ func install() {
 		if err != nil {
 			return nil, err
 		}
-		return session.JSON(s), nil
+		return session.JSON(&s), nil
 	})
 	fn("sweepPoint", func(a []safejs.Value) (any, error) {
 		sc, plan, err := str2(a[0], a[1])
@@ -310,7 +313,7 @@ func install() {
 		if err != nil {
 			return nil, err
 		}
-		return session.JSON(p), nil
+		return session.JSON(&p), nil
 	})
 	api.Publish("overloadlab")
 }

@@ -117,15 +117,15 @@ func TestBridge(t *testing.T) {
 	for s := range 2 {
 		c, _ := call(t, "sweepCell", sc, plan, 0, 2, s).String()
 		n, err := native.Cell(sc, plan, 0, 2, s)
-		if err != nil || c != session.JSON(n) {
-			t.Errorf("sweepCell: %s, natively %s (%v)", c, session.JSON(n), err)
+		if err != nil || c != session.JSON(&n) {
+			t.Errorf("sweepCell: %s, natively %s (%v)", c, session.JSON(&n), err)
 		}
 		cells = append(cells, c)
 	}
 	samples := "[" + strings.Join(cells, ",") + "]"
 	pt, _ := call(t, "sweepPoint", sc, plan, samples).String()
-	if n, err := native.Point(sc, plan, samples); err != nil || pt != session.JSON(n) {
-		t.Errorf("sweepPoint: %s, natively %s (%v)", pt, session.JSON(n), err)
+	if n, err := native.Point(sc, plan, samples); err != nil || pt != session.JSON(&n) {
+		t.Errorf("sweepPoint: %s, natively %s (%v)", pt, session.JSON(&n), err)
 	}
 	if e := errorOf(call(t, "sweepCell", sc, plan, 0, 3, 0)); !strings.Contains(e, "sweep cell: variant 0, point 3, seed 0 is not allowed") {
 		t.Errorf("sweepCell out of the grid: %q", e)

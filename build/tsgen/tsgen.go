@@ -13,7 +13,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"log"
@@ -25,6 +24,7 @@ import (
 	"overloadlab/core/catalog"
 	"overloadlab/core/engine/claim"
 	"overloadlab/core/engine/compare"
+	"overloadlab/core/engine/jsonw"
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
@@ -54,7 +54,7 @@ var roots = []struct {
 var written = map[reflect.Type]string{
 	reflect.TypeFor[param.Value]():       "ParamValue",
 	reflect.TypeFor[param.Values]():      "Values",
-	reflect.TypeFor[json.RawMessage]():   "ParamValue", // every raw value the page reads is a parameter value written by kind
+	reflect.TypeFor[jsonw.Raw]():         "ParamValue", // every raw value the page reads is a parameter value written by kind
 	reflect.TypeFor[sim.Controls]():      "Record<string, Record<string, number>>",
 	reflect.TypeFor[scenario.Scenario](): "Scenario",
 	reflect.TypeFor[param.Kind]():        "Kind",

@@ -8,12 +8,12 @@ package session
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"math"
 
 	"overloadlab/core/catalog"
 	"overloadlab/core/engine/compare"
+	"overloadlab/core/engine/jsonw"
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
@@ -30,7 +30,7 @@ type Session struct {
 	rows  []float64 // A's rows handed out by the last Advance
 	rowsB []float64 // B's
 	words Words
-	sweep json.RawMessage // the page's sweep definition, for the link; nil: none
+	sweep jsonw.Raw // the page's sweep definition, for the link; nil: none
 }
 
 // Words are what the author of a what-if calls its sides and says about
@@ -329,7 +329,7 @@ func (s *Session) SetSweep(planJSON string) error {
 		s.sweep = nil
 		return nil
 	}
-	raw := json.RawMessage(planJSON)
+	raw := jsonw.Raw(planJSON)
 	if _, err := catalog.SweepOf(&scenario.WhatIf{A: s.run.Scenario, Sweep: raw}); err != nil {
 		return err
 	}
@@ -366,7 +366,7 @@ func Describe() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	b, err := json.Marshal(d)
+	b, err := jsonw.Marshal(&d)
 	return string(b), err
 }
 
@@ -493,9 +493,10 @@ func (s *Session) preset() *scenario.Preset {
 	return nil
 }
 
-// JSON marshals v; the types here always marshal.
-func JSON(v any) string {
-	b, err := json.Marshal(v)
+// JSON writes v as encoding/json's Marshal would (jsonw); the types here
+// always marshal.
+func JSON(v jsonw.Appender) string {
+	b, err := jsonw.Marshal(v)
 	if err != nil {
 		return fmt.Sprintf(`{"error":%q}`, err.Error())
 	}

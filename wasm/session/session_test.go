@@ -188,7 +188,7 @@ func TestSweeperPoint(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		raw = append(raw, JSON(x))
+		raw = append(raw, JSON(&x))
 	}
 	got, err := w.Point(sc, plan, "["+strings.Join(raw, ",")+"]")
 	if err != nil {
@@ -199,8 +199,8 @@ func TestSweeperPoint(t *testing.T) {
 	p, _ := sim.DecodePlan([]byte(plan), def.Params)
 	want := simtest.Sweep(t, def, base, p)[1]
 	want.Lines = []float64{base.Params.Num("scp.capacity"), 0.9 * base.Params.Num("scp.capacity")}
-	if JSON(got) != JSON(want) {
-		t.Errorf("point from cells:\n%s\nnative:\n%s", JSON(got), JSON(want))
+	if JSON(&got) != JSON(&want) {
+		t.Errorf("point from cells:\n%s\nnative:\n%s", JSON(&got), JSON(&want))
 	}
 	for _, c := range []struct{ samples, want string }{
 		{"[" + raw[0] + "]", "sweep samples: 1 is not allowed (allowed: one per seed, 3)"},
