@@ -3,7 +3,7 @@
 // Everything it shows about a model (controls, charts, panels, presets)
 // comes from the core's description; nothing is restated here.
 import { ChartView, Store, classesOf, cssVar, setStyles } from "./charts";
-import { count, fmt } from "./numbers";
+import { count, fmt, keepUnits } from "./numbers";
 import { addLive, setMarkers } from "./markers";
 import { fit, initPresent, presenting } from "./present";
 import { rowAt, tileValue, timeText, view } from "./scrub";
@@ -229,7 +229,7 @@ function started(i: Info, v: Values, s: Summary) {
   for (const sec of document.querySelectorAll<HTMLElement>("[data-model].controls, [data-model].how")) sec.hidden = sec.dataset.model !== m.name;
   if (i.preset) presetSelect.value = i.preset;
   const preset = m.presets.find((p) => p.name === i.preset);
-  el("teaches").textContent = preset ? preset.teaches : "A custom scenario.";
+  el("teaches").textContent = preset ? keepUnits(preset.teaches) : "A custom scenario.";
   el("preset-summary").textContent = preset ? preset.summary : "";
   el("loading").hidden = true;
   store = new Store(i.columns, new Set(m.columns.filter((c) => c.max).map((c) => c.name)));

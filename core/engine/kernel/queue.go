@@ -196,8 +196,15 @@ func (r *rung) take(b int64) int32 {
 	return list
 }
 
-// insertBottom adds e to the sorted bottom.
+// insertBottom adds e to the sorted bottom. An event earlier than every
+// pending one (often: one scheduled for now) takes the slot of the last
+// popped event, with no events moved.
 func (q *Queue) insertBottom(e Event) {
+	if q.head > 0 && q.head < len(q.bottom) && less(&e, &q.bottom[q.head]) {
+		q.head--
+		q.bottom[q.head] = e
+		return
+	}
 	if q.head > 0 && len(q.bottom) == cap(q.bottom) {
 		q.bottom = q.bottom[:copy(q.bottom, q.bottom[q.head:])]
 		q.head = 0
