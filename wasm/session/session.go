@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 
 	"overloadlab/core/catalog"
 	"overloadlab/core/engine/compare"
@@ -494,10 +495,22 @@ func (s *Session) preset() *scenario.Preset {
 	return nil
 }
 
+// jsonBuf is where JSON writes, kept from call to call (the worker writes
+// a summary every frame).
+var jsonBuf struct {
+	sync.Mutex
+	b []byte
+}
+
 // JSON writes v as encoding/json's Marshal would (jsonw); the types here
 // always marshal.
 func JSON(v jsonw.Appender) string {
-	b, err := jsonw.Marshal(v)
+	jsonBuf.Lock()
+	defer jsonBuf.Unlock()
+	b, err := jsonw.Append(jsonBuf.b[:0], v)
+	if b != nil {
+		jsonBuf.b = b
+	}
 	if err != nil {
 		return fmt.Sprintf(`{"error":%q}`, err.Error())
 	}
