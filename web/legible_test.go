@@ -70,6 +70,9 @@ const unbrokenJS = `(() => {
     if (shown(m) && dashed && !st.backgroundSize.endsWith(" 3px"))
       bad.push("dashed key as a square: " + m.closest("tr").textContent);
   }
+  // The lesson, its claims and the tour: a number is not parted from its unit.
+  for (const box of document.querySelectorAll("#teaches, #claims, #tour"))
+    if (shown(box)) for (const w of words(box)) if (/\d/.test(w)) bad.push("number parted from its unit: " + w);
   for (const tile of document.querySelectorAll("#tiles .tile")) {
     if (!shown(tile)) continue;
     for (const w of words(tile)) bad.push("tile word broken: " + w);
@@ -83,8 +86,9 @@ const unbrokenJS = `(() => {
 // "/s answered DIAMETER_TOO_BUSY"; attach-storm: "dropped by the 70 %
 // guard"), at 1280×800, 1024×768, 390×844 and in presentation mode at
 // 1024×768, no legend entry is broken over two lines or runs past its box,
-// no word of a tile is broken nor a number from its "%", and the key of a
-// dashed line (server capacity) is drawn as one.
+// no word of a tile is broken nor a number from its "%" (in the lesson, its
+// claims and the tour neither), and the key of a dashed line (server
+// capacity) is drawn as one.
 func TestLegible(t *testing.T) {
 	srv := newServer(t)
 	tb := newTab(t, browser(t))

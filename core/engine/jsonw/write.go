@@ -31,8 +31,11 @@ type Encoder struct {
 }
 
 // Marshal returns v as encoding/json's Marshal writes it.
-func Marshal(v Appender) ([]byte, error) {
-	var e Encoder
+func Marshal(v Appender) ([]byte, error) { return Append(nil, v) }
+
+// Append appends v to dst as encoding/json's Marshal writes it.
+func Append(dst []byte, v Appender) ([]byte, error) {
+	e := Encoder{buf: dst}
 	v.AppendJSON(&e)
 	if e.err != nil {
 		return nil, e.err
@@ -112,6 +115,18 @@ func (e *Encoder) Float(f float64) {
 	if err != nil {
 		e.Fail(err)
 	}
+}
+
+// GoFloat writes f as Go's %g writes it (1e+06), which JSON reads as a
+// number; NaN and ±Inf fail, as they are not JSON.
+//
+//go:noinline
+func (e *Encoder) GoFloat(f float64) {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		e.Fail(&UnsupportedValueError{strconv.FormatFloat(f, 'g', -1, 64)})
+		return
+	}
+	e.buf = strconv.AppendFloat(e.buf, f, 'g', -1, 64)
 }
 
 // String writes s quoted, escaped as encoding/json escapes it.
