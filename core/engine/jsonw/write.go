@@ -15,12 +15,6 @@ import (
 	"unicode/utf8"
 )
 
-// Appender is a value that writes itself as JSON: the generated AppendJSON
-// methods and the ones written by hand beside a MarshalJSON.
-type Appender interface {
-	AppendJSON(e *Encoder)
-}
-
 // Encoder accumulates JSON; the first error sticks (a NaN, an invalid raw
 // value), as encoding/json's Marshal fails on it. Its writing methods are
 // not inlined: the generated code calls them thousands of times, and each
@@ -32,16 +26,6 @@ type Encoder struct {
 
 // Marshal returns v as encoding/json's Marshal writes it.
 func Marshal(v Appender) ([]byte, error) { return Append(nil, v) }
-
-// Append appends v to dst as encoding/json's Marshal writes it.
-func Append(dst []byte, v Appender) ([]byte, error) {
-	e := Encoder{buf: dst}
-	v.AppendJSON(&e)
-	if e.err != nil {
-		return nil, e.err
-	}
-	return e.buf, nil
-}
 
 // Bytes returns what was written.
 func (e *Encoder) Bytes() []byte { return e.buf }
