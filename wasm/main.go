@@ -4,8 +4,7 @@
 // bridge, written with safejs (wasm/bridge), from JavaScript calls to
 // wasm/session. It installs one object, globalThis.overloadlab, whose
 // functions never throw: a failure, a panic included, comes back as
-// {error: "..."}. The report is a WebAssembly of its own (wasm/report),
-// loaded on the first report.
+// {error: "..."}.
 //
 //	describe()                      JSON of every model (params, columns, charts, panels, presets, sweeps)
 //	start(json) startPreset(name) startLink(link)
@@ -19,6 +18,7 @@
 //	compareWithBase()               A: the preset, B: what is on screen, both from 0 s
 //	endCompare() reset() setWords(title, note) comparison() summaryB() valuesA() info()
 //	setSweep(plan)                  the page's sweep definition, for the link ("" for none)
+//	report(page)                    the self-contained HTML report of what is on screen (page: the address)
 //	sweepCell(scenario, plan, variant, point, seed)  one run of a sweep: sim.Sample (no live run needed)
 //	sweepPoint(scenario, plan, samples)             one point from its seeds' samples: sim.PointStat
 package main
@@ -271,6 +271,16 @@ func install() {
 			return "null", nil
 		}
 		return session.JSON(&b), nil
+	})
+	fn("report", func(a []safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		page, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		return cur.Report(page)
 	})
 	fn("setSweep", func(a []safejs.Value) (any, error) {
 		if cur == nil {

@@ -682,8 +682,8 @@ function linkSoon() {
 }
 el("share").onclick = () => send({ t: "link", quiet: false });
 el("csv").onclick = () => downloadText(`${runName()}.csv`, toCSV(store, csvHead(), cmp.storeB()), "text/csv");
-// reportBusy says on the button that a report is being prepared: the first
-// one fetches the report's own WebAssembly module and replays the run.
+// reportBusy says on the button that a report is being prepared (the
+// worker writes it, its charts included, in one call).
 function reportBusy(busy: boolean) {
   const b = el<HTMLButtonElement>("report");
   b.textContent = busy ? "Preparing report…" : "Report";

@@ -253,3 +253,24 @@ func refControls(c sim.Controls) string {
 	b.WriteByte('}')
 	return b.String()
 }
+
+// BenchmarkSummaryJSON writes attach-storm's summary part way through, as
+// the worker does every frame: jsonw against encoding/json.
+func BenchmarkSummaryJSON(b *testing.B) {
+	s, err := StartPreset("attach-storm")
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Advance(60, nil)
+	sum := s.Summary()
+	b.Run("jsonw", func(b *testing.B) {
+		for b.Loop() {
+			JSON(&sum)
+		}
+	})
+	b.Run("encoding-json", func(b *testing.B) {
+		for b.Loop() {
+			json.Marshal(sum)
+		}
+	})
+}

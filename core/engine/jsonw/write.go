@@ -15,12 +15,6 @@ import (
 	"unicode/utf8"
 )
 
-// Appender is a value that writes itself as JSON: the generated AppendJSON
-// methods and the ones written by hand beside a MarshalJSON.
-type Appender interface {
-	AppendJSON(e *Encoder)
-}
-
 // Encoder accumulates JSON; the first error sticks (a NaN, an invalid raw
 // value), as encoding/json's Marshal fails on it. Its writing methods are
 // not inlined: the generated code calls them thousands of times, and each
@@ -31,14 +25,7 @@ type Encoder struct {
 }
 
 // Marshal returns v as encoding/json's Marshal writes it.
-func Marshal(v Appender) ([]byte, error) {
-	var e Encoder
-	v.AppendJSON(&e)
-	if e.err != nil {
-		return nil, e.err
-	}
-	return e.buf, nil
-}
+func Marshal(v Appender) ([]byte, error) { return Append(nil, v) }
 
 // Bytes returns what was written.
 func (e *Encoder) Bytes() []byte { return e.buf }
@@ -112,6 +99,18 @@ func (e *Encoder) Float(f float64) {
 	if err != nil {
 		e.Fail(err)
 	}
+}
+
+// GoFloat writes f as Go's %g writes it (1e+06), which JSON reads as a
+// number; NaN and ±Inf fail, as they are not JSON.
+//
+//go:noinline
+func (e *Encoder) GoFloat(f float64) {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		e.Fail(&UnsupportedValueError{strconv.FormatFloat(f, 'g', -1, 64)})
+		return
+	}
+	e.buf = strconv.AppendFloat(e.buf, f, 'g', -1, 64)
 }
 
 // String writes s quoted, escaped as encoding/json escapes it.

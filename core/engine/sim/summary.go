@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"strconv"
 	"strings"
 
 	"overloadlab/core/engine/claim"
@@ -62,7 +61,7 @@ func (c Controls) AppendJSON(e *jsonw.Encoder) {
 			e.Comma(j)
 			e.String(n.Name)
 			e.Byte(':')
-			e.Raw(strconv.AppendFloat(nil, n.Value, 'g', -1, 64))
+			e.GoFloat(n.Value)
 		}
 		e.Byte('}')
 	}
