@@ -86,7 +86,7 @@ func viewShot(t *testing.T, tb *tab, name string) {
 }
 
 const (
-	tourText  = `(() => { const li = document.querySelector(".tour-steps:not([hidden]) li.current"); return li && !li.hidden ? li.textContent.trim() : "" })()`
+	tourText  = `(() => { const li = document.querySelector(".tour-steps:not([hidden]) li.current"); return li && !li.hidden ? li.textContent.trim().replaceAll("\u00a0", " ") : "" })()` // a no-break space read as a space
 	markersJS = `document.querySelector('[data-chart="cpu"]').dataset.markers || "[]"`
 	present   = `document.body.classList.contains("present")`
 )
