@@ -40,8 +40,8 @@ tscheck:
 
 # digests runs every preset natively and as WebAssembly (under node, the
 # module built as the page's are: build -module) and compares the digests:
-# the browser must show the same numbers. Then the JavaScript bridges' own
-# tests (the simulator's and the report's), under node, packed too.
+# the browser must show the same numbers. Then the JavaScript bridge's own
+# tests, under node, packed too.
 digests:
 	@mkdir -p testdata
 	$(GO) run ./wasm/digests > testdata/digests-native.txt
@@ -49,11 +49,9 @@ digests:
 	$(WASMEXEC)/go_js_wasm_exec testdata/digests.wasm > testdata/digests-wasm.txt
 	diff testdata/digests-native.txt testdata/digests-wasm.txt
 	@echo "digests: $$(grep -vc ^sweep testdata/digests-native.txt) presets and $$(grep -c ^sweep testdata/digests-native.txt) sweep points, native = wasm"
-	for p in wasm wasm/report; do \
-		GOOS=js GOARCH=wasm $(GO) test -c -o testdata/bridge.test.wasm ./$$p && \
-		$(GO) run ./build -pack testdata/bridge.test.wasm && \
-		$(WASMEXEC)/go_js_wasm_exec testdata/bridge.test.wasm -test.count=1 -test.v || exit 1; \
-	done
+	GOOS=js GOARCH=wasm $(GO) test -c -o testdata/bridge.test.wasm ./wasm
+	$(GO) run ./build -pack testdata/bridge.test.wasm
+	$(WASMEXEC)/go_js_wasm_exec testdata/bridge.test.wasm -test.count=1 -test.v
 	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 -run 'Golden|Pinned|Queue|Stream|Link' ./core/engine/kernel ./core/node/scp ./core/node/dsr ./core/node/mcswitch ./core/catalog
 
 # pgo records the CPU profile that the Go compiler optimises the three

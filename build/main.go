@@ -1,9 +1,8 @@
 // Command build builds the playground into dist/: the page rendered from
 // the templ components (index.html), the TypeScript and CSS bundled by
-// esbuild (app.js, worker.js, app.css), the core compiled to WebAssembly
-// (overloadlab.wasm, and overloadlab-report.wasm that the worker loads on
-// the first report; their data packed by build/wasmdata) and Go's
-// wasm_exec.js; then a gzip and a brotli copy of every text and wasm file,
+// esbuild (app.js, worker.js, app.css), the core and the report compiled
+// to WebAssembly (overloadlab.wasm, its data packed by build/wasmdata) and
+// Go's wasm_exec.js; then a gzip and a brotli copy of every text and wasm file,
 // which `overloadlab serve` sends to browsers that take them.
 //
 //	go run ./build [-out dist] [-fast]
@@ -73,10 +72,15 @@ func build(out string, fast bool) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	// Old compressed copies would be served in place of new files.
-	old, _ := filepath.Glob(filepath.Join(out, "*.gz"))
-	brs, _ := filepath.Glob(filepath.Join(out, "*.br"))
-	for _, f := range append(old, brs...) {
+	// Old compressed copies would be served in place of new files, and an
+	// old module no longer built (overloadlab-report.wasm) would be served
+	// and counted in the page's weight.
+	var old []string
+	for _, pattern := range []string{"*.gz", "*.br", "*.wasm"} {
+		files, _ := filepath.Glob(filepath.Join(out, pattern))
+		old = append(old, files...)
+	}
+	for _, f := range old {
 		os.Remove(f)
 	}
 	if err := page(filepath.Join(out, "index.html")); err != nil {
@@ -130,11 +134,10 @@ func bundle(out string) error {
 	return nil
 }
 
-// wasms are the WebAssembly modules of the page: the simulator, loaded
-// first, and the report, which the worker loads on the first report.
+// wasms are the WebAssembly modules of the page: the simulator, with the
+// report.
 var wasms = []struct{ pkg, file string }{
 	{"./wasm", "overloadlab.wasm"},
-	{"./wasm/report", "overloadlab-report.wasm"},
 }
 
 func wasm(out string) error {

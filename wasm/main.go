@@ -4,8 +4,7 @@
 // bridge, written with safejs (wasm/bridge), from JavaScript calls to
 // wasm/session. It installs one object, globalThis.overloadlab, whose
 // functions never throw: a failure, a panic included, comes back as
-// {error: "..."}. The report is a WebAssembly of its own (wasm/report),
-// loaded on the first report.
+// {error: "..."}.
 //
 //	describe()                      JSON of every model (params, columns, charts, panels, presets, sweeps)
 //	start(json) startPreset(name) startLink(link)
@@ -19,6 +18,7 @@
 //	compareWithBase()               A: the preset, B: what is on screen, both from 0 s
 //	endCompare() reset() setWords(title, note) comparison() summaryB() valuesA() info()
 //	setSweep(plan)                  the page's sweep definition, for the link ("" for none)
+//	report(page)                    the self-contained HTML report of what is on screen (page: the address)
 //	sweepCell(scenario, plan, variant, point, seed)  one run of a sweep: sim.Sample (no live run needed)
 //	sweepPoint(scenario, plan, samples)             one point from its seeds' samples: sim.PointStat
 package main
@@ -61,7 +61,8 @@ func start(s *session.Session, err error) (any, error) {
 		return nil, err
 	}
 	cur = s
-	return session.JSON(s.Info()), nil
+	info := s.Info()
+	return session.JSON(&info), nil
 }
 
 // float64s copies xs into a new Float64Array.
@@ -169,7 +170,8 @@ func install() {
 		if cur == nil {
 			return nil, errNoRun
 		}
-		return session.JSON(cur.Summary()), nil
+		sum := cur.Summary()
+		return session.JSON(&sum), nil
 	})
 	fn("link", func([]safejs.Value) (any, error) {
 		if cur == nil {
@@ -185,7 +187,7 @@ func install() {
 		if err != nil {
 			return nil, err
 		}
-		return session.JSON(e), nil
+		return session.JSON(&e), nil
 	})
 	fn("rowsB", func([]safejs.Value) (any, error) {
 		if cur == nil {
@@ -237,7 +239,8 @@ func install() {
 		if cur == nil {
 			return nil, errNoRun
 		}
-		return session.JSON(cur.Info()), nil
+		info := cur.Info()
+		return session.JSON(&info), nil
 	})
 	fn("setWords", func(a []safejs.Value) (any, error) {
 		if cur == nil {
@@ -267,7 +270,17 @@ func install() {
 		if !ok {
 			return "null", nil
 		}
-		return session.JSON(b), nil
+		return session.JSON(&b), nil
+	})
+	fn("report", func(a []safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		page, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		return cur.Report(page)
 	})
 	fn("setSweep", func(a []safejs.Value) (any, error) {
 		if cur == nil {
@@ -295,7 +308,7 @@ func install() {
 		if err != nil {
 			return nil, err
 		}
-		return session.JSON(s), nil
+		return session.JSON(&s), nil
 	})
 	fn("sweepPoint", func(a []safejs.Value) (any, error) {
 		sc, plan, err := str2(a[0], a[1])
@@ -310,7 +323,7 @@ func install() {
 		if err != nil {
 			return nil, err
 		}
-		return session.JSON(p), nil
+		return session.JSON(&p), nil
 	})
 	api.Publish("overloadlab")
 }

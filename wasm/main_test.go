@@ -107,6 +107,22 @@ func TestBridge(t *testing.T) {
 	if link, _ := call(t, "link").String(); !strings.HasPrefix(link, "3.") {
 		t.Errorf("link of a comparison %q", link)
 	}
+	// The report of what is on screen is the session's, natively, byte for
+	// byte (the same run, changes, B and words).
+	if e := errorOf(call(t, "setWords", "Faster CPU", "a note")); e != "" {
+		t.Fatal(e)
+	}
+	html, _ := call(t, "report", "http://localhost/").String()
+	s.Set("cpu.speed", "2")
+	s.Compare(-1)
+	s.Advance(5, nil)
+	s.SetWords("Faster CPU", "a note")
+	if want, err := s.Report("http://localhost/"); err != nil || html != want || !strings.Contains(html, "Faster CPU") || !strings.Contains(html, "A against B") {
+		t.Errorf("report (%d bytes, %.60q) differs from the session's (%d bytes, %v)", len(html), html, len(want), err)
+	}
+	if e := errorOf(call(t, "report")); !strings.Contains(e, "report: 1 arguments needed, 0 given") {
+		t.Errorf("report(): %q", e)
+	}
 	call(t, "endCompare")
 	// A sweep's cells and points need no run: the pool's workers call them
 	// alone, and get what the session gives natively.
@@ -117,15 +133,15 @@ func TestBridge(t *testing.T) {
 	for s := range 2 {
 		c, _ := call(t, "sweepCell", sc, plan, 0, 2, s).String()
 		n, err := native.Cell(sc, plan, 0, 2, s)
-		if err != nil || c != session.JSON(n) {
-			t.Errorf("sweepCell: %s, natively %s (%v)", c, session.JSON(n), err)
+		if err != nil || c != session.JSON(&n) {
+			t.Errorf("sweepCell: %s, natively %s (%v)", c, session.JSON(&n), err)
 		}
 		cells = append(cells, c)
 	}
 	samples := "[" + strings.Join(cells, ",") + "]"
 	pt, _ := call(t, "sweepPoint", sc, plan, samples).String()
-	if n, err := native.Point(sc, plan, samples); err != nil || pt != session.JSON(n) {
-		t.Errorf("sweepPoint: %s, natively %s (%v)", pt, session.JSON(n), err)
+	if n, err := native.Point(sc, plan, samples); err != nil || pt != session.JSON(&n) {
+		t.Errorf("sweepPoint: %s, natively %s (%v)", pt, session.JSON(&n), err)
 	}
 	if e := errorOf(call(t, "sweepCell", sc, plan, 0, 3, 0)); !strings.Contains(e, "sweep cell: variant 0, point 3, seed 0 is not allowed") {
 		t.Errorf("sweepCell out of the grid: %q", e)

@@ -86,7 +86,7 @@ func viewShot(t *testing.T, tb *tab, name string) {
 }
 
 const (
-	tourText  = `(() => { const li = document.querySelector(".tour-steps:not([hidden]) li.current"); return li && !li.hidden ? li.textContent.trim() : "" })()`
+	tourText  = `(() => { const li = document.querySelector(".tour-steps:not([hidden]) li.current"); return li && !li.hidden ? li.textContent.trim().replaceAll("\u00a0", " ") : "" })()` // a no-break space read as a space
 	markersJS = `document.querySelector('[data-chart="cpu"]').dataset.markers || "[]"`
 	present   = `document.body.classList.contains("present")`
 )
@@ -379,6 +379,43 @@ func TestMarkerLabels(t *testing.T) {
 			return placed
 		}
 		placed := labels("1280×800", 11)
+		// Each label is written on a box of the panel's colour (the other
+		// markers' lines do not run through its letters): the canvas calls
+		// of a redraw, logged, show a fillRect in that colour just before
+		// the label's fillText, under it.
+		var drawn struct{ Seen, Bare []string }
+		logged, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`new Promise((done) => {
+		  const panel = (() => {
+		    const e = document.body.appendChild(document.createElement("span"));
+		    e.style.color = "var(--panel)";
+		    const c = document.createElement("canvas").getContext("2d");
+		    c.fillStyle = getComputedStyle(e).color;
+		    e.remove();
+		    return c.fillStyle;
+		  })();
+		  const labels = JSON.parse(`+chart+`.dataset.markers || "[]").map((m) => m.label);
+		  const P = CanvasRenderingContext2D.prototype, fr = P.fillRect, ft = P.fillText;
+		  let last = null;
+		  const bare = [], seen = [];
+		  P.fillRect = function (x, y, w, h) { last = [String(this.fillStyle), x, y, w, h]; return fr.call(this, x, y, w, h); };
+		  P.fillText = function (text, x, y) {
+		    if (this.canvas.closest(`+jsString(`[data-chart="`+p.Watch+`"]`)+`) && labels.some((l) => l === text || (text.endsWith("…") && l.startsWith(text.slice(0, -1).trimEnd()))) && seen.push(text))
+		      if (!last || last[0] !== panel || last[1] > x || last[2] > y || last[1] + last[3] < x + this.measureText(text).width) bare.push(text);
+		    last = null;
+		    return ft.apply(this, arguments);
+		  };
+		  const s = document.getElementById("scrub");
+		  s.value = String(Number(s.max) / 2);
+		  s.dispatchEvent(new Event("input"));
+		  setTimeout(() => { P.fillRect = fr; P.fillText = ft; s.value = s.max; s.dispatchEvent(new Event("input")); done(JSON.stringify({ seen, bare })); }, 100);
+		})`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		json.Unmarshal([]byte(logged), &drawn)
+		if len(drawn.Seen) == 0 || len(drawn.Bare) > 0 {
+			t.Errorf("%s: marker labels drawn %q, of them without their box: %q", name, drawn.Seen, drawn.Bare)
+		}
 		var ms []struct {
 			At    float64  `json:"at_s"`
 			Until *float64 `json:"until_s"`

@@ -149,8 +149,8 @@ func TestCompareShareReport(t *testing.T) {
 
 	// Report: downloaded as one HTML file, opened with the network off.
 	first.do(t, chromedp.Evaluate[chromedp.Void](`window.__downloads = []`))
-	// The button says a report is on its way (the first fetches the report's
-	// module and replays the run), and is itself again once it is written.
+	// The button says a report is on its way (the worker writes it), and is
+	// itself again once it is written.
 	if got := eval[string](t, first, `(() => { const b = document.getElementById("report"); b.click(); b.click(); return b.textContent + "|" + b.getAttribute("aria-busy") })()`); got != "Preparing report…|true" {
 		t.Errorf("report button while preparing: %q", got)
 	}

@@ -197,7 +197,8 @@ func TestPlayground(t *testing.T) {
 	if n := eval[int](t, first, `document.querySelectorAll("#preset option").length`); n != len(presets) {
 		t.Errorf("preset picker has %d presets, the catalog %d", n, len(presets))
 	}
-	if got := eval[string](t, first, `document.getElementById("teaches").textContent`); got != presets[0].Teaches {
+	// The preset's words, each number bound to its unit by a no-break space.
+	if got := eval[string](t, first, `document.getElementById("teaches").textContent`); strings.ReplaceAll(got, "\u00a0", " ") != presets[0].Teaches || !strings.Contains(got, "70\u00a0%") {
 		t.Errorf("teaches = %q, want the preset's %q", got, presets[0].Teaches)
 	}
 	if n := eval[int](t, first, `document.querySelectorAll("#charts figure.chart").length`); n == 0 {

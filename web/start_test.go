@@ -3,8 +3,11 @@
 package web_test
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -60,6 +63,27 @@ func TestPageWeight(t *testing.T) {
 		if c, ok := codes[f]; !ok || c == "" {
 			t.Errorf("%s: fetched %v, content coding %q", f, ok, c)
 		}
+	}
+	// Nothing is fetched later (the report is in the module): all of dist/,
+	// by its brotli copies, is within the budget too.
+	entries, err := os.ReadDir(dist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all int64
+	for _, e := range entries {
+		if name := e.Name(); !e.IsDir() && !strings.HasSuffix(name, ".br") && !strings.HasSuffix(name, ".gz") {
+			st, err := os.Stat(filepath.Join(dist, name+".br"))
+			if err != nil {
+				t.Errorf("%s has no brotli copy", name)
+				continue
+			}
+			all += st.Size()
+		}
+	}
+	t.Logf("all of dist/: %d bytes brotli", all)
+	if all > pageBudget {
+		t.Errorf("dist/ holds %d bytes brotli, over the DESIGN.md budget of %d", all, pageBudget)
 	}
 }
 

@@ -34,22 +34,37 @@ BenchmarkOther-2                  	 100	   1.0 ns/op
 	}
 }
 
+// The page weight counts every file of dist/ by its brotli copy (a
+// second module too: nothing is loaded on demand), and refuses a file
+// without one.
 func TestPageWeight(t *testing.T) {
 	dir := t.TempDir()
-	for name, size := range map[string]int{"a.wasm.br": 700_000, "index.html.br": 150_000, "index.html": 900_000, "overloadlab-report.wasm.br": 650_000} {
+	write := func(name string, size int) {
 		if err := os.WriteFile(filepath.Join(dir, name), make([]byte, size), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	for name, size := range map[string]int{"a.wasm": 4_000_000, "a.wasm.br": 500_000, "a.wasm.gz": 600_000, "index.html": 900_000, "index.html.br": 150_000, "b.wasm": 3_000_000, "b.wasm.br": 400_000} {
+		write(name, size)
 	}
 	var out strings.Builder
 	if err := pageWeight(&out, dir); err != nil {
 		t.Fatal(err)
 	}
-	if want := "page weight: 850 KB brotli on first load (2 files; the wasm 700 KB; on demand: overloadlab-report.wasm 650 KB): within budget, above the 0.8 MB target\n"; out.String() != want {
+	if want := "page weight: 1050 KB brotli, all of dist/ (3 files; the wasm 900 KB): OVER the 1 MB budget\n"; out.String() != want {
 		t.Errorf("got %q, want %q", out.String(), want)
 	}
+	os.Remove(filepath.Join(dir, "b.wasm.br"))
+	if err := pageWeight(&out, dir); err == nil || !strings.Contains(err.Error(), "b.wasm in ") {
+		t.Errorf("a file without its brotli copy: %v", err)
+	}
+	os.Remove(filepath.Join(dir, "b.wasm"))
+	out.Reset()
+	if err := pageWeight(&out, dir); err != nil || !strings.Contains(out.String(), "650 KB brotli, all of dist/ (2 files; the wasm 500 KB): ok") {
+		t.Errorf("%q, %v", out.String(), err)
+	}
 	if err := pageWeight(&out, t.TempDir()); err == nil {
-		t.Error("no error for a folder without brotli files")
+		t.Error("no error for an empty folder")
 	}
 }
 

@@ -90,7 +90,8 @@ func TestNoNullWhereTheTypesSayNot(t *testing.T) {
 				t.Fatalf("sweep %s: %v", sw.ID, err)
 			}
 			checkNoNull(t, "Sample of "+sw.ID, cell)
-			pt, err := w.Point(sc, plan, session.JSON([]any{cell}))
+			samples, _ := json.Marshal([]any{cell})
+			pt, err := w.Point(sc, plan, string(samples))
 			if err != nil {
 				t.Fatalf("sweep %s: %v", sw.ID, err)
 			}

@@ -44,7 +44,7 @@ func newSweepHeader(sc *scenario.Scenario, def *sim.Def, plan *sim.Plan) (*sweep
 	if err != nil {
 		return nil, err
 	}
-	return &sweepHeader{Scenario: link, Model: def.Name, Plan: sim.EncodePlan(plan, def.Params)}, nil
+	return &sweepHeader{Scenario: link, Model: def.Name, Plan: json.RawMessage(sim.EncodePlan(plan, def.Params))}, nil
 }
 
 // num writes x in its shortest exact form.

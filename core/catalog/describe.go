@@ -1,8 +1,7 @@
 package catalog
 
 import (
-	"encoding/json"
-
+	"overloadlab/core/engine/jsonw"
 	"overloadlab/core/engine/metrics"
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
@@ -35,8 +34,8 @@ type ModelDescription struct {
 // Bool as true/false).
 type ParamDescription struct {
 	param.Spec
-	Default json.RawMessage `json:"default"`
-	Allowed string          `json:"allowed"`
+	Default jsonw.Raw `json:"default"`
+	Allowed string    `json:"allowed"`
 }
 
 // PresetDescription describes a preset; Scenario is its full scenario.
@@ -57,8 +56,8 @@ type SweepDesc struct {
 
 // VariantDesc is a variant with its values written by kind.
 type VariantDesc struct {
-	Label  string                     `json:"label"`
-	Params map[string]json.RawMessage `json:"params"`
+	Label  string               `json:"label"`
+	Params map[string]jsonw.Raw `json:"params"`
 }
 
 func describeParams(set *param.Set) []ParamDescription {
@@ -111,7 +110,7 @@ func Describe() (Description, error) {
 
 // variantDesc writes v's values by kind.
 func variantDesc(schema *param.Set, v scenario.Variant) VariantDesc {
-	vd := VariantDesc{Label: v.Label, Params: map[string]json.RawMessage{}}
+	vd := VariantDesc{Label: v.Label, Params: map[string]jsonw.Raw{}}
 	for name, x := range v.Params {
 		if sp, ok := schema.Lookup(name); ok {
 			vd.Params[name] = sp.Encode(x)

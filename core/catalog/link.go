@@ -2,9 +2,10 @@ package catalog
 
 import (
 	_ "embed"
-	"encoding/json"
+	"errors"
 	"fmt"
 
+	"overloadlab/core/engine/jsonw"
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
@@ -35,13 +36,13 @@ var frozenJSON []byte
 // frozenVersion holds the bases a version had that the next one changed:
 // "preset:NAME" or "model:NAME" → the whole scenario as a file.
 type frozenVersion struct {
-	Version int                        `json:"version"`
-	Bases   map[string]json.RawMessage `json:"bases"`
+	Version int                  `json:"version"`
+	Bases   map[string]jsonw.Raw `json:"bases"`
 }
 
 var frozen = func() []frozenVersion {
-	var f []frozenVersion
-	if err := json.Unmarshal(frozenJSON, &f); err != nil {
+	f, err := decodeFrozen(frozenJSON)
+	if err != nil {
 		panic("catalog: frozen.json: " + err.Error())
 	}
 	for i, v := range f {
@@ -51,6 +52,44 @@ var frozen = func() []frozenVersion {
 	}
 	return f
 }()
+
+// decodeFrozen reads frozen.json: a list of {"version": n, "bases": {key:
+// scenario, …}}.
+func decodeFrozen(data []byte) ([]frozenVersion, error) {
+	errShape := errors.New(`not a list of {"version": n, "bases": {…}}`)
+	if !jsonw.Valid(data) {
+		return nil, errors.New("malformed JSON")
+	}
+	var out []frozenVersion
+	isArray, err := jsonw.Array(jsonw.Trim(data), func(v []byte) error {
+		f := frozenVersion{Bases: map[string]jsonw.Raw{}}
+		isObject, err := jsonw.Object(v, func(key string, v []byte) error {
+			var ok bool
+			switch key {
+			case "version":
+				f.Version, ok = jsonw.Int(v)
+			case "bases":
+				ok, _ = jsonw.Object(v, func(name string, base []byte) error {
+					f.Bases[name] = base
+					return nil
+				})
+			}
+			if !ok {
+				return errShape
+			}
+			return nil
+		})
+		if !isObject {
+			return errShape
+		}
+		out = append(out, f)
+		return err
+	})
+	if !isArray {
+		return nil, errShape
+	}
+	return out, err
+}
 
 // Version is the catalog version links record: one more than the versions
 // frozen.

@@ -27,7 +27,7 @@ func canonical(t *testing.T, s *scenario.Scenario) string {
 	diff := map[string]json.RawMessage{}
 	for _, name := range s.Params.Diff(defaults) {
 		sp, _ := d.Params.Lookup(name)
-		diff[name] = sp.Encode(s.Params.Get(name))
+		diff[name] = json.RawMessage(sp.Encode(s.Params.Get(name)))
 	}
 	tl := s.Timeline
 	if len(tl) == 0 {

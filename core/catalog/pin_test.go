@@ -9,6 +9,7 @@ import (
 	"slices"
 	"testing"
 
+	"overloadlab/core/engine/jsonw"
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
 )
@@ -117,9 +118,9 @@ func TestBasesArePinned(t *testing.T) {
 	}
 	next := rec.Version
 	if len(changed) > 0 {
-		f := frozenVersion{Version: Version, Bases: map[string]json.RawMessage{}}
+		f := frozenVersion{Version: Version, Bases: map[string]jsonw.Raw{}}
 		for _, key := range changed {
-			f.Bases[key] = rec.Bases[key]
+			f.Bases[key] = jsonw.Raw(rec.Bases[key])
 		}
 		all := append(slices.Clone(frozen), f)
 		out, _ := json.MarshalIndent(all, "", " ")
@@ -184,7 +185,7 @@ func TestOldLinkKeepsItsRunWhenAPresetChanges(t *testing.T) {
 	if linkDigest(t, link) == want {
 		t.Fatal("changing the preset did not change the old link's run: the test proves nothing")
 	}
-	frozen = append(slices.Clone(frozen), frozenVersion{Version: Version, Bases: map[string]json.RawMessage{baseKey("scp", name): oldJSON}})
+	frozen = append(slices.Clone(frozen), frozenVersion{Version: Version, Bases: map[string]jsonw.Raw{baseKey("scp", name): oldJSON}})
 	Version++
 
 	if got := linkDigest(t, link); got != want {

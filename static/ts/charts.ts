@@ -150,7 +150,9 @@ function markerCSS(st: Style | undefined, dark: boolean, area: boolean): string 
     const lines = `repeating-linear-gradient(${angle}, ${ink} 0 1.5px, transparent 1.5px 5px)`;
     return st.hatch === "x" ? `${lines}, repeating-linear-gradient(45deg, ${ink} 0 1.5px, transparent 1.5px 5px), ${c}` : `${lines}, ${c}`;
   }
-  if (!area && st?.dash?.length) return `repeating-linear-gradient(90deg, ${c} 0 4px, transparent 4px 7px)`;
+  // A dashed line: a horizontal dashed stroke across the middle, as drawn
+  // (not a square of stripes, which reads as a pause sign "❚❚").
+  if (!area && st?.dash?.length) return `repeating-linear-gradient(90deg, ${c} 0 4px, transparent 4px 7px) center / 100% 3px no-repeat`;
   return c;
 }
 

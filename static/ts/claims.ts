@@ -4,6 +4,7 @@
 // whose window the run has not passed yet shows the figure so far.
 
 import type { ClaimResult } from "./types";
+import { keepUnits } from "./numbers";
 import { el } from "./util";
 
 // showClaims fills box with one line per claim; the lines are built once per
@@ -56,6 +57,7 @@ export function showClaims(box: HTMLElement, claims: ClaimResult[] | undefined, 
     let text = c.says;
     if (c.pending) text += ` — so far ${c.figure}`;
     else if (!c.holds) text += ` — measured ${c.figure}, claim: ${c.wanted}`;
+    text = keepUnits(text);
     const says = li.querySelector(".says")!;
     if (says.textContent !== text) says.textContent = text;
     li.title = `${state === "holds" ? "holds" : state === "fails" ? "does not hold" : "not yet decided"}: measured ${c.figure}, claim ${c.wanted}`;

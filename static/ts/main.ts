@@ -3,7 +3,7 @@
 // Everything it shows about a model (controls, charts, panels, presets)
 // comes from the core's description; nothing is restated here.
 import { ChartView, Store, classesOf, cssVar, setStyles } from "./charts";
-import { count, fmt } from "./numbers";
+import { count, fmt, keepUnits } from "./numbers";
 import { addLive, setMarkers } from "./markers";
 import { fit, initPresent, presenting } from "./present";
 import { rowAt, tileValue, timeText, view } from "./scrub";
@@ -229,7 +229,7 @@ function started(i: Info, v: Values, s: Summary) {
   for (const sec of document.querySelectorAll<HTMLElement>("[data-model].controls, [data-model].how")) sec.hidden = sec.dataset.model !== m.name;
   if (i.preset) presetSelect.value = i.preset;
   const preset = m.presets.find((p) => p.name === i.preset);
-  el("teaches").textContent = preset ? preset.teaches : "A custom scenario.";
+  el("teaches").textContent = preset ? keepUnits(preset.teaches) : "A custom scenario.";
   el("preset-summary").textContent = preset ? preset.summary : "";
   el("loading").hidden = true;
   store = new Store(i.columns, new Set(m.columns.filter((c) => c.max).map((c) => c.name)));
@@ -682,8 +682,8 @@ function linkSoon() {
 }
 el("share").onclick = () => send({ t: "link", quiet: false });
 el("csv").onclick = () => downloadText(`${runName()}.csv`, toCSV(store, csvHead(), cmp.storeB()), "text/csv");
-// reportBusy says on the button that a report is being prepared: the first
-// one fetches the report's own WebAssembly module and replays the run.
+// reportBusy says on the button that a report is being prepared (the
+// worker writes it, its charts included, in one call).
 function reportBusy(busy: boolean) {
   const b = el<HTMLButtonElement>("report");
   b.textContent = busy ? "Preparing report…" : "Report";

@@ -125,9 +125,15 @@ export function drawMarkers(u: uPlot, ms: Marker[], k = 1): Placed[] {
     ctx.stroke();
   });
   const placed = layoutLabels(ms, xs, left, left + width, px, (s) => ctx.measureText(s).width);
+  // Each label on a box of the panel's colour: the other markers' lines
+  // do not run through its letters.
+  const panel = cssVar("--panel");
   for (const p of placed) {
+    const y = top - (MARKER_BAND - 1) * px + p.row * ROW * px;
+    ctx.fillStyle = panel;
+    ctx.fillRect(p.tx - 2 * px, y - px, p.w + 4 * px, ROW * px);
     ctx.fillStyle = ms[p.i].live ? liveColor : timelineColor;
-    ctx.fillText(p.text, p.tx, top - (MARKER_BAND - 1) * px + p.row * ROW * px);
+    ctx.fillText(p.text, p.tx, y);
   }
   ctx.restore();
   // Where each label went, for the tests: [left, right, row] in CSS px,

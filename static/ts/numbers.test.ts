@@ -2,7 +2,7 @@
 // TestTypeScriptUnits under node --test).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { count, fmt, ticks } from "./numbers";
+import { count, fmt, keepUnits, ticks } from "./numbers";
 
 test("ticks: the decimals the step needs, alike on every tick", () => {
   assert.deepEqual(ticks([0, 0.25, 0.5, 0.75]), ["0.00", "0.25", "0.50", "0.75"]);
@@ -33,6 +33,13 @@ test("fmt: thousands separators and decimals by magnitude", () => {
   assert.equal(fmt(null), "–");
   assert.equal(fmt(undefined, "%"), "–");
   assert.equal(fmt(NaN), "–");
+});
+
+test("keepUnits: a number and its unit are bound by a no-break space", () => {
+  assert.equal(keepUnits("at least 99 % in 60 to 80 % of the intervals from 120 s to 300 s"), "at least 99\u00a0% in 60 to 80\u00a0% of the intervals from 120\u00a0s to 300\u00a0s");
+  assert.equal(keepUnits("N = 400 /s, W = 5 s, a 60 min window, 250 ms"), "N = 400\u00a0/s, W = 5\u00a0s, a 60\u00a0min window, 250\u00a0ms");
+  // Words that begin like a unit are left alone.
+  assert.equal(keepUnits("3 seeds, 2 sessions, 10 SSPs, 5 minutes"), "3 seeds, 2 sessions, 10 SSPs, 5 minutes");
 });
 
 test("count: whole numbers with thousands separators", () => {

@@ -30,5 +30,9 @@ export function ticks(vals: number[]): string[] {
   return vals.map((v) => (v === null ? "" : v.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d })));
 }
 
+// keepUnits binds each number to the unit after it with a no-break space
+// ("70 %", "120 s", "400 /s"): a line never ends between them.
+export const keepUnits = (s: string) => s.replace(/(\d) (%|\/s\b|ms\b|s\b|min\b)/g, "$1\u00a0$2");
+
 // count writes a whole number with thousands separators: "12,345".
 export const count = (x: number) => x.toLocaleString("en-US");

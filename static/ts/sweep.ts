@@ -7,7 +7,7 @@
 // the carried curves (the offered load drawn dashed, clipped).
 import uPlot from "uplot";
 import { cssVar, palette } from "./charts";
-import { fmt } from "./numbers";
+import { fmt, keepUnits } from "./numbers";
 import { Pool, defaultSize, type Point } from "./pool";
 import { variantLabel } from "./types";
 import type { Info, Model, Plan, PointStat, Spec, Variant } from "./types";
@@ -188,7 +188,7 @@ function setupModel(m: Model, compare: Variant[]) {
       b.onclick = () => {
         const vs = sw.values;
         setForm({ param: sw.param, from: vs[0], to: vs[vs.length - 1], points: vs.length, log: vs[vs.length - 1] / vs[0] >= 10, seeds: seedsNow(), variants: sw.curves.map((c) => ({ label: variantLabel(c), params: c.params })) });
-        el("sweep-doc").textContent = sw.doc;
+        el("sweep-doc").textContent = keepUnits(sw.doc);
         run();
       };
       return b;
@@ -198,7 +198,7 @@ function setupModel(m: Model, compare: Variant[]) {
   if (sw) {
     const vs = sw.values;
     setForm({ param: sw.param, from: vs[0], to: vs[vs.length - 1], points: 6, log: vs[vs.length - 1] / vs[0] >= 10, seeds: 5, variants: sw.curves.map((c) => ({ label: variantLabel(c), params: c.params })) });
-    el("sweep-doc").textContent = sw.doc;
+    el("sweep-doc").textContent = keepUnits(sw.doc);
   } else {
     defaultsFor(el<HTMLSelectElement>("sweep-param").value);
     setCurves(["as set", ...compare.map(variantLabel)]);

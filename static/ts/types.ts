@@ -1,7 +1,7 @@
 // The shapes of the JSON the core gives the page are generated from the Go
 // types (gen/types.ts, by build/tsgen); here they get the names the page
 // uses, and the messages between the page and the worker are declared.
-import type { Bridge, Compared, Failure, Info, ModelDescription, ParamDescription, PlanJSON, PointStat, PresetDescription, ReportBridge, SweepDesc, Summary, Values, Variant } from "./gen/types";
+import type { Bridge, Compared, Failure, Info, ModelDescription, ParamDescription, PlanJSON, PointStat, PresetDescription, SweepDesc, Summary, Values, Variant } from "./gen/types";
 
 export type * from "./gen/types";
 export type Spec = ParamDescription;
@@ -34,7 +34,7 @@ export type ToWorker =
   | { t: "words"; title: Arg<"setWords", 0>; note: Arg<"setWords", 1> }
   | { t: "link"; quiet: boolean }
   | { t: "sweep"; plan: Arg<"setSweep", 0> }
-  | { t: "report"; page: Parameters<ReportBridge["report"]>[2] }
+  | { t: "report"; page: Arg<"report", 0> }
   | { t: "module"; module: WebAssembly.Module } // to a pool worker: the simulator, compiled
   // a pool worker: one run of a sweep (sweepCell's arguments)
   | { t: "cell"; id: number; scenario: Arg<"sweepCell", 0>; plan: Arg<"sweepCell", 1>; v: Arg<"sweepCell", 2>; i: Arg<"sweepCell", 3>; s: Arg<"sweepCell", 4> }
@@ -54,7 +54,7 @@ export type FromWorker =
   | { t: "set"; name: string; error?: string; values: Values }
   | { t: "link"; link: Answer<"link">; quiet: boolean }
   | { t: "words"; error?: string }
-  | { t: "report"; html?: Exclude<ReturnType<ReportBridge["report"]>, Failure>; error?: string }
+  | { t: "report"; html?: Answer<"report">; error?: string }
   | { t: "export"; json: Answer<"export"> } // JSON Export
   | { t: "compare-failed"; error: string }
   | { t: "compared"; info: Info; values: Values; summary: Summary; cmp?: Compared } // B opened beside A, A kept

@@ -2,7 +2,7 @@
 // answers the page's messages with one call into it each. The page never
 // waits on the simulator: it sends one "advance" per animation frame and
 // draws what comes back.
-import type { Bridge, Compared, Comparison, Failure, FromWorker, Info, ReportBridge, Summary, ToWorker, Values } from "./types";
+import type { Bridge, Compared, Comparison, Failure, FromWorker, Info, Summary, ToWorker, Values } from "./types";
 
 declare class Go {
   importObject: WebAssembly.Imports;
@@ -69,36 +69,10 @@ async function load() {
   post(pooled ? { t: "loaded" } : { t: "ready", describe: ok(bridge.describe()) });
 }
 
-let reportBridge: Promise<ReportBridge> | undefined;
-
-// loadReport instantiates the report's WebAssembly (wasm/report) once, on
-// the first report: a module of its own, so that the first load does not
-// carry the report's code. It rebuilds the run from its link.
-function loadReport(): Promise<ReportBridge> {
-  reportBridge ??= (async () => {
-    const go = new Go();
-    const { instance } = await WebAssembly.instantiateStreaming(fetch("overloadlab-report.wasm"), go.importObject);
-    void go.run(instance);
-    return (globalThis as unknown as { overloadlabReport: ReportBridge }).overloadlabReport;
-  })();
-  return reportBridge;
-}
-
-// report posts the report of what is on screen now: its link and the time
-// reached, handed to the report's module.
+// report posts the report of what is on screen now.
 function report(page: string) {
-  const link = ok(bridge.link());
-  const ms = Math.round(JSON.parse(ok(bridge.summary())).duration_s * 1000);
-  loadReport().then(
-    (r) => {
-      const html = r.report(link, ms, page);
-      post(failed(html) ? { t: "report", error: html.error } : { t: "report", html });
-    },
-    (e) => {
-      reportBridge = undefined; // try again on the next click
-      post({ t: "report", error: "could not load the report: " + String(e) });
-    },
-  );
+  const html = bridge.report(page);
+  post(failed(html) ? { t: "report", error: html.error } : { t: "report", html });
 }
 
 // state is what the page shows after each call: the values the controls

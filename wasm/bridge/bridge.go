@@ -3,9 +3,7 @@
 // Package bridge installs Go functions as one JavaScript object whose
 // functions never throw: each returns its result or {error: "..."}, a
 // panic included, and is called with at least the arguments its table
-// (session.Funcs) gives it. Both WebAssembly mains build their object with
-// it: the simulator (wasm/, session.API) and the report (wasm/report,
-// session.ReportAPI).
+// (session.Funcs) gives it: the simulator's, wasm/ (session.API).
 package bridge
 
 import (

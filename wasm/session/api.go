@@ -7,13 +7,12 @@ import (
 	"overloadlab/core/engine/param"
 )
 
-// Func is one function of a bridge the worker calls: globalThis.overloadlab
-// (the simulator, wasm/main.go) or globalThis.overloadlabReport (the
-// report, wasm/report); every one returns its result or {error: "..."},
-// never throws. The tables API and ReportAPI are the one source of the
-// bridges' APIs: each wasm main checks at start that it installs exactly
-// its table's functions with these arities (wasm/bridge), and build/tsgen
-// writes the worker's TypeScript interfaces from them.
+// Func is one function of the bridge the worker calls, globalThis.overloadlab
+// (wasm/main.go); every one returns its result or {error: "..."}, never
+// throws. The table API is the one source of the bridge's API: the wasm
+// main checks at start that it installs exactly its functions with these
+// arities (wasm/bridge), and build/tsgen writes the worker's TypeScript
+// interface from it.
 type Func struct {
 	Name   string
 	Args   []Arg
@@ -52,14 +51,8 @@ var API = Funcs{
 	{Name: "summaryB", Result: "string", Doc: "JSON Summary of B, or null when not comparing"},
 	{Name: "setSweep", Args: []Arg{{"plan", "string"}}, Result: "string", Doc: "the page's sweep definition (JSON PlanJSON; \"\" for none), for the link; \"\" when done"},
 	{Name: "sweepCell", Args: []Arg{{"scenario", "string"}, {"plan", "string"}, {"v", "number"}, {"i", "number"}, {"s", "number"}}, Result: "string", Doc: "JSON Sample: one run of a sweep, seed s of point i of variant v (no live run needed)"},
+	{Name: "report", Args: []Arg{{"page", "string"}}, Result: "string", Doc: "the self-contained HTML report of what is on screen (page: the address, for the link)"},
 	{Name: "sweepPoint", Args: []Arg{{"scenario", "string"}, {"plan", "string"}, {"samples", "string"}}, Result: "string", Doc: "JSON PointStat: one point of a sweep from its seeds' samples (a JSON array of sweepCell's)"},
-}
-
-// ReportAPI lists the report's functions (globalThis.overloadlabReport),
-// in a WebAssembly of its own that the worker loads on the first report:
-// the simulator's download does not carry the report's code.
-var ReportAPI = Funcs{
-	{Name: "report", Args: []Arg{{"link", "string"}, {"ms", "number"}, {"page", "string"}}, Result: "string", Doc: "the self-contained HTML report of the run a link holds, brought to ms milliseconds (Rebuild; page: the address)"},
 }
 
 // Arity returns how many arguments the bridge function name takes; it

@@ -8,16 +8,19 @@ package session
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
+	"sync"
 
 	"overloadlab/core/catalog"
 	"overloadlab/core/engine/compare"
+	"overloadlab/core/engine/jsonw"
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
+	"overloadlab/web/report"
 )
 
 // Session is one live run, A, and, while comparing, its what-if B: a
@@ -30,7 +33,7 @@ type Session struct {
 	rows  []float64 // A's rows handed out by the last Advance
 	rowsB []float64 // B's
 	words Words
-	sweep json.RawMessage // the page's sweep definition, for the link; nil: none
+	sweep jsonw.Raw // the page's sweep definition, for the link; nil: none
 }
 
 // Words are what the author of a what-if calls its sides and says about
@@ -329,7 +332,7 @@ func (s *Session) SetSweep(planJSON string) error {
 		s.sweep = nil
 		return nil
 	}
-	raw := json.RawMessage(planJSON)
+	raw := jsonw.Raw(planJSON)
 	if _, err := catalog.SweepOf(&scenario.WhatIf{A: s.run.Scenario, Sweep: raw}); err != nil {
 		return err
 	}
@@ -366,7 +369,7 @@ func Describe() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	b, err := json.Marshal(d)
+	b, err := jsonw.Marshal(&d)
 	return string(b), err
 }
 
@@ -452,26 +455,25 @@ func (s *Session) Sweep() (*sim.Plan, error) {
 	return catalog.SweepOf(&scenario.WhatIf{A: s.run.Scenario, Sweep: s.sweep})
 }
 
-// Rebuild reopens the run on screen from its link, brought to its time
-// (ms, in milliseconds, as the live run stands on whole milliseconds): the
-// same runs, A and B, the same numbers (runs are deterministic, and a link
-// holds every change made). The report's WebAssembly starts from it, so
-// that the simulator's download does not carry the report.
-func Rebuild(link string, ms int64) (*Session, error) {
-	s, err := StartLink(link)
+// Report returns the self-contained HTML report of what is on screen (A,
+// B while comparing, the words, the page's sweep) at the time reached;
+// page is the playground's address, for the link.
+func (s *Session) Report(page string) (string, error) {
+	link, err := s.Link()
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	end := s.run.End()
-	if ms < 0 || kernel.Time(ms) > end/kernel.Millisecond {
-		return nil, &param.Error{Field: "time", Value: fmt.Sprintf("%d ms", ms), Allowed: fmt.Sprintf("0 to %d ms (the run's end)", end/kernel.Millisecond)}
+	w := s.Words()
+	in := &report.Input{A: s.run, B: s.b, Title: w.Title, Note: w.Note, Link: link, Page: page}
+	if in.Sweep, err = s.Sweep(); err != nil {
+		return "", err
 	}
-	at := kernel.Time(ms) * kernel.Millisecond
-	s.run.AdvanceTo(at) // a run stopped by a limit stops here too, as on screen
 	if s.b != nil {
-		s.b.AdvanceTo(at)
+		in.LabelA, in.LabelB = w.LabelA, w.LabelB
 	}
-	return s, nil
+	var b strings.Builder
+	err = report.Write(&b, in)
+	return b.String(), err
 }
 
 // EndCompare closes B; the controls change A again.
@@ -493,9 +495,22 @@ func (s *Session) preset() *scenario.Preset {
 	return nil
 }
 
-// JSON marshals v; the types here always marshal.
-func JSON(v any) string {
-	b, err := json.Marshal(v)
+// jsonBuf is where JSON writes, kept from call to call (the worker writes
+// a summary every frame).
+var jsonBuf struct {
+	sync.Mutex
+	b []byte
+}
+
+// JSON writes v as encoding/json's Marshal would (jsonw); the types here
+// always marshal.
+func JSON(v jsonw.Appender) string {
+	jsonBuf.Lock()
+	defer jsonBuf.Unlock()
+	b, err := jsonw.Append(jsonBuf.b[:0], v)
+	if b != nil {
+		jsonBuf.b = b
+	}
 	if err != nil {
 		return fmt.Sprintf(`{"error":%q}`, err.Error())
 	}

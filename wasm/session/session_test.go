@@ -1,7 +1,6 @@
 package session
 
 import (
-	"math"
 	"os"
 	"slices"
 	"strings"
@@ -188,7 +187,7 @@ func TestSweeperPoint(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		raw = append(raw, JSON(x))
+		raw = append(raw, JSON(&x))
 	}
 	got, err := w.Point(sc, plan, "["+strings.Join(raw, ",")+"]")
 	if err != nil {
@@ -199,8 +198,8 @@ func TestSweeperPoint(t *testing.T) {
 	p, _ := sim.DecodePlan([]byte(plan), def.Params)
 	want := simtest.Sweep(t, def, base, p)[1]
 	want.Lines = []float64{base.Params.Num("scp.capacity"), 0.9 * base.Params.Num("scp.capacity")}
-	if JSON(got) != JSON(want) {
-		t.Errorf("point from cells:\n%s\nnative:\n%s", JSON(got), JSON(want))
+	if JSON(&got) != JSON(&want) {
+		t.Errorf("point from cells:\n%s\nnative:\n%s", JSON(&got), JSON(&want))
 	}
 	for _, c := range []struct{ samples, want string }{
 		{"[" + raw[0] + "]", "sweep samples: 1 is not allowed (allowed: one per seed, 3)"},
@@ -450,81 +449,34 @@ func TestOldLinkKeepsItsStreams(t *testing.T) {
 	}
 }
 
-// Rebuild reopens what is on screen from its link at its time: A and B
-// with their live changes, the same series to the last row, the words;
-// a time outside the run is refused naming the field and the range.
-func TestRebuild(t *testing.T) {
-	s, err := StartPreset("attach-storm")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for s.Now() < 130 {
-		s.Advance(7, nil)
-	}
-	if err := s.Set("cpu.background", "20"); err != nil {
-		t.Fatal(err)
-	}
-	for s.Now() < 150 {
-		s.Advance(3.3, nil)
-	}
-	if _, err := s.Compare(-1); err != nil {
-		t.Fatal(err)
-	}
-	s.Advance(40, nil)
-	if err := s.Set("sgsn-new-connections-per-second", "800"); err != nil {
-		t.Fatal(err)
-	}
-	s.Advance(21.7, nil)
-	if err := s.SetWords("Double N?", "fewer rejects"); err != nil {
-		t.Fatal(err)
-	}
-	link, err := s.Link()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ms := int64(math.Round(s.Now() * 1000))
-	r, err := Rebuild(link, ms)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Now() != s.Now() || r.Summary().Digest != s.Summary().Digest {
-		t.Errorf("A rebuilt at %g s, digest %s; live at %g s, %s", r.Now(), r.Summary().Digest, s.Now(), s.Summary().Digest)
-	}
-	rb, _ := r.SummaryB()
-	sb, _ := s.SummaryB()
-	if r.B() == nil || rb.Digest != sb.Digest || rb.Digest == r.Summary().Digest {
-		t.Errorf("B rebuilt: digest %s, live %s (A %s)", rb.Digest, sb.Digest, r.Summary().Digest)
-	}
-	if !slices.Equal(r.Run().Recorder().Rows(), s.Run().Recorder().Rows()) || !slices.Equal(r.B().Recorder().Rows(), s.B().Recorder().Rows()) {
-		t.Error("rebuilt series differ from the live ones")
-	}
-	if r.Words() != s.Words() || s.Words() != (Words{LabelA: "A", LabelB: "B", Title: "Double N?", Note: "fewer rejects"}) {
-		t.Errorf("words rebuilt %+v, live %+v", r.Words(), s.Words())
-	}
-	for _, bad := range []int64{-1, 900_001} {
-		if _, err := Rebuild(link, bad); err == nil || !strings.Contains(err.Error(), "time: ") || !strings.Contains(err.Error(), "0 to 900000 ms") {
-			t.Errorf("Rebuild at %d ms: %v", bad, err)
-		}
-	}
-	if _, err := Rebuild("2.garbage!", 0); err == nil || !strings.Contains(err.Error(), "link") {
-		t.Errorf("Rebuild of a broken link: %v", err)
-	}
-}
-
-// Sweep gives the page's sweep the link holds, once one was set.
-func TestSweep(t *testing.T) {
+// Report writes what is on screen: the comparison with its words at the
+// time reached, and the page's sweep once the link holds one.
+func TestReport(t *testing.T) {
 	s, err := StartPreset("scp-10-ssps")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p, err := s.Sweep(); p != nil || err != nil {
-		t.Errorf("no sweep set: %v, %v", p, err)
+	if html, err := s.Report("http://localhost/"); err != nil || !strings.HasPrefix(html, "<!DOCTYPE html>") || strings.Contains(html, "<dt>Sweep</dt>") {
+		t.Errorf("a report without a sweep: %v, %.40q, sweep named: %v", err, html, strings.Contains(html, "<dt>Sweep</dt>"))
 	}
 	if err := s.SetSweep(`{"param":"ssp.load","from":0.5,"to":3,"points":6,"log":true,"seeds":3,"variants":[{"label":"adaptive","params":{"scp.control":"adaptive-acg"}}]}`); err != nil {
 		t.Fatal(err)
 	}
-	p, err := reopened(t, s).Sweep()
-	if want := "ssp.load from 0.5 to 3, 6 points (log), 3 seeds per point; curves: adaptive"; err != nil || p == nil || p.String() != want {
-		t.Errorf("sweep from the link: %v (%v), want %q", p, err, want)
+	s.Advance(12, nil)
+	if _, err := s.Compare(0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetWords("Adaptive?", "a note"); err != nil {
+		t.Fatal(err)
+	}
+	html, err := s.Report("http://localhost/")
+	b, _ := s.SummaryB()
+	for _, want := range []string{
+		"<dt>Sweep</dt><dd>ssp.load from 0.5 to 3, 6 points (log), 3 seeds per point; curves: adaptive</dd>",
+		"Adaptive?", "a note", s.Summary().Digest, b.Digest,
+	} {
+		if err != nil || !strings.Contains(html, want) {
+			t.Errorf("report (%v) lacks %q", err, want)
+		}
 	}
 }

@@ -1,7 +1,6 @@
 package session
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 
@@ -73,8 +72,8 @@ func (w *Sweeper) Point(scenarioJSON, planJSON, samplesJSON string) (sim.PointSt
 	if err := w.load(scenarioJSON, planJSON); err != nil {
 		return sim.PointStat{}, err
 	}
-	var samples []sim.Sample
-	if err := json.Unmarshal([]byte(samplesJSON), &samples); err != nil {
+	samples, err := sim.DecodeSamples([]byte(samplesJSON))
+	if err != nil {
 		return sim.PointStat{}, &param.Error{Field: "sweep samples", Value: fmt.Sprintf("%.40q", samplesJSON), Allowed: "a JSON array of samples"}
 	}
 	if len(samples) != w.plan.Seeds {

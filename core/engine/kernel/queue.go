@@ -9,12 +9,23 @@ import (
 // scheduled it; Ref and Arg carry its payload (a message tag, a source
 // number, a generation counter), so that events are plain values and the
 // queue never allocates per event.
+//
+// It has four fields, the most a struct may have for the Go compiler to
+// keep it in registers: an Event is copied (popped, passed to a model's
+// Handle, pushed) field by field, where a fifth field made each copy a
+// memory copy (in WebAssembly a memory.copy, which V8 calls out for).
 type Event struct {
 	At   Time
-	seq  uint64
 	Kind uint16
 	Ref  int32
 	Arg  int64
+}
+
+// item is an event in the queue with its push order, which breaks ties of
+// time (two fields, kept in registers too).
+type item struct {
+	Event
+	seq uint64
 }
 
 // Queue is a priority queue of events ordered by time and, for events at the
@@ -44,7 +55,7 @@ type Event struct {
 // by index, so pushing neither allocates (once the pool has grown) nor
 // writes pointers.
 type Queue struct {
-	bottom []Event // bottom[head:] sorted earliest first; all before rungs[n-1].from
+	bottom []item // bottom[head:] sorted earliest first; all before rungs[n-1].from
 	head   int
 
 	rungs [maxRungs]rung // rungs[0] is the ring; rungs[i+1] spreads one bucket of rungs[i]
@@ -64,7 +75,7 @@ type Queue struct {
 
 // entry is an event in a bucket, linked to the next one by pool index + 1.
 type entry struct {
-	e    Event
+	e    item
 	next int32
 }
 
@@ -96,9 +107,9 @@ const (
 func (q *Queue) Len() int { return q.stored + len(q.bottom) - q.head }
 
 // Push schedules e.
-func (q *Queue) Push(e Event) {
+func (q *Queue) Push(ev Event) {
 	q.seq++
-	e.seq = q.seq
+	e := item{ev, q.seq}
 	if q.n == 0 {
 		q.n = 1
 		q.rungs[0].reset(ring0, shift0)
@@ -140,7 +151,7 @@ func (q *Queue) Head() *Event {
 	if q.head == len(q.bottom) && !q.fill() {
 		return nil
 	}
-	return &q.bottom[q.head]
+	return &q.bottom[q.head].Event
 }
 
 // Pop removes and returns the earliest event. It panics on an empty queue.
@@ -157,7 +168,7 @@ func (q *Queue) Pop() Event {
 // returned one. Head, a copy, then Skip is Pop in calls that inline.
 func (q *Queue) Skip() { q.head++ }
 
-func (q *Queue) alloc(e Event) int32 {
+func (q *Queue) alloc(e item) int32 {
 	i := q.free - 1
 	if i < 0 {
 		q.pool = append(q.pool, entry{e: e})
@@ -196,8 +207,15 @@ func (r *rung) take(b int64) int32 {
 	return list
 }
 
-// insertBottom adds e to the sorted bottom.
-func (q *Queue) insertBottom(e Event) {
+// insertBottom adds e to the sorted bottom. An event earlier than every
+// pending one (often: one scheduled for now) takes the slot of the last
+// popped event, with no events moved.
+func (q *Queue) insertBottom(e item) {
+	if q.head > 0 && q.head < len(q.bottom) && less(&e, &q.bottom[q.head]) {
+		q.head--
+		q.bottom[q.head] = e
+		return
+	}
 	if q.head > 0 && len(q.bottom) == cap(q.bottom) {
 		q.bottom = q.bottom[:copy(q.bottom, q.bottom[q.head:])]
 		q.head = 0
@@ -451,7 +469,7 @@ func (r *rung) firstFrom(k int) int {
 	return w<<6 | bits.TrailingZeros64(r.occ[w])
 }
 
-func less(a, b *Event) bool {
+func less(a, b *item) bool {
 	if a.At != b.At {
 		return a.At < b.At
 	}
@@ -465,7 +483,7 @@ func less(a, b *Event) bool {
 // first, joins the sorted events older than itself, as an insertion sort of
 // the reversed bucket would without the pass that reverses it. Neither
 // instantiates slices' generic sorts, which would add to the wasm.
-func sortEvents(s []Event) {
+func sortEvents(s []item) {
 	if len(s) > 16 {
 		h := farHeap(s)
 		h.heapify() // a min-heap: each minimum goes to the end, then reverse
@@ -490,9 +508,9 @@ func sortEvents(s []Event) {
 }
 
 // farHeap is a 4-ary min-heap of events ordered by (At, seq).
-type farHeap []Event
+type farHeap []item
 
-func (h *farHeap) push(e Event) {
+func (h *farHeap) push(e item) {
 	*h = append(*h, e)
 	s := *h
 	i := len(s) - 1
@@ -507,7 +525,7 @@ func (h *farHeap) push(e Event) {
 	s[i] = e
 }
 
-func (h *farHeap) pop() Event {
+func (h *farHeap) pop() item {
 	s := *h
 	top := s[0]
 	n := len(s) - 1
@@ -520,7 +538,7 @@ func (h *farHeap) pop() Event {
 }
 
 // down places e at i or below, the children of i being heaps.
-func (h farHeap) down(i int, e Event) {
+func (h farHeap) down(i int, e item) {
 	n := len(h)
 	for {
 		c := 4*i + 1

@@ -15,7 +15,9 @@ import (
 // The generator is math/rand/v2's PCG (128-bit LCG, DXSM output), written
 // out here so that a draw is a few inlined multiplications rather than
 // calls: WebAssembly pays for every call, and has no instruction for
-// bits.Mul64. TestStreamIsPCG checks the output equals rand.PCG's.
+// bits.Mul64 (the carry is a comparison rather than bits.Add64, so that
+// Uint64 stays under the inliner's budget in WebAssembly too).
+// TestStreamIsPCG checks the output equals rand.PCG's.
 type Stream struct {
 	hi, lo uint64 // the PCG state
 }
@@ -42,9 +44,11 @@ func (s *Stream) Uint64() uint64 {
 		cheapMul     = 0xda942042e4dd58b5
 	)
 	hi, lo := bits.Mul64(s.lo, mulLo)
-	hi += s.hi*mulLo + s.lo*mulHi
-	lo, c := bits.Add64(lo, incLo, 0)
-	hi, _ = bits.Add64(hi, incHi, c)
+	hi += s.hi*mulLo + s.lo*mulHi + incHi
+	lo += incLo
+	if lo < incLo { // the carry of the low half
+		hi++
+	}
 	s.hi, s.lo = hi, lo
 	hi ^= hi >> 32
 	hi *= cheapMul

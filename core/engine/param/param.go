@@ -5,13 +5,13 @@
 package param
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"overloadlab/core/engine/jsonw"
 )
 
 // Kind says what values a parameter takes.
@@ -103,11 +103,15 @@ func Str(s string) Value { return Value{Text: s} }
 
 // MarshalJSON writes a number, or a string for text values. Bools are
 // written by Set.Encode which knows the kind.
-func (v Value) MarshalJSON() ([]byte, error) {
+func (v Value) MarshalJSON() ([]byte, error) { return jsonw.Marshal(v) }
+
+// AppendJSON writes v as MarshalJSON does.
+func (v Value) AppendJSON(e *jsonw.Encoder) {
 	if v.Text != "" {
-		return json.Marshal(v.Text)
+		e.String(v.Text)
+	} else {
+		e.Float(v.Num)
 	}
-	return json.Marshal(v.Num)
 }
 
 // Error is a refused value: it names the field, the value and what is
@@ -232,39 +236,46 @@ func (s *Spec) Parse(text string) (Value, error) {
 
 // Decode reads a JSON value for s and checks it: a number for Number and
 // Integer, true or false for Bool, a string otherwise; null is refused.
-func (s *Spec) Decode(raw json.RawMessage) (Value, error) {
+func (s *Spec) Decode(raw jsonw.Raw) (Value, error) {
 	var v Value
-	var err error
-	switch {
-	case isNull(raw):
-		err = errNull
-	case s.Kind == Number || s.Kind == Integer:
-		err = json.Unmarshal(raw, &v.Num)
-	case s.Kind == Bool:
-		var b bool
-		err = json.Unmarshal(raw, &b)
-		v = On(b)
-	default:
-		err = json.Unmarshal(raw, &v.Text)
+	ok := !isNull(raw) && jsonw.Valid(raw)
+	if ok {
+		switch t := jsonw.Trim(raw); s.Kind {
+		case Number, Integer:
+			v.Num, ok = jsonw.Number(t)
+		case Bool:
+			var b bool
+			b, ok = jsonw.Bool(t)
+			v = On(b)
+		default:
+			v.Text, ok = jsonw.String(t)
+		}
 	}
-	if err != nil {
+	if !ok {
 		return v, &Error{Field: s.Name, Value: Clip(string(raw)), Allowed: s.Allowed()}
 	}
 	return v, s.CheckValue(v)
 }
 
-var errNull = errors.New("null")
+// Encode writes v as JSON for s (Bools as true/false); nil for a number
+// JSON cannot hold (NaN, ±Inf), as encoding/json refuses it.
+func (s *Spec) Encode(v Value) jsonw.Raw {
+	var e jsonw.Encoder
+	s.AppendValue(&e, v)
+	if e.Err() != nil {
+		return nil
+	}
+	return e.Bytes()
+}
 
-// Encode writes v as JSON for s (Bools as true/false).
-func (s *Spec) Encode(v Value) json.RawMessage {
-	var b []byte
+// AppendValue writes v as Encode does.
+func (s *Spec) AppendValue(e *jsonw.Encoder, v Value) {
 	switch s.Kind {
 	case Bool:
-		b, _ = json.Marshal(v.Num != 0)
+		e.Bool(v.Num != 0)
 	case Number, Integer:
-		b, _ = json.Marshal(v.Num)
+		e.Float(v.Num)
 	default:
-		b, _ = json.Marshal(v.Text)
+		e.String(v.Text)
 	}
-	return b
 }

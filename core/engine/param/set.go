@@ -1,10 +1,11 @@
 package param
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
+
+	"overloadlab/core/engine/jsonw"
 )
 
 // Set is an ordered list of parameter specs, the schema of one node model.
@@ -145,24 +146,24 @@ func (v Values) Diff(base Values) []string {
 }
 
 // MarshalJSON writes every value as an object in schema order.
-func (v Values) MarshalJSON() ([]byte, error) {
-	b := []byte{'{'}
+func (v Values) MarshalJSON() ([]byte, error) { return jsonw.Marshal(v) }
+
+// AppendJSON writes v as MarshalJSON does.
+func (v Values) AppendJSON(e *jsonw.Encoder) {
+	e.Byte('{')
 	for i := range v.vals {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		k, _ := json.Marshal(v.set.specs[i].Name)
-		b = append(b, k...)
-		b = append(b, ':')
-		b = append(b, v.set.specs[i].Encode(v.vals[i])...)
+		e.Comma(i)
+		e.String(v.set.specs[i].Name)
+		e.Byte(':')
+		v.set.specs[i].AppendValue(e, v.vals[i])
 	}
-	return append(b, '}'), nil
+	e.Byte('}')
 }
 
 // DecodeInto reads a JSON object of name → value over v (names it does not
 // list keep their value), strictly (see DecodeObject). Every error names the
 // field.
-func (v Values) DecodeInto(raw json.RawMessage) error {
+func (v Values) DecodeInto(raw jsonw.Raw) error {
 	members, err := DecodeObject(raw, "params", nil)
 	if err != nil {
 		return err

@@ -2,101 +2,63 @@ package param
 
 import (
 	"bytes"
-	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
+
+	"overloadlab/core/engine/jsonw"
 )
 
 // Member is one name → value of a JSON object, its value undecoded.
 type Member struct {
 	Key string
-	Raw json.RawMessage
+	Raw jsonw.Raw
 }
 
 // DecodeObject reads data as one JSON object, strictly: nothing but
 // whitespace after it, keys exactly as written (no case folding), no key
 // twice, and, when allowed is not nil, no key outside it. Errors name where
 // the object is (a field path such as "timeline[3]"; "" at the top). It
-// walks the bytes itself once json.Valid has checked them (json.Decoder's
-// token API would weigh 8 KB more in the page's wasm).
+// walks the bytes once jsonw.Valid (encoding/json's Valid) has checked
+// them.
 func DecodeObject(data []byte, where string, allowed []string) ([]Member, error) {
-	if !json.Valid(data) {
+	if !jsonw.Valid(data) {
 		return nil, &Error{Field: orTop(where), Value: "malformed JSON, or more than one value", Allowed: "one JSON object {…}"}
-	}
-	p := skipSpace(data, 0)
-	if data[p] != '{' {
-		return nil, &Error{Field: orTop(where), Value: Clip(string(bytes.TrimSpace(data))), Allowed: "a JSON object {…}"}
 	}
 	var out []Member
 	seen := map[string]bool{}
-	for p = skipSpace(data, p+1); data[p] != '}'; p = skipSpace(data, p+1) {
-		end := skipValue(data, p) // the key: a string, as the JSON is valid
-		var key string
-		json.Unmarshal(data[p:end], &key)
+	isObject, err := jsonw.Object(jsonw.Trim(data), func(key string, value []byte) error {
 		if allowed != nil && !slices.Contains(allowed, key) {
-			return nil, &Error{Field: join(where, key), Value: "an unknown field", Allowed: "the fields " + strings.Join(allowed, ", ")}
+			return &Error{Field: join(where, key), Value: "an unknown field", Allowed: "the fields " + strings.Join(allowed, ", ")}
 		}
 		if seen[key] {
-			return nil, &Error{Field: join(where, key), Value: "a second value", Allowed: "each field once"}
+			return &Error{Field: join(where, key), Value: "a second value", Allowed: "each field once"}
 		}
 		seen[key] = true
-		p = skipSpace(data, skipSpace(data, end)+1) // past the colon
-		end = skipValue(data, p)
-		out = append(out, Member{Key: key, Raw: data[p:end]})
-		if p = skipSpace(data, end); data[p] == '}' {
-			break
-		}
+		out = append(out, Member{Key: key, Raw: value})
+		return nil
+	})
+	if !isObject {
+		return nil, &Error{Field: orTop(where), Value: Clip(string(bytes.TrimSpace(data))), Allowed: "a JSON object {…}"}
+	}
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
-// skipSpace returns the index of the first byte at or after p that is not
-// JSON whitespace.
-func skipSpace(data []byte, p int) int {
-	for p < len(data) && (data[p] == ' ' || data[p] == '\t' || data[p] == '\n' || data[p] == '\r') {
-		p++
-	}
-	return p
-}
-
-// skipValue returns the index just past the JSON value starting at p, in
-// data already checked by json.Valid.
-func skipValue(data []byte, p int) int {
-	depth := 0
-	for ; p < len(data); p++ {
-		c := data[p]
-		switch c {
-		case '"':
-			for p++; p < len(data) && data[p] != '"'; p++ {
-				if data[p] == '\\' {
-					p++
-				}
-			}
-		case '{', '[':
-			depth++
-		case '}', ']':
-			depth--
-			if depth < 0 {
-				return p // the end of the enclosing object or array
-			}
-		case ',', ' ', '\t', '\n', '\r', ':':
-			if depth == 0 {
-				return p
-			}
-		}
-		if depth == 0 && (c == '"' || c == '}' || c == ']') {
-			return p + 1
-		}
-	}
-	return p
-}
-
 // DecodeArray reads data as one JSON array, strictly, and returns its
 // elements undecoded.
-func DecodeArray(data []byte, where string) ([]json.RawMessage, error) {
-	var out []json.RawMessage
-	if isNull(data) || json.Unmarshal(data, &out) != nil {
+func DecodeArray(data []byte, where string) ([]jsonw.Raw, error) {
+	out := []jsonw.Raw{}
+	isArray := jsonw.Valid(data) && !isNull(data)
+	if isArray {
+		isArray, _ = jsonw.Array(jsonw.Trim(data), func(v []byte) error {
+			out = append(out, v)
+			return nil
+		})
+	}
+	if !isArray {
 		return nil, &Error{Field: orTop(where), Value: Quote(string(data)), Allowed: "a JSON array […]"}
 	}
 	return out, nil
@@ -104,8 +66,11 @@ func DecodeArray(data []byte, where string) ([]json.RawMessage, error) {
 
 // DecodeString reads a JSON string (not null).
 func DecodeString(data []byte, where string) (string, error) {
-	var s string
-	if isNull(data) || json.Unmarshal(data, &s) != nil {
+	s, ok := "", jsonw.Valid(data) && !isNull(data)
+	if ok {
+		s, ok = jsonw.String(jsonw.Trim(data))
+	}
+	if !ok {
 		return "", &Error{Field: where, Value: Quote(string(data)), Allowed: "a JSON string"}
 	}
 	return s, nil
@@ -113,8 +78,11 @@ func DecodeString(data []byte, where string) (string, error) {
 
 // DecodeNumber reads a JSON number (not null).
 func DecodeNumber(data []byte, where, allowed string) (float64, error) {
-	var x float64
-	if isNull(data) || json.Unmarshal(data, &x) != nil {
+	x, ok := 0.0, jsonw.Valid(data) && !isNull(data)
+	if ok {
+		x, ok = jsonw.Number(jsonw.Trim(data))
+	}
+	if !ok {
 		return 0, &Error{Field: where, Value: Quote(string(data)), Allowed: allowed}
 	}
 	return x, nil

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"overloadlab/core/engine/jsonw"
 	"overloadlab/core/engine/param"
 )
 
@@ -60,32 +60,32 @@ const (
 // version, with the random streams (Scenario.Streams) that version drew.
 type Base func(model, preset string, catalog int) (*Scenario, error)
 
-// payload is the JSON of a link of version 3 (version 2: without B, the
+// LinkPayload is the JSON of a link of version 3 (version 2: without B, the
 // labels, the title and the note; version 1: without C either). Fields
 // equal to the base are left out.
-type payload struct {
-	Model    string                     `json:"m"`
-	Catalog  int                        `json:"c"`
-	Preset   string                     `json:"p,omitempty"`
-	Seed     *uint64                    `json:"s,omitempty"`
-	Duration *float64                   `json:"d,omitempty"`
-	Interval *float64                   `json:"i,omitempty"`
-	Streams  int                        `json:"r,omitempty"` // linkStreams[Scenario.Streams] when it is not the base's
-	Params   map[string]json.RawMessage `json:"v,omitempty"`
-	Timeline *[][3]json.RawMessage      `json:"t,omitempty"` // [at_s, param, value]
-	LabelA   string                     `json:"la,omitempty"`
-	B        *side                      `json:"b,omitempty"`
-	Title    string                     `json:"title,omitempty"`
-	Note     string                     `json:"note,omitempty"`
-	Sweep    json.RawMessage            `json:"w,omitempty"`
+type LinkPayload struct {
+	Model    string               `json:"m"`
+	Catalog  int                  `json:"c"`
+	Preset   string               `json:"p,omitempty"`
+	Seed     *uint64              `json:"s,omitempty"`
+	Duration *float64             `json:"d,omitempty"`
+	Interval *float64             `json:"i,omitempty"`
+	Streams  int                  `json:"r,omitempty"` // linkStreams[Scenario.Streams] when it is not the base's
+	Params   map[string]jsonw.Raw `json:"v,omitempty"`
+	Timeline *[][3]jsonw.Raw      `json:"t,omitempty"` // [at_s, param, value]
+	LabelA   string               `json:"la,omitempty"`
+	B        *LinkSide            `json:"b,omitempty"`
+	Title    string               `json:"title,omitempty"`
+	Note     string               `json:"note,omitempty"`
+	Sweep    jsonw.Raw            `json:"w,omitempty"`
 }
 
-// side is the what-if B of a comparison in a link: its label, and its
+// LinkSide is the what-if B of a comparison in a link: its label, and its
 // parameters and timeline as a diff from the same base as A.
-type side struct {
-	Label    string                     `json:"l,omitempty"`
-	Params   map[string]json.RawMessage `json:"v,omitempty"`
-	Timeline *[][3]json.RawMessage      `json:"t,omitempty"`
+type LinkSide struct {
+	Label    string               `json:"l,omitempty"`
+	Params   map[string]jsonw.Raw `json:"v,omitempty"`
+	Timeline *[][3]jsonw.Raw      `json:"t,omitempty"`
 }
 
 var sideFields = []string{"l", "v", "t"}
@@ -102,7 +102,7 @@ type WhatIf struct {
 	Note   string
 	// Sweep is the page's sweep definition as JSON (a sim.Plan, checked by
 	// the catalog against the model); nil: none.
-	Sweep json.RawMessage
+	Sweep jsonw.Raw
 }
 
 // MaxTitle and MaxNote bound the author's words in a link, in characters.
@@ -158,7 +158,7 @@ func EncodeLink(s, base *Scenario, catalog int) string {
 // holds A alone, else version 3). B must pass w.Check.
 func EncodeWhatIf(w *WhatIf, base *Scenario, catalog int) string {
 	s := w.A
-	p := payload{Model: s.Model, Catalog: catalog, Preset: s.Preset, LabelA: w.LabelA, Title: w.Title, Note: w.Note, Sweep: w.Sweep}
+	p := LinkPayload{Model: s.Model, Catalog: catalog, Preset: s.Preset, LabelA: w.LabelA, Title: w.Title, Note: w.Note, Sweep: w.Sweep}
 	if s.Seed != base.Seed {
 		p.Seed = &s.Seed
 	}
@@ -173,14 +173,14 @@ func EncodeWhatIf(w *WhatIf, base *Scenario, catalog int) string {
 	}
 	p.Params, p.Timeline = encodeSide(s, base)
 	if w.B != nil {
-		p.B = &side{Label: w.LabelB}
+		p.B = &LinkSide{Label: w.LabelB}
 		p.B.Params, p.B.Timeline = encodeSide(w.B, base)
 	}
 	version := LinkVersion
 	if !w.plain() {
 		version = WhatIfVersion
 	}
-	raw, _ := json.Marshal(p)
+	raw, _ := jsonw.Marshal(&p)
 	var buf bytes.Buffer
 	z, _ := flate.NewWriter(&buf, flate.BestCompression)
 	z.Write(raw)
@@ -190,24 +190,25 @@ func EncodeWhatIf(w *WhatIf, base *Scenario, catalog int) string {
 
 // encodeSide writes the parameters of s that differ from base, and its
 // timeline when it differs from base's.
-func encodeSide(s, base *Scenario) (map[string]json.RawMessage, *[][3]json.RawMessage) {
-	var params map[string]json.RawMessage
+func encodeSide(s, base *Scenario) (map[string]jsonw.Raw, *[][3]jsonw.Raw) {
+	var params map[string]jsonw.Raw
 	schema := s.Params.Schema()
 	for _, name := range s.Params.Diff(base.Params) {
 		sp, _ := schema.Lookup(name)
 		if params == nil {
-			params = map[string]json.RawMessage{}
+			params = map[string]jsonw.Raw{}
 		}
 		params[name] = sp.Encode(s.Params.Get(name))
 	}
 	if slices.Equal(s.Timeline, base.Timeline) {
 		return params, nil
 	}
-	tl := make([][3]json.RawMessage, 0, len(s.Timeline))
+	tl := make([][3]jsonw.Raw, 0, len(s.Timeline))
 	for _, c := range s.Timeline {
-		at, _ := json.Marshal(c.At)
-		name, _ := json.Marshal(c.Param)
-		tl = append(tl, [3]json.RawMessage{at, name, encodeValue(schema, c)})
+		at, _ := jsonw.AppendFloat(nil, c.At)
+		var e jsonw.Encoder
+		appendValue(&e, schema, c)
+		tl = append(tl, [3]jsonw.Raw{at, jsonw.AppendString(nil, c.Param), e.Bytes()})
 	}
 	return params, &tl
 }
@@ -261,7 +262,7 @@ func decodePayload(raw []byte, fields []string, base Base) (*WhatIf, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := make(map[string]json.RawMessage, len(members))
+	m := make(map[string]jsonw.Raw, len(members))
 	for _, x := range members {
 		m[x.Key] = x.Raw
 	}
@@ -317,7 +318,7 @@ func decodePayload(raw []byte, fields []string, base Base) (*WhatIf, error) {
 		if err != nil {
 			return nil, err
 		}
-		b := make(map[string]json.RawMessage, len(members))
+		b := make(map[string]jsonw.Raw, len(members))
 		for _, x := range members {
 			b[x.Key] = x.Raw
 		}
@@ -339,7 +340,7 @@ func decodePayload(raw []byte, fields []string, base Base) (*WhatIf, error) {
 // decodeSide returns a copy of s (the base with the link's run-wide
 // fields) with a side's parameters and timeline, either nil when the link
 // leaves it out. Errors in B's part start with "B: ".
-func decodeSide(s *Scenario, params, timeline json.RawMessage, prefix string) (*Scenario, error) {
+func decodeSide(s *Scenario, params, timeline jsonw.Raw, prefix string) (*Scenario, error) {
 	s = s.Clone()
 	var err error
 	if params != nil {
@@ -367,7 +368,7 @@ func prefixed(prefix string, err error) error {
 }
 
 // linkChange reads a timeline entry of a link: [at_s, param, value].
-func linkChange(raw json.RawMessage, where string, schema *param.Set) (Change, error) {
+func linkChange(raw jsonw.Raw, where string, schema *param.Set) (Change, error) {
 	parts, err := param.DecodeArray(raw, where)
 	if err != nil || len(parts) != 3 {
 		return Change{}, &param.Error{Field: where, Value: "a malformed change", Allowed: "[time in s, parameter name, value]"}

@@ -4,13 +4,12 @@
 package scenario
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"slices"
 
+	"overloadlab/core/engine/jsonw"
 	"overloadlab/core/engine/param"
 )
 
@@ -116,55 +115,54 @@ var changeFields = []string{"at_s", "param", "value"}
 // timeline even when empty (a file naming a preset would otherwise get the
 // preset's back), so that the file is complete, editable, and reads back to
 // the same run.
-func (s *Scenario) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	put := func(key string, v any) {
-		if b.Len() == 0 {
-			b.WriteByte('{')
-		} else {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(key)
-		b.Write(k)
-		b.WriteByte(':')
-		switch v := v.(type) {
-		case json.RawMessage:
-			b.Write(v)
-		default:
-			e, _ := json.Marshal(v)
-			b.Write(e)
-		}
+func (s *Scenario) MarshalJSON() ([]byte, error) { return jsonw.Marshal(s) }
+
+// AppendJSON writes s as MarshalJSON does.
+func (s *Scenario) AppendJSON(e *jsonw.Encoder) {
+	if s == nil {
+		e.Null()
+		return
 	}
-	put("model", s.Model)
+	e.Byte('{')
+	e.Key(`"model":`)
+	e.String(s.Model)
 	if s.Preset != "" {
-		put("preset", s.Preset)
+		e.Key(`"preset":`)
+		e.String(s.Preset)
 	}
-	put("seed", s.Seed)
-	put("duration_s", s.Duration)
-	put("interval_s", s.Interval)
+	e.Key(`"seed":`)
+	e.Uint(s.Seed)
+	e.Key(`"duration_s":`)
+	e.Float(s.Duration)
+	e.Key(`"interval_s":`)
+	e.Float(s.Interval)
 	if s.Streams != NamedStreams {
-		put("streams", s.Streams.String()) // left out when named, as in files written before
+		e.Key(`"streams":`) // left out when named, as in files written before
+		e.String(s.Streams.String())
 	}
-	params, _ := s.Params.MarshalJSON()
-	put("params", json.RawMessage(params))
-	tl := make([]json.RawMessage, 0, len(s.Timeline))
-	for _, c := range s.Timeline {
-		at, _ := json.Marshal(c.At)
-		name, _ := json.Marshal(c.Param)
-		tl = append(tl, json.RawMessage(`{"at_s":`+string(at)+`,"param":`+string(name)+`,"value":`+string(encodeValue(s.Params.Schema(), c))+`}`))
+	e.Key(`"params":`)
+	s.Params.AppendJSON(e)
+	e.Key(`"timeline":[`)
+	for i, c := range s.Timeline {
+		e.Comma(i)
+		e.Text(`{"at_s":`)
+		e.Float(c.At)
+		e.Text(`,"param":`)
+		e.String(c.Param)
+		e.Text(`,"value":`)
+		appendValue(e, s.Params.Schema(), c)
+		e.Byte('}')
 	}
-	put("timeline", tl)
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	e.Text("]}")
 }
 
-// encodeValue writes the value of c as its parameter's kind wants it.
-func encodeValue(schema *param.Set, c Change) json.RawMessage {
+// appendValue writes the value of c as its parameter's kind wants it.
+func appendValue(e *jsonw.Encoder, schema *param.Set, c Change) {
 	if sp, ok := schema.Lookup(c.Param); ok {
-		return sp.Encode(c.Value)
+		sp.AppendValue(e, c.Value)
+	} else {
+		c.Value.AppendJSON(e)
 	}
-	b, _ := json.Marshal(c.Value)
-	return b
 }
 
 // Decode reads a scenario from JSON, strictly: one object, fields named
@@ -179,7 +177,7 @@ func Decode(data []byte, schemas Schemas, presets func(name string) (*Scenario, 
 	if err != nil {
 		return nil, err
 	}
-	raw := make(map[string]json.RawMessage, len(members))
+	raw := make(map[string]jsonw.Raw, len(members))
 	for _, m := range members {
 		raw[m.Key] = m.Raw
 	}
@@ -242,7 +240,7 @@ func Decode(data []byte, schemas Schemas, presets func(name string) (*Scenario, 
 
 // decodeField sets the run-wide field name (seed, duration_s, interval_s)
 // from its JSON value.
-func (s *Scenario) decodeField(name string, raw json.RawMessage) error {
+func (s *Scenario) decodeField(name string, raw jsonw.Raw) error {
 	sp, _ := Fields.Lookup(name)
 	v, err := sp.Decode(raw)
 	if err != nil {
@@ -261,7 +259,7 @@ func (s *Scenario) decodeField(name string, raw json.RawMessage) error {
 
 // decodeTimeline reads a JSON array of at most MaxTimeline changes, each by
 // entry.
-func decodeTimeline(raw json.RawMessage, schema *param.Set, entry func(json.RawMessage, string, *param.Set) (Change, error)) ([]Change, error) {
+func decodeTimeline(raw jsonw.Raw, schema *param.Set, entry func(jsonw.Raw, string, *param.Set) (Change, error)) ([]Change, error) {
 	items, err := param.DecodeArray(raw, "timeline")
 	if err != nil {
 		return nil, err
@@ -282,7 +280,7 @@ func decodeTimeline(raw json.RawMessage, schema *param.Set, entry func(json.RawM
 
 // decodeChange reads a timeline entry {at_s, param, value}, every field
 // given.
-func decodeChange(raw json.RawMessage, where string, schema *param.Set) (Change, error) {
+func decodeChange(raw jsonw.Raw, where string, schema *param.Set) (Change, error) {
 	members, err := param.DecodeObject(raw, where, changeFields)
 	if err != nil {
 		return Change{}, err
@@ -291,7 +289,7 @@ func decodeChange(raw json.RawMessage, where string, schema *param.Set) (Change,
 		return Change{}, &param.Error{Field: where, Value: "a change without all its fields", Allowed: "{at_s, param, value}, each given"}
 	}
 	var c Change
-	var value json.RawMessage
+	var value jsonw.Raw
 	for _, m := range members {
 		switch m.Key {
 		case "at_s":
@@ -310,7 +308,7 @@ func decodeChange(raw json.RawMessage, where string, schema *param.Set) (Change,
 
 // change builds a timeline entry from its decoded time and name and its raw
 // value, checked against schema.
-func change(where string, at float64, name string, value json.RawMessage, schema *param.Set) (Change, error) {
+func change(where string, at float64, name string, value jsonw.Raw, schema *param.Set) (Change, error) {
 	sp, ok := schema.Lookup(name)
 	if !ok {
 		return Change{}, fmt.Errorf("%s.param: %w", where, &param.UnknownError{Name: name})

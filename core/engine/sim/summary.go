@@ -1,12 +1,10 @@
 package sim
 
 import (
-	"bytes"
-	"encoding/json"
-	"strconv"
 	"strings"
 
 	"overloadlab/core/engine/claim"
+	"overloadlab/core/engine/jsonw"
 	"overloadlab/core/engine/metrics"
 )
 
@@ -49,29 +47,25 @@ type CPUSummary struct {
 type Controls []Group
 
 // MarshalJSON writes {"group": {"counter": value, …}, …} in order.
-func (c Controls) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
+func (c Controls) MarshalJSON() ([]byte, error) { return jsonw.Marshal(c) }
+
+// AppendJSON writes c as MarshalJSON does; the counters as Go's %g writes
+// them (1e+06), which JSON reads as numbers.
+func (c Controls) AppendJSON(e *jsonw.Encoder) {
+	e.Byte('{')
 	for i, g := range c {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(g.Name)
-		b.Write(k)
-		b.WriteString(":{")
+		e.Comma(i)
+		e.String(g.Name)
+		e.Text(":{")
 		for j, n := range g.Counters {
-			if j > 0 {
-				b.WriteByte(',')
-			}
-			k, _ := json.Marshal(n.Name)
-			b.Write(k)
-			b.WriteByte(':')
-			b.WriteString(strconv.FormatFloat(n.Value, 'g', -1, 64))
+			e.Comma(j)
+			e.String(n.Name)
+			e.Byte(':')
+			e.GoFloat(n.Value)
 		}
-		b.WriteByte('}')
+		e.Byte('}')
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	e.Byte('}')
 }
 
 func classSummary(name string, c *metrics.Counts, seconds float64) ClassSummary {

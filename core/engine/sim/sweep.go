@@ -1,14 +1,13 @@
 package sim
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 
+	"overloadlab/core/engine/jsonw"
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
 )
@@ -304,13 +303,13 @@ type PlanJSON struct {
 
 // VariantJSON is a curve of a PlanJSON.
 type VariantJSON struct {
-	Label  string                     `json:"label"`
-	Params map[string]json.RawMessage `json:"params,omitempty"`
+	Label  string               `json:"label"`
+	Params map[string]jsonw.Raw `json:"params,omitempty"`
 }
 
 // EncodePlan writes p as JSON, its variants' values encoded by schema.
-func EncodePlan(p *Plan, schema *param.Set) json.RawMessage {
-	b, _ := json.Marshal(p.JSON(schema))
+func EncodePlan(p *Plan, schema *param.Set) jsonw.Raw {
+	b, _ := jsonw.Marshal(p.JSON(schema))
 	return b
 }
 
@@ -318,7 +317,7 @@ func EncodePlan(p *Plan, schema *param.Set) json.RawMessage {
 func (p *Plan) JSON(schema *param.Set) *PlanJSON {
 	w := PlanJSON{Param: p.Param, From: p.From, To: p.To, Points: p.Points, Log: p.Log, Values: p.Values, Seeds: p.Seeds}
 	for _, v := range p.Variants {
-		vw := VariantJSON{Label: v.Label, Params: map[string]json.RawMessage{}}
+		vw := VariantJSON{Label: v.Label, Params: map[string]jsonw.Raw{}}
 		for name, x := range v.Params {
 			if sp, ok := schema.Lookup(name); ok {
 				vw.Params[name] = sp.Encode(x)
@@ -333,9 +332,7 @@ func (p *Plan) JSON(schema *param.Set) *PlanJSON {
 // against schema. The plan itself is checked by Check.
 func DecodePlan(raw []byte, schema *param.Set) (*Plan, error) {
 	var w PlanJSON
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&w); err != nil {
+	if err := w.decode(raw); err != nil {
 		return nil, fmt.Errorf("sweep: not a valid sweep definition: %v", err)
 	}
 	if len(w.Variants) > MaxVariants {

@@ -18,7 +18,7 @@ type Retry struct {
 // Next decides whether attempt number attempt (1 = first) is retried and, if
 // so, after how long, counted from the moment the peer learned of the
 // failure (the reject's arrival, or its guard timer's expiry).
-func (r Retry) Next(s *kernel.Stream, attempt int, rejected bool) (kernel.Time, bool) {
+func (r *Retry) Next(s *kernel.Stream, attempt int, rejected bool) (kernel.Time, bool) {
 	if r.Prob <= 0 || (r.MaxAttempts > 0 && attempt >= r.MaxAttempts) || !s.Bernoulli(r.Prob) {
 		return 0, false
 	}

@@ -75,7 +75,7 @@ func TestRetry(t *testing.T) {
 	if _, ok := r.Next(s, 3, true); ok {
 		t.Fatal("retried beyond MaxAttempts")
 	}
-	if _, ok := (Retry{Prob: 0}).Next(s, 1, true); ok {
+	if _, ok := (&Retry{Prob: 0}).Next(s, 1, true); ok {
 		t.Fatal("retried with probability 0")
 	}
 }

@@ -383,12 +383,8 @@ export interface Bridge {
   setSweep(plan: string): string | Failure;
   /** JSON Sample: one run of a sweep, seed s of point i of variant v (no live run needed) */
   sweepCell(scenario: string, plan: string, v: number, i: number, s: number): string | Failure;
+  /** the self-contained HTML report of what is on screen (page: the address, for the link) */
+  report(page: string): string | Failure;
   /** JSON PointStat: one point of a sweep from its seeds' samples (a JSON array of sweepCell's) */
   sweepPoint(scenario: string, plan: string, samples: string): string | Failure;
-}
-
-// ReportBridge is globalThis.overloadlabReport, the report's API, loaded on demand (session.ReportAPI).
-export interface ReportBridge {
-  /** the self-contained HTML report of the run a link holds, brought to ms milliseconds (Rebuild; page: the address) */
-  report(link: string, ms: number, page: string): string | Failure;
 }
