@@ -40,6 +40,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -119,6 +120,7 @@ func run(w io.Writer, preset string, n int, withNode bool, modules []string) err
 	}
 	defer b.close()
 
+	load0 := readLoad()
 	args := []string{"-time", preset, "-n", "1"}
 	var nat []timing
 	chr := make([][]timing, len(modules))
@@ -145,7 +147,7 @@ func run(w io.Writer, preset string, n int, withNode bool, modules []string) err
 		}
 	}
 
-	fmt.Fprintf(w, "wasm against native, %s: %d runs each, alternated, after one warm-up run of each\n", preset, n)
+	fmt.Fprintf(w, "wasm against native, %s: %d runs each, alternated, after one warm-up run of each%s\n", preset, n, loadAverage(load0))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "  native (go build, PGO)\t%s\n", describe(nat, "CPU (process)"))
 	for m := range modules {
@@ -169,12 +171,48 @@ func run(w io.Writer, preset string, n int, withNode bool, modules []string) err
 		}
 	}
 	tw.Flush()
+	if busy(load0) {
+		fmt.Fprintf(w, "  the machine was busy (load average above its %d cores): the wall times are stretched; the CPU times are steadier\n", runtime.NumCPU())
+	}
 	for m := range modules {
 		r := ratio(chr[m], nat)
 		fmt.Fprintf(w, "wasm/native in Chromium%s (median wall times; this judges the budget): %.2f×, budget ≤ %.1f×, target ≤ %.1f×: %s\n", labels[m], r, budget, target, verdict(r))
 		fmt.Fprintf(w, "  by CPU time %.2f×%s\n", cpuRatio(chr[m], nat), nodeRatio[m])
+		if m > 0 {
+			fmt.Fprintf(w, "  against %s: wall %+.1f %%, CPU %+.1f %%\n", modules[0], 100*(ratio(chr[m], chr[0])-1), 100*(cpuRatio(chr[m], chr[0])-1))
+		}
 	}
 	return nil
+}
+
+// readLoad returns the first field of /proc/loadavg (the 1-minute load
+// average), or "" where there is none.
+func readLoad() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
+}
+
+// loadAverage says what the 1-minute load average was at the start and
+// the end of the runs, so that a reader can judge the wall times.
+func loadAverage(start string) string {
+	end := readLoad()
+	if start == "" || end == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (load average %s at the start, %s at the end, %d cores)", start, end, runtime.NumCPU())
+}
+
+// busy says whether the load average load is above the cores.
+func busy(load string) bool {
+	l, err := strconv.ParseFloat(load, 64)
+	return err == nil && l > float64(runtime.NumCPU())
 }
 
 func command(name string, args ...string) *exec.Cmd {

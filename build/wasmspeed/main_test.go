@@ -1,6 +1,8 @@
 package main
 
 import (
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -83,5 +85,14 @@ func TestMetric(t *testing.T) {
 func TestBrowserName(t *testing.T) {
 	if got := browserName("HeadlessChrome/156.0.8078.114", "15.6.75.63"); got != "Chromium 156.0.8078.114 (V8 15.6.75.63)" {
 		t.Errorf("got %q", got)
+	}
+}
+
+func TestBusy(t *testing.T) {
+	cores := float64(runtime.NumCPU())
+	for load, want := range map[string]bool{"": false, "x": false, strconv.FormatFloat(cores, 'f', 2, 64): false, strconv.FormatFloat(cores+0.01, 'f', 2, 64): true} {
+		if got := busy(load); got != want {
+			t.Errorf("busy(%q) = %v on %v cores", load, got, cores)
+		}
 	}
 }
