@@ -1,16 +1,14 @@
 package kernel
 
-import (
-	"math"
-	"math/bits"
-)
+import "math/bits"
 
 // Stream is a seeded random stream. Each traffic source and each random
 // decision point owns its own stream, derived from the scenario seed and a
 // stable stream id, so changing one class does not reshuffle another.
 //
 // Only operations that give the same bits on every platform are used:
-// math.Log matches between amd64 and wasm, math.Exp does not.
+// math.Log matches between amd64 and wasm (and lnUnit, Exp's copy of it),
+// math.Exp does not.
 //
 // The generator is math/rand/v2's PCG (128-bit LCG, DXSM output), written
 // out here so that a draw is a few inlined multiplications rather than
@@ -64,7 +62,7 @@ func (s *Stream) Float64() float64 {
 // Exp returns an exponential variate with the given rate (mean 1/rate):
 // −ln(1−U)/rate.
 func (s *Stream) Exp(rate float64) float64 {
-	return -math.Log(1-s.Float64()) / rate
+	return -lnUnit(1-s.Float64()) / rate
 }
 
 // Intn returns a uniform integer in [0, n). n must be positive.

@@ -58,3 +58,19 @@ func TestStreamIsPCG(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamLogIsMathLog checks that lnUnit, which Exp uses, gives the bits
+// of math.Log on (0, 1]: at its ends, around √2/2 where the reduction
+// switches, and at a million values 1−U as Exp draws them.
+func TestStreamLogIsMathLog(t *testing.T) {
+	xs := []float64{1, 0.5, 0x1p-53, 1 - 0x1p-53, math.Sqrt2 / 2, math.Nextafter(math.Sqrt2/2, 0), math.Nextafter(math.Sqrt2/2, 1), 0.25, 1e-10}
+	s := NewStream(3, 14)
+	for range 1_000_000 {
+		xs = append(xs, 1-s.Float64())
+	}
+	for _, x := range xs {
+		if got, want := lnUnit(x), math.Log(x); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("lnUnit(%v) = %v, math.Log gives %v", x, got, want)
+		}
+	}
+}
