@@ -171,12 +171,25 @@ func (q *Queue) Skip() { q.head++ }
 func (q *Queue) alloc(e item) int32 {
 	i := q.free - 1
 	if i < 0 {
+		if len(q.pool) == cap(q.pool) {
+			q.growPool()
+		}
 		q.pool = append(q.pool, entry{e: e})
 		return int32(len(q.pool) - 1)
 	}
 	q.free = q.pool[i].next
 	q.pool[i].e = e
 	return i
+}
+
+// growPool doubles the pool's capacity. (append grows a large slice by a
+// quarter, so a pool grown entry by entry to n entries would allocate and
+// copy about 5n: 16 MB per attach-storm run, which WebAssembly's garbage
+// collector, on the simulator's own thread, pays for.)
+func (q *Queue) growPool() {
+	p := make([]entry, len(q.pool), 2*cap(q.pool)+256)
+	copy(p, q.pool)
+	q.pool = p
 }
 
 // link adds pool entry i to bucket b of r.
