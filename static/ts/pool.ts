@@ -49,6 +49,7 @@ export class Pool {
   private sent = new Map<number, Job>(); // messages awaiting an answer, by id
   private held = new Map<Worker, Set<number>>(); // the ids a worker has in hand (cells, points, warm-up)
   private retried = new Set<string>(); // the cells and points of this sweep run again after a death
+  private killOn: { key: string; times: number } | null = null; // testKillOn's cell
   private ids = 0;
   private run = 0; // the sweep being run; answers for older ones are ignored
   private scenario = "";
@@ -163,6 +164,27 @@ export class Pool {
     w?.dispatchEvent(new ErrorEvent("error", { message: "killed by a test" }));
   }
 
+  // testKillOn makes the worker that has cell (v, i, s) in hand, with its
+  // simulator in, die as in testKill, the next `times` times it happens:
+  // a death at a known cell, for the tests only.
+  testKillOn(v: number, i: number, s: number, times: number) {
+    this.killOn = { key: `${v},${i},${s}`, times };
+  }
+
+  // strike carries out testKillOn on worker w, if it is due.
+  private strike(w: Worker) {
+    const k = this.killOn;
+    if (!k || k.times <= 0 || !this.loaded.has(w)) return;
+    for (const id of this.held.get(w) ?? []) {
+      const c = this.sent.get(id)?.cell;
+      if (c && `${c.v},${c.i},${c.s}` === k.key) {
+        k.times--;
+        queueMicrotask(() => this.testKill(this.workers.indexOf(w)));
+        return;
+      }
+    }
+  }
+
   get size() {
     return this.workers.length;
   }
@@ -210,6 +232,7 @@ export class Pool {
       this.warming.delete(w);
       this.loaded.add(w);
       this.onLoaded(this.loaded.size);
+      this.strike(w);
       if (m.t === "loaded") return;
     }
     if (m.t !== "cell" && m.t !== "point") return;
@@ -244,6 +267,7 @@ export class Pool {
     this.sent.set(m.id, job);
     this.held.get(w)?.add(m.id);
     w.postMessage(m);
+    this.strike(w);
   }
 
   private fail(error: string, at?: Cell) {
