@@ -4,12 +4,12 @@ import (
 	"overloadlab/core/engine/kernel"
 )
 
-// Source is a Poisson arrival process whose rate is Scale·Profile.Rate(t).
+// Source is a Poisson arrival process whose rate is Profile.Rate(t).
 // The rate is piecewise constant, so at each change the pending arrival is
-// drawn again from the change time: exact by memorylessness.
+// drawn again from the change time: exact by memorylessness. A new Profile
+// takes effect at the next Restart.
 type Source struct {
 	Profile Profile
-	Scale   float64 // multiplies the profile (a live "rate ×" slider); 1 by default
 
 	stream *kernel.Stream
 	rate   float64     // Rate from the last Restart until change (the rate is constant in between)
@@ -19,11 +19,11 @@ type Source struct {
 
 // NewSource returns a source drawing from stream.
 func NewSource(p Profile, stream *kernel.Stream) *Source {
-	return &Source{Profile: p, Scale: 1, stream: stream, next: kernel.Never, change: kernel.Never}
+	return &Source{Profile: p, stream: stream, next: kernel.Never, change: kernel.Never}
 }
 
 // Rate returns the current rate at t.
-func (s *Source) Rate(t kernel.Time) float64 { return s.Scale * s.Profile.Rate(t) }
+func (s *Source) Rate(t kernel.Time) float64 { return s.Profile.Rate(t) }
 
 // Restart draws the next arrival after now at the rate in force at now, and
 // returns the time of the next event the source needs: an arrival or a
