@@ -51,7 +51,13 @@ func TestPageWeight(t *testing.T) {
 	if err := pageWeight(&out, dir); err != nil {
 		t.Fatal(err)
 	}
-	if want := "page weight: 1050 KB brotli, all of dist/ (3 files; the wasm 900 KB): OVER the 1 MB budget\n"; out.String() != want {
+	want := `page weight: 1050 KB brotli, all of dist/ (3 files; the wasm 900 KB): OVER the 1 MB budget
+  a.wasm                      500000 B brotli
+  b.wasm                      400000 B brotli
+  index.html                  150000 B brotli
+  total                      1050000 B brotli, budget 1000000, target 800000
+`
+	if out.String() != want {
 		t.Errorf("got %q, want %q", out.String(), want)
 	}
 	os.Remove(filepath.Join(dir, "b.wasm.br"))
@@ -61,6 +67,11 @@ func TestPageWeight(t *testing.T) {
 	os.Remove(filepath.Join(dir, "b.wasm"))
 	out.Reset()
 	if err := pageWeight(&out, dir); err != nil || !strings.Contains(out.String(), "650 KB brotli, all of dist/ (2 files; the wasm 500 KB): ok") {
+		t.Errorf("%q, %v", out.String(), err)
+	}
+	os.WriteFile(filepath.Join(dir, "a.wasm.br"), make([]byte, 700_000), 0o644)
+	out.Reset()
+	if err := pageWeight(&out, dir); err != nil || !strings.Contains(out.String(), "850 KB brotli, all of dist/ (2 files; the wasm 700 KB): within budget, above the 0.8 MB target") {
 		t.Errorf("%q, %v", out.String(), err)
 	}
 	if err := pageWeight(&out, t.TempDir()); err == nil {
