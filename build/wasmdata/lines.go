@@ -14,8 +14,8 @@ import (
 // reads. A browser build does not need file:line in its traces: in the
 // playground those tables are 187 KB of the 284 KB pctab and 100 KB of its
 // brotli size. DropLines sets each function's pcfile and pcln to 0 ("no
-// table": the runtime then writes "?" for the file and 0 for the line,
-// function names stay) and zeroes the bytes of the tables nothing else
+// table": the runtime then writes "?" for the file and 0 for the line;
+// the function names are DropNames' affair) and zeroes the bytes of the tables nothing else
 // uses, the file names (cutab, filetab) and each function's compilation
 // unit and first line, read only with them. A failure met in the browser is traced in full natively: the same
 // link gives the same run.

@@ -157,7 +157,8 @@ func TestPackRefuses(t *testing.T) {
 // memory image in far fewer segments; with its lines dropped, only zero
 // bytes written over the merged image, in the pclntab. Under node (when
 // installed) the packed module prints what the unpacked one prints, and a
-// panic's trace still names the functions.
+// panic's trace still names the functions; with the names dropped but
+// main's, it prints the same, and a panic's trace still names main.main.
 func TestPackGoModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a wasm module")
@@ -218,12 +219,59 @@ func TestPackGoModule(t *testing.T) {
 		t.Errorf("DropLines zeroed %d bytes (%v), %d changed: the tables were not found", zeroed, err, changed)
 	}
 
+	// With the names dropped, those of main and the ones the runtime
+	// reads are left, and only zeros are written (nameOff 0 included).
+	unnamed, err := Pack(m, Options{Gap: Gap, DropLines: true, DropNames: true, KeepNames: []string{"main."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	usegs := dataOf(t, unnamed)
+	for k := range psegs {
+		for i, c := range usegs[k].Data {
+			if c != psegs[k].Data[i] && c != 0 {
+				t.Fatalf("segment %d byte %d: %d written where %d was, only zeros may be", k, i, c, psegs[k].Data[i])
+			}
+		}
+	}
+	_, fnsBefore, err := funcNames(psegs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, fnsAfter, err := funcNames(usegs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	left := map[string]bool{}
+	for k, f := range fnsAfter {
+		was := fnsBefore[k]
+		switch keep := strings.HasPrefix(was.name, "main.") || was.args == argsSizeUnknown; {
+		case keep && f.name != was.name:
+			t.Errorf("function %d: named %q, %q before: a name kept was changed", k, f.name, was.name)
+		case !keep && (f.name != "" || f.off != 0):
+			t.Errorf("function %d: named %q (at %d), %q before: not dropped", k, f.name, f.off, was.name)
+		}
+		if f.name != "" {
+			left[f.name] = true
+		}
+	}
+	zeroed, _ = DropNames(dataOf(t, packed), []string{"main."})
+	t.Logf("names dropped: %d of %d functions keep theirs, %d bytes of names zeroed", len(left), len(fnsAfter), zeroed)
+	// reflect.methodValueCall is one the runtime finds by its name; the
+	// others kept are assembly, whose argument size is unknown too.
+	if !left["main.main"] || !left["reflect.methodValueCall"] || len(left) > 50 || zeroed < 10_000 {
+		t.Errorf("names left %v, %d bytes zeroed: want main.main, reflect.methodValueCall and a few, and most of the names gone", slices.Sorted(maps.Keys(left)), zeroed)
+	}
+
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed: the packed module is not run")
 	}
 	exe := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "go_js_wasm_exec")
 	packedFile := filepath.Join(dir, "packed.wasm")
 	if err := os.WriteFile(packedFile, packed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	unnamedFile := filepath.Join(dir, "unnamed.wasm")
+	if err := os.WriteFile(unnamedFile, unnamed, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	want, err := exec.Command(exe, wasm).Output()
@@ -240,6 +288,13 @@ func TestPackGoModule(t *testing.T) {
 	trace, err := exec.Command(exe, packedFile, "panic").CombinedOutput()
 	if err == nil || !strings.Contains(string(trace), "panic: asked to") || !strings.Contains(string(trace), "main.main()") || !strings.Contains(string(trace), "?:0") {
 		t.Errorf("the packed module's panic (%v) printed:\n%s\nwant the message, main.main() and ?:0 for its line", err, trace)
+	}
+	if got, err := exec.Command(exe, unnamedFile).Output(); err != nil || string(got) != string(want) {
+		t.Errorf("the module without names printed %q (%v), unpacked %q", got, err, want)
+	}
+	trace, err = exec.Command(exe, unnamedFile, "panic").CombinedOutput()
+	if err == nil || !strings.Contains(string(trace), "panic: asked to") || !strings.Contains(string(trace), "main.main()") {
+		t.Errorf("the module without names, its panic (%v) printed:\n%s\nwant the message and main.main()", err, trace)
 	}
 }
 
@@ -274,8 +329,8 @@ func FuzzPack(f *testing.F) {
 	})
 }
 
-// FuzzDropLines: any memory is refused or has its line tables dropped,
-// never a panic.
+// FuzzDropLines: any memory is refused or has its line tables and names
+// dropped, never a panic.
 func FuzzDropLines(f *testing.F) {
 	hdr := func(fields ...uint64) []byte {
 		b := slices.Clone(pcHeader)
@@ -288,5 +343,6 @@ func FuzzDropLines(f *testing.F) {
 	f.Add(append(hdr(1, 0, 0, 72, 73, 74, 75, 77), 'n', 0, 'f', 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0))
 	f.Fuzz(func(t *testing.T, mem []byte) {
 		DropLines([]Segment{{Offset: 0, Data: mem}})
+		DropNames([]Segment{{Offset: 0, Data: mem}}, []string{"n"})
 	})
 }

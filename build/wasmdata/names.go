@@ -1,0 +1,126 @@
+package wasmdata
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"strings"
+)
+
+// The function names. The pclntab's funcnametab holds the name of every
+// function, which the runtime reads for one thing besides printing it: the
+// stack maps of functions whose argument size is unknown (the reflect
+// stubs, runtime/stkframe.go's argMapInternal, which switches on the
+// name). Everything else that reads a name prints it: tracebacks, the
+// reflect and safejs error texts (runtime.FuncForPC, CallersFrames),
+// internal/bisect's reports. DropNames keeps the names of those functions
+// and of the functions whose name starts with one of keep (the project's
+// own, so that a trace met in the browser still names its frames), sets
+// every other function's name to none (nameOff 0: the runtime then reads
+// "", and a traceback leaves such a frame out, as it leaves out the
+// runtime's own) and zeroes the bytes only they used.
+
+// Offsets in runtime._func (see lines.go).
+const (
+	funcNameOff = 4
+	funcArgs    = 8
+)
+
+// argsSizeUnknown is internal/abi.ArgsSizeUnknown: a function whose stack
+// maps the runtime finds by its name.
+const argsSizeUnknown = -0x80000000
+
+// DropNames drops the function names of the pclntab that segs hold, but
+// those of the functions the runtime looks up by name and of the functions
+// whose name starts with one of keep, and returns the bytes it zeroed.
+func DropNames(segs []Segment, keep []string) (int, error) {
+	names, fns, err := funcNames(segs)
+	if err != nil {
+		return 0, err
+	}
+	used := make([]bool, len(names)) // bytes of a name kept
+	var dropped []funcName
+	for _, f := range fns {
+		if f.off == 0 {
+			continue
+		}
+		if f.args == argsSizeUnknown || hasAnyPrefix(f.name, keep) {
+			for i := range len(f.name) + 1 {
+				used[int(f.off)+i] = true
+			}
+			continue
+		}
+		dropped = append(dropped, f)
+	}
+	zeroed := 0
+	for _, f := range dropped {
+		binary.LittleEndian.PutUint32(f.fn[funcNameOff:], 0)
+		for i := int(f.off); i <= int(f.off)+len(f.name); i++ {
+			if !used[i] && names[i] != 0 {
+				names[i] = 0
+				zeroed++
+			}
+		}
+	}
+	return zeroed, nil
+}
+
+// funcName is one function of the pclntab.
+type funcName struct {
+	fn   []byte // its runtime._func, in the memory image
+	off  uint32 // its nameOff (0: no name)
+	name string
+	args int32
+}
+
+// funcNames returns the funcnametab of the pclntab that segs hold and its
+// functions with their names, in functab order.
+func funcNames(segs []Segment) ([]byte, []funcName, error) {
+	seg, h, err := findHeader(segs)
+	if err != nil {
+		return nil, nil, err
+	}
+	mem := seg.Data[h:]
+	le := binary.LittleEndian
+	if len(mem) < 72 {
+		return nil, nil, fmt.Errorf("wasmdata: pclntab header cut at byte %d", len(mem))
+	}
+	nfunc, nameOff, cuOff, ftabOff := le.Uint64(mem[8:]), le.Uint64(mem[32:]), le.Uint64(mem[40:]), le.Uint64(mem[64:])
+	if !(nameOff < cuOff && cuOff <= ftabOff && ftabOff < uint64(len(mem))) {
+		return nil, nil, fmt.Errorf("wasmdata: pclntab tables out of order or past their segment: names %d, cu %d, functab %d", nameOff, cuOff, ftabOff)
+	}
+	names, ftab := mem[nameOff:cuOff], mem[ftabOff:]
+	if (nfunc+1)*8 > uint64(len(ftab)) {
+		return nil, nil, fmt.Errorf("wasmdata: pclntab functab of %d functions past its segment", nfunc)
+	}
+	fns := make([]funcName, nfunc)
+	for k := range fns {
+		fo := int(le.Uint32(ftab[8*k+4:]))
+		if fo+funcSize > len(ftab) {
+			return nil, nil, fmt.Errorf("wasmdata: pclntab function %d past its segment", k)
+		}
+		f := funcName{fn: ftab[fo : fo+funcSize]}
+		f.off, f.args = le.Uint32(f.fn[funcNameOff:]), int32(le.Uint32(f.fn[funcArgs:]))
+		if f.off != 0 {
+			if int(f.off) >= len(names) {
+				return nil, nil, fmt.Errorf("wasmdata: function %d's name at %d is past the funcnametab (%d bytes)", k, f.off, len(names))
+			}
+			n := bytes.IndexByte(names[f.off:], 0)
+			if n < 0 {
+				return nil, nil, fmt.Errorf("wasmdata: function %d's name at %d has no end", k, f.off)
+			}
+			f.name = string(names[f.off : int(f.off)+n])
+		}
+		fns[k] = f
+	}
+	return names, fns, nil
+}
+
+func hasAnyPrefix(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
