@@ -188,8 +188,8 @@ func buildModule(pkg, file string) error {
 // coldPackages are compiled without inlining (-gcflags=PKG=-l) in the
 // page's modules: code that runs once per link, page load, report or
 // sweep plan, never per simulated message, where every inlined copy is
-// bytes to send and no time saved. On the page's module 37.6 KB less
-// brotli (860 824 -> 823 216 B); the per-message path (kernel, sim's run
+// bytes to send and no time saved. On the page's module 37.9 KB less
+// brotli (859 392 -> 821 526 B); the per-message path (kernel, sim's run
 // loop, traffic, cpu, node/*, control/*, the runtime) keeps its inlining,
 // and its assembly is the same but for mcswitch's mix-change branch
 // (param.Values.Num no longer inlined there) and sim's per-interval
@@ -225,17 +225,18 @@ func optimize(file string) error {
 	return nil
 }
 
-// packFile packs the data segments of the module in file and, with strip,
-// drops its line tables and the function names but the project's
-// (wasmdata.Pack): the same program, some 150 KB less to send once
-// compressed for the lines, 16.4 KB for the names (20.0 KB without the
-// project's: 3.6 KB buy a browser's trace that names overloadlab's frames).
+// packFile packs the data segments of the module in file, drops its
+// custom sections and, with strip, its line tables and the function names
+// but the project's (wasmdata.Pack): the same program, some 150 KB less
+// to send once compressed for the lines, 13.9 KB for the names (18.6 KB
+// without the project's: 4.7 KB buy a browser's trace that names
+// overloadlab's frames), 0.8–1.4 KB for the custom sections.
 func packFile(file string, strip bool) error {
 	m, err := os.ReadFile(file)
 	if err != nil {
 		return err
 	}
-	o := wasmdata.Options{Gap: wasmdata.Gap, DropLines: strip, DropNames: strip, KeepNames: []string{"overloadlab/"}}
+	o := wasmdata.Options{Gap: wasmdata.Gap, DropLines: strip, DropNames: strip, KeepNames: []string{"overloadlab/"}, DropCustom: true}
 	packed, err := wasmdata.Pack(m, o)
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)

@@ -15,8 +15,11 @@ import (
 )
 
 // pageBudget is the most the first load may fetch, compressed: 1 MB
-// (DESIGN.md).
-const pageBudget = 1_000_000
+// (DESIGN.md), whose target is pageTarget, 0.8 MB.
+const (
+	pageBudget = 1_000_000
+	pageTarget = 800_000
+)
 
 // firstLoad opens the page in a fresh browser (empty cache) and returns the
 // time from navigation to the first chart drawn with the worker ready, and
@@ -81,7 +84,7 @@ func TestPageWeight(t *testing.T) {
 			all += st.Size()
 		}
 	}
-	t.Logf("all of dist/: %d bytes brotli", all)
+	t.Logf("all of dist/: %d bytes brotli (budget %d, target %d: %+d)", all, pageBudget, pageTarget, all-pageTarget)
 	if all > pageBudget {
 		t.Errorf("dist/ holds %d bytes brotli, over the DESIGN.md budget of %d", all, pageBudget)
 	}

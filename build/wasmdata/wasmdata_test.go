@@ -122,6 +122,15 @@ func TestPackMerges(t *testing.T) {
 			t.Errorf("segment %d: %d %v, want %d %v", k, got[k].Offset, got[k].Data, want[k].Offset, want[k].Data)
 		}
 	}
+	// DropCustom drops the custom section (the name section here), and
+	// nothing else.
+	stripped, err := Pack(m, Options{Gap: 100, DropCustom: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ids, _ := sections(t, stripped); !bytes.Equal(ids, []byte{1, dataSection}) || !bytes.Equal(stripped, packed[:len(stripped)]) {
+		t.Errorf("with DropCustom: sections %v, want 1 and %d as packed", ids, dataSection)
+	}
 	// Offsets past 2^31 are written as negative i32 constants.
 	high := []Segment{{1<<31 + 4, []byte{9}}}
 	if got, err := Segments(encode(high)); err != nil || got[0].Offset != high[0].Offset {
