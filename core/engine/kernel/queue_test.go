@@ -223,8 +223,11 @@ func TestQueueHeadSkip(t *testing.T) {
 			t.Fatalf("Head+Skip gave (%d, #%d), Pop (%d, #%d)", got.At, got.Arg, want.At, want.Arg)
 		}
 	}
-	if q.Head() != nil || p.Len() != 0 {
-		t.Fatal("Head of an empty queue is not nil")
+	if h := q.Head(); *h != (Event{At: Never}) || p.Len() != 0 {
+		t.Fatalf("Head of an empty queue is %+v, want an event at Never", *h)
+	}
+	if _, ok := q.Peek(); ok {
+		t.Fatal("Peek of an empty queue found an event")
 	}
 }
 

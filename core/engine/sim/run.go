@@ -170,22 +170,15 @@ func (r *Run) AdvanceTo(t kernel.Time) {
 	t = min(t, r.end)
 	q := r.env.Queue
 	n := r.events // counted across calls, so the budget holds however the run is sliced
-	for {
-		h := q.Head()
-		if h == nil || h.At >= t && !(t == r.end && h.At == t && h.Kind == kindMeasure) {
-			break
-		}
+	// Head is at Never when the queue is empty.
+	for h := q.Head(); h.At < t || t == r.end && h.At == t && h.Kind == kindMeasure; h = q.Head() {
 		e := *h
 		q.Skip()
 		r.now = e.At
-		switch e.Kind {
-		case kindMeasure:
-			r.measure(e.At)
-		case kindTimeline:
-			c := r.Scenario.Timeline[e.Ref]
-			r.apply(c.Param, c.Value)
-		default:
+		if e.Kind >= FirstKind {
 			r.node.Handle(e)
+		} else {
+			r.handle(e)
 		}
 		n++
 		if n%budgetEvery == 0 && r.overBudget(n) {
@@ -195,6 +188,17 @@ func (r *Run) AdvanceTo(t kernel.Time) {
 	}
 	r.events = n
 	r.now = max(r.now, t)
+}
+
+// handle processes one of the run's own events.
+func (r *Run) handle(e kernel.Event) {
+	switch e.Kind {
+	case kindMeasure:
+		r.measure(e.At)
+	case kindTimeline:
+		c := r.Scenario.Timeline[e.Ref]
+		r.apply(c.Param, c.Value)
+	}
 }
 
 // RunToEnd advances to the end of the run.
