@@ -80,11 +80,3 @@ func (s *Stream) Bernoulli(p float64) bool {
 	}
 	return s.Float64() < p
 }
-
-// Jitter returns d scaled by a uniform factor in [1−j, 1+j].
-func (s *Stream) Jitter(d Time, j float64) Time {
-	if j <= 0 {
-		return d
-	}
-	return Time(float64(d) * (1 - j + 2*j*s.Float64()))
-}

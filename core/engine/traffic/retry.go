@@ -17,13 +17,22 @@ type Retry struct {
 
 // Next decides whether attempt number attempt (1 = first) is retried and, if
 // so, after how long, counted from the moment the peer learned of the
-// failure (the reject's arrival, or its guard timer's expiry).
+// failure (the reject's arrival, or its guard timer's expiry): retried with
+// probability Prob (no draw when Prob is 1), after the mean timer scaled by
+// a uniform factor in [1−Jitter, 1+Jitter] (no draw when Jitter is 0).
+// (The draws are Float64's, which inlines, so that a failed attempt costs
+// one call, this one: WebAssembly pays for every call, and an attach storm
+// makes a million failed attempts a run.)
 func (r *Retry) Next(s *kernel.Stream, attempt int, rejected bool) (kernel.Time, bool) {
-	if r.Prob <= 0 || (r.MaxAttempts > 0 && attempt >= r.MaxAttempts) || !s.Bernoulli(r.Prob) {
+	if r.Prob <= 0 || (r.MaxAttempts > 0 && attempt >= r.MaxAttempts) || r.Prob < 1 && s.Float64() >= r.Prob {
 		return 0, false
 	}
+	d := r.AfterTimeout
 	if rejected {
-		return s.Jitter(r.AfterReject, r.Jitter), true
+		d = r.AfterReject
 	}
-	return s.Jitter(r.AfterTimeout, r.Jitter), true
+	if r.Jitter > 0 {
+		d = kernel.Time(float64(d) * (1 - r.Jitter + 2*r.Jitter*s.Float64()))
+	}
+	return d, true
 }
