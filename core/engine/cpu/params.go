@@ -17,8 +17,7 @@ func Params(whose string, background float64) []param.Spec {
 
 // Configure sets the speed and background load from the values of Params.
 func (p *Processor) Configure(v param.Values) {
-	p.Speed = v.Num("cpu.speed")
-	p.Background = v.Num("cpu.background") / 100
+	p.Set(v.Num("cpu.speed"), v.Num("cpu.background")/100)
 }
 
 // IngressBuffer is the parameter "ingress-buffer": how many messages may

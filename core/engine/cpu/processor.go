@@ -9,8 +9,9 @@ import "overloadlab/core/engine/kernel"
 // speed s and background load b the work runs at s·(1−b), and the measured
 // occupancy is ρ = b + (1−b)·busy/interval.
 type Processor struct {
-	Speed      float64 // 1 = nominal; 2 = a processor upgrade twice as fast
-	Background float64 // fraction of the CPU taken by other work, 0..1
+	speed      float64 // 1 = nominal; 2 = a processor upgrade twice as fast
+	background float64 // fraction of the CPU taken by other work, 0..1
+	rate       float64 // speed·(1−background), at least 1e-6: CPU seconds done per second
 
 	free  kernel.Time // when the work already given is done
 	acct  kernel.Time // busy time is counted up to here
@@ -21,33 +22,40 @@ type Processor struct {
 
 // New returns an idle processor.
 func New(speed, background float64) *Processor {
-	return &Processor{Speed: speed, Background: background}
+	p := &Processor{}
+	p.Set(speed, background)
+	return p
 }
 
-// count adds the busy time up to now.
+// Set changes the speed and the background load; work already given keeps
+// its completion time.
+func (p *Processor) Set(speed, background float64) {
+	p.speed, p.background = speed, background
+	p.rate = speed * (1 - background)
+	if p.rate < 1e-6 {
+		p.rate = 1e-6
+	}
+}
+
+// Speed returns the speed relative to nominal.
+func (p *Processor) Speed() float64 { return p.speed }
+
+// Background returns the fraction of the CPU taken by other work.
+func (p *Processor) Background() float64 { return p.background }
+
+// count adds the busy time up to now. (Written with min and max, which
+// WebAssembly does without branches: every message's work passes here.)
 func (p *Processor) count(now kernel.Time) {
-	if now <= p.acct {
-		return
-	}
-	if p.free > p.acct {
-		d := min(now, p.free) - p.acct
-		p.busy += d
-		p.total += d
-	}
-	p.acct = now
+	d := max(0, min(now, p.free)-p.acct)
+	p.busy += d
+	p.total += d
+	p.acct = max(p.acct, now)
 }
 
 // Do queues cost CPU seconds of work at now and returns when it completes.
 func (p *Processor) Do(now kernel.Time, cost float64) kernel.Time {
 	p.count(now)
-	if p.free < now {
-		p.free = now
-	}
-	rate := p.Speed * (1 - p.Background)
-	if rate < 1e-6 {
-		rate = 1e-6
-	}
-	p.free += kernel.Time(cost / rate * 1e9)
+	p.free = max(p.free, now) + kernel.Time(cost/p.rate*1e9)
 	return p.free
 }
 
@@ -61,9 +69,9 @@ func (p *Processor) Backlog(now kernel.Time) kernel.Time {
 func (p *Processor) Measure(now kernel.Time) float64 {
 	p.count(now)
 	span := now - p.start
-	rho := p.Background
+	rho := p.background
 	if span > 0 {
-		rho += (1 - p.Background) * float64(p.busy) / float64(span)
+		rho += (1 - p.background) * float64(p.busy) / float64(span)
 	}
 	p.busy, p.start = 0, now
 	return min(rho, 1)
@@ -88,9 +96,9 @@ type Meter struct {
 func (m *Meter) Read(p *Processor, now kernel.Time) float64 {
 	p.count(now)
 	span := now - m.at
-	rho := p.Background
+	rho := p.background
 	if span > 0 {
-		rho += (1 - p.Background) * float64(p.total-m.busy) / float64(span)
+		rho += (1 - p.background) * float64(p.total-m.busy) / float64(span)
 	}
 	m.busy, m.at = p.total, now
 	return min(rho, 1)

@@ -43,7 +43,7 @@ func TestBackgroundAndSpeed(t *testing.T) {
 	if got, want := p.Measure(kernel.Second), bg+(1-bg)*0.5; got != want {
 		t.Fatalf("occupancy %v, want 0.2 + 0.8·0.5 = %v", got, want)
 	}
-	p.Speed, p.Background = 2, 0
+	p.Set(2, 0)
 	if end := p.Do(kernel.Second, 1); end != 1500*kernel.Millisecond {
 		t.Fatalf("twice as fast: job ends at %v, want 1.5 s", end)
 	}

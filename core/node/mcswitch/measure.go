@@ -90,7 +90,7 @@ func (n *node) Measure(row *sim.Row) {
 	rho := n.cpu.Measure(now)
 	n.ctl.Update(now, rho)
 	thr := n.v.Num("overload.target-occupancy")/100 + 0.05
-	adm := n.workIn / n.cpu.Speed / sec
+	adm := n.workIn / n.cpu.Speed() / sec
 	n.workIn = 0
 	row.Set(colCPU, 100*rho)
 	row.Set(colAdmitted, 100*adm)
@@ -104,7 +104,7 @@ func (n *node) Measure(row *sim.Row) {
 	row.Set(colOfferedEq, n.ctl.Offered())
 	row.Set(colAlphaTgt, n.ctl.TargetRate())
 	row.Set(colIdleEst, 100*n.ctl.Idle())
-	row.Set(colIdleTrue, 100*n.cpu.Background)
+	row.Set(colIdleTrue, 100*n.cpu.Background())
 	costErr := 100 * n.costError()
 	row.Set(colCostError, costErr)
 	if costErr > 10 {
@@ -132,7 +132,7 @@ func (n *node) trueCost(i int) float64 {
 	for _, x := range n.cost[i] {
 		s += x
 	}
-	return s / n.cpu.Speed
+	return s / n.cpu.Speed()
 }
 
 // Report returns the outcomes and the controls' counters.

@@ -155,8 +155,7 @@ func (n *node) configure() (multiclass.Config, error) {
 	n.gap = kernel.Seconds(v.Num("flow.gap"))
 	n.deadline = kernel.Seconds(v.Num("call.deadline"))
 	n.buffer = v.Int("buffer")
-	n.cpu.Speed = v.Num("cpu.speed")
-	n.cpu.Background = v.Num("cpu.background") / 100
+	n.cpu.Configure(v)
 	n.base = base
 	from := kernel.Time(0)
 	n.overload = v.Text("load.shape") != "constant"
