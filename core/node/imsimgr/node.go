@@ -125,6 +125,7 @@ type node struct {
 	busiest    float64     // share of arrivals that instance 0 takes; 0 = even
 	emPaced    bool        // emergency attaches go through the MME pacing queue
 	paced      [2]bool
+	via        []int // per class: the side of the pacing queue it goes through now, or unpaced
 	ingressMax int
 	watchdog   kernel.Time
 	restart    kernel.Time
@@ -140,7 +141,7 @@ type node struct {
 }
 
 func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
-	n := &node{env: env, v: v, deadline: make([]kernel.Time, len(classes))}
+	n := &node{env: env, v: v, deadline: make([]kernel.Time, len(classes)), via: make([]int, len(classes))}
 	n.pick = env.Stream("imsimgr.instance")
 	n.retryRS = env.Stream("ue.retry")
 	n.arrivals = sim.NewArrivals(env, kindArrive, classNames())
@@ -211,6 +212,16 @@ func (n *node) configure(now kernel.Time) {
 				Action: action,
 			})
 		}
+	}
+	for i, c := range classes {
+		side := c.side
+		if c.emergency && n.emPaced {
+			side = mme
+		}
+		if side != unpaced && !n.paced[side] {
+			side = unpaced
+		}
+		n.via[i] = side
 	}
 	for _, inst := range n.insts {
 		inst.cpu.Configure(v)
@@ -331,12 +342,8 @@ func (n *node) arrive(now kernel.Time, c, attempt int) {
 	}
 	inst.cpu.Do(now, n.cost.ingress)
 	cl := &classes[c]
-	side := cl.side
-	if cl.emergency && n.emPaced {
-		side = mme
-	}
-	switch {
-	case side == unpaced || !n.paced[side]:
+	switch side := n.via[c]; side {
+	case unpaced:
 		if cl.emergency {
 			n.emergency++
 		}
