@@ -90,7 +90,7 @@ func funcNames(segs []Segment) ([]byte, []funcName, error) {
 		return nil, nil, fmt.Errorf("wasmdata: pclntab tables out of order or past their segment: names %d, cu %d, functab %d", nameOff, cuOff, ftabOff)
 	}
 	names, ftab := mem[nameOff:cuOff], mem[ftabOff:]
-	if (nfunc+1)*8 > uint64(len(ftab)) {
+	if nfunc >= uint64(len(ftab))/8 { // the functab holds nfunc+1 entries of 8 bytes
 		return nil, nil, fmt.Errorf("wasmdata: pclntab functab of %d functions past its segment", nfunc)
 	}
 	fns := make([]funcName, nfunc)

@@ -349,6 +349,7 @@ func FuzzDropLines(f *testing.F) {
 		return b
 	}
 	f.Add(hdr(1, 0, 0, 72, 73, 74, 75, 80))
+	f.Add(append(hdr(1<<61, 0, 0, 72, 73, 74, 75, 77), 'n', 0, 'f', 2)) // (nfunc+1)·8 overflows
 	f.Add(append(hdr(1, 0, 0, 72, 73, 74, 75, 77), 'n', 0, 'f', 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0))
 	f.Fuzz(func(t *testing.T, mem []byte) {
 		DropLines([]Segment{{Offset: 0, Data: mem}})
