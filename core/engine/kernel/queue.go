@@ -263,7 +263,7 @@ func (q *Queue) insertBottom(e item) {
 	}
 	a := append(q.bottom, e)
 	i := len(a) - 1
-	for i > q.head && less(&e, &a[i-1]) {
+	for i > q.head && earlier(e.At, e.seq, a[i-1].At, a[i-1].seq) {
 		a[i] = a[i-1]
 		i--
 	}
@@ -514,9 +514,13 @@ func (r *rung) firstFrom(k int) int {
 // subtraction (At, seq) − (At, seq), At's sign bit flipped so that it
 // compares as unsigned. (No branch: sorting a bucket compares events in a
 // loop, and in WebAssembly every branch taken costs.)
-func less(a, b *item) bool {
-	_, borrow := bits.Sub64(a.seq, b.seq, 0)
-	_, borrow = bits.Sub64(uint64(a.At)^1<<63, uint64(b.At)^1<<63, borrow)
+func less(a, b *item) bool { return earlier(a.At, a.seq, b.At, b.seq) }
+
+// earlier is less of (at, seq) and (bt, bseq), for loops that keep the event
+// they place in locals rather than in memory, as a pointer to it would.
+func earlier(at Time, seq uint64, bt Time, bseq uint64) bool {
+	_, borrow := bits.Sub64(seq, bseq, 0)
+	_, borrow = bits.Sub64(uint64(at)^1<<63, uint64(bt)^1<<63, borrow)
 	return borrow != 0
 }
 
@@ -543,7 +547,7 @@ func sortEvents(s []item) {
 	for i := len(s) - 2; i >= 0; i-- {
 		e := s[i]
 		j := i
-		for j+1 < len(s) && less(&s[j+1], &e) {
+		for j+1 < len(s) && earlier(s[j+1].At, s[j+1].seq, e.At, e.seq) {
 			s[j] = s[j+1]
 			j++
 		}
