@@ -181,7 +181,11 @@ func EncodeWhatIf(w *WhatIf, base *Scenario, catalog int) string {
 		version = WhatIfVersion
 	}
 	raw, _ := jsonw.Marshal(&p)
-	return fmt.Sprintf("%d.%s", version, base64.RawURLEncoding.EncodeToString(deflate(raw)))
+	var buf bytes.Buffer
+	z, _ := flate.NewWriter(&buf, flate.BestCompression)
+	z.Write(raw)
+	z.Close()
+	return fmt.Sprintf("%d.%s", version, base64.RawURLEncoding.EncodeToString(buf.Bytes()))
 }
 
 // encodeSide writes the parameters of s that differ from base, and its
