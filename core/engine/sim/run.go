@@ -170,18 +170,36 @@ func (r *Run) AdvanceTo(t kernel.Time) {
 	t = min(t, r.end)
 	q := r.env.Queue
 	n := r.events // counted across calls, so the budget holds however the run is sliced
-	// Head is at Never when the queue is empty.
-	for h := q.Head(); h.At < t || t == r.end && h.At == t && h.Kind == kindMeasure; h = q.Head() {
-		e := *h
-		q.Skip()
-		r.now = e.At
-		if e.Kind >= FirstKind {
+	for {
+		// The node's events before t, up to the next check of the budget,
+		// in a loop whose condition is all its branching (in WebAssembly
+		// every branch taken costs). Head is at Never when the queue is
+		// empty.
+		check := (n/budgetEvery + 1) * budgetEvery
+		h := q.Head()
+		for ; h.At < t && h.Kind >= FirstKind && n < check; h = q.Head() {
+			e := *h
+			q.Skip()
+			r.now = e.At
 			r.node.Handle(e)
-		} else {
-			r.handle(e)
+			n++
 		}
-		n++
-		if n%budgetEvery == 0 && r.overBudget(n) {
+		if n < check {
+			// The run's own event (a measure, a timeline change), if it is
+			// due; the interval that ends with the run is measured at t.
+			if h.Kind >= FirstKind || !(h.At < t || t == r.end && h.At == t && h.Kind == kindMeasure) {
+				break
+			}
+			e := *h
+			q.Skip()
+			r.now = e.At
+			r.handle(e)
+			n++
+			if n < check {
+				continue
+			}
+		}
+		if r.overBudget(n) {
 			t = r.now // the run ends here
 			break
 		}
