@@ -750,8 +750,10 @@ export class ChartView {
       ctx.strokeStyle = cssVar("--panel");
       ctx.lineWidth = 3 * dpr;
       ctx.lineJoin = "round";
-      ctx.strokeText(l.label, right, y - 4 * dpr);
-      ctx.fillText(l.label, right, y - 4 * dpr);
+      // The label's descenders end above the line, not across its dashes.
+      ctx.textBaseline = "bottom";
+      ctx.strokeText(l.label, right, y - 3 * dpr);
+      ctx.fillText(l.label, right, y - 3 * dpr);
       placed.push({ y, left: right - ctx.measureText(l.label).width });
     });
     ctx.restore();
