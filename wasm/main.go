@@ -31,6 +31,7 @@ import (
 	"github.com/hack-pad/safejs"
 
 	"overloadlab/wasm/bridge"
+	"overloadlab/wasm/gcpace"
 	"overloadlab/wasm/session"
 )
 
@@ -92,6 +93,7 @@ func float64s(xs []float64) (any, error) {
 }
 
 func main() {
+	gcpace.Set()
 	install()
 	select {}
 }

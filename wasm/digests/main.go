@@ -17,9 +17,11 @@ import (
 
 	"overloadlab/core/catalog"
 	"overloadlab/core/engine/sim"
+	"overloadlab/wasm/gcpace"
 )
 
 func main() {
+	gcpace.Set()
 	preset := flag.String("time", "", "time the preset `name` instead of listing the digests")
 	n := flag.Int("n", 3, "runs to time (one line each)")
 	flag.Parse()
