@@ -41,47 +41,22 @@ const (
 // (in address order, as Pack leaves them) and returns the bytes it zeroed.
 // It refuses a memory image without exactly one pclntab it can read.
 func DropLines(segs []Segment) (int, error) {
-	seg, h, err := findHeader(segs)
+	t, err := readPclntab(segs)
 	if err != nil {
 		return 0, err
 	}
-	mem := seg.Data[h:] // the pclntab and what follows it in its segment
 	le := binary.LittleEndian
-	word := func(off int) (int, error) {
-		if off+8 > len(mem) {
-			return 0, fmt.Errorf("wasmdata: pclntab header cut at byte %d", off)
-		}
-		v := le.Uint64(mem[off:])
-		if v > uint64(len(mem)) {
-			return 0, fmt.Errorf("wasmdata: pclntab header field at byte %d is %d, past its segment", off, v)
-		}
-		return int(v), nil
-	}
-	var f [6]int // nfunc, funcname, cu, filetab, pctab, pcln (the functab)
-	for k, off := range []int{8, 32, 40, 48, 56, 64} {
-		if f[k], err = word(off); err != nil {
-			return 0, err
-		}
-	}
-	nfunc, pctabOff, ftabOff := f[0], f[4], f[5]
-	if !(f[1] < f[2] && f[2] <= f[3] && f[3] <= pctabOff && pctabOff < ftabOff) {
-		return 0, fmt.Errorf("wasmdata: pclntab tables out of order: %v", f[1:])
-	}
-	pctab, ftab := mem[pctabOff:ftabOff], mem[ftabOff:]
-	if uint64(nfunc+1)*8 > uint64(len(ftab)) {
-		return 0, fmt.Errorf("wasmdata: pclntab functab of %d functions past its segment", nfunc)
-	}
+	pctab := t.mem[t.pctab:t.functab]
 	// The tables the program needs, and the functions' line tables.
 	keep := map[uint32]bool{}
 	var lines []uint32
-	for k := range nfunc {
-		fo := int(le.Uint32(ftab[8*k+4:]))
-		if fo+funcSize > len(ftab) {
-			return 0, fmt.Errorf("wasmdata: pclntab function %d past its segment", k)
+	for k := range t.nfunc {
+		fn, err := t.fn(k)
+		if err != nil {
+			return 0, err
 		}
-		fn := ftab[fo:]
 		npc := int(le.Uint32(fn[funcNPCData:]))
-		if fo+funcSize+4*npc > len(ftab) {
+		if funcSize+4*npc > len(fn) {
 			return 0, fmt.Errorf("wasmdata: pclntab function %d: %d pcdata tables past its segment", k, npc)
 		}
 		keep[le.Uint32(fn[funcPCSP:])] = true
@@ -94,7 +69,7 @@ func DropLines(segs []Segment) (int, error) {
 		}
 	}
 	// The file names: the cutab and the filetab, read only through pcfile.
-	clear(mem[f[2]:pctabOff])
+	clear(t.mem[t.cu:t.pctab])
 	zeroed := 0
 	for _, off := range lines {
 		if off == 0 || keep[off] {
@@ -109,6 +84,57 @@ func DropLines(segs []Segment) (int, error) {
 		zeroed += n
 	}
 	return zeroed, nil
+}
+
+// pclntab is the runtime's pclntab in a memory image (runtime.pcHeader):
+// mem runs from its header to the end of its segment, and the tables are
+// at these offsets in mem, in this order.
+type pclntab struct {
+	mem                                   []byte
+	nfunc                                 int
+	funcname, cu, filetab, pctab, functab int
+}
+
+// readPclntab finds the one pclntab that segs hold (in address order, as
+// Pack leaves them) and reads its header, refusing fields past its segment
+// or tables out of order.
+func readPclntab(segs []Segment) (pclntab, error) {
+	seg, h, err := findHeader(segs)
+	if err != nil {
+		return pclntab{}, err
+	}
+	t := pclntab{mem: seg.Data[h:]}
+	for _, f := range []struct {
+		off int
+		v   *int
+	}{{8, &t.nfunc}, {32, &t.funcname}, {40, &t.cu}, {48, &t.filetab}, {56, &t.pctab}, {64, &t.functab}} {
+		if f.off+8 > len(t.mem) {
+			return pclntab{}, fmt.Errorf("wasmdata: pclntab header cut at byte %d", f.off)
+		}
+		v := binary.LittleEndian.Uint64(t.mem[f.off:])
+		if v > uint64(len(t.mem)) {
+			return pclntab{}, fmt.Errorf("wasmdata: pclntab header field at byte %d is %d, past its segment", f.off, v)
+		}
+		*f.v = int(v)
+	}
+	if !(t.funcname < t.cu && t.cu <= t.filetab && t.filetab <= t.pctab && t.pctab < t.functab) {
+		return pclntab{}, fmt.Errorf("wasmdata: pclntab tables out of order: %v", []int{t.funcname, t.cu, t.filetab, t.pctab, t.functab})
+	}
+	if (t.nfunc+1)*8 > len(t.mem)-t.functab { // the functab holds nfunc+1 entries of 8 bytes
+		return pclntab{}, fmt.Errorf("wasmdata: pclntab functab of %d functions past its segment", t.nfunc)
+	}
+	return t, nil
+}
+
+// fn returns function k's runtime._func and what follows it in the
+// segment (its pcdata offsets).
+func (t pclntab) fn(k int) ([]byte, error) {
+	ftab := t.mem[t.functab:]
+	fo := int(binary.LittleEndian.Uint32(ftab[8*k+4:]))
+	if fo+funcSize > len(ftab) {
+		return nil, fmt.Errorf("wasmdata: pclntab function %d past its segment", k)
+	}
+	return ftab[fo:], nil
 }
 
 // findHeader returns the segment holding the one pclntab and its offset

@@ -76,30 +76,19 @@ type funcName struct {
 // funcNames returns the funcnametab of the pclntab that segs hold and its
 // functions with their names, in functab order.
 func funcNames(segs []Segment) ([]byte, []funcName, error) {
-	seg, h, err := findHeader(segs)
+	t, err := readPclntab(segs)
 	if err != nil {
 		return nil, nil, err
 	}
-	mem := seg.Data[h:]
+	names := t.mem[t.funcname:t.cu]
 	le := binary.LittleEndian
-	if len(mem) < 72 {
-		return nil, nil, fmt.Errorf("wasmdata: pclntab header cut at byte %d", len(mem))
-	}
-	nfunc, nameOff, cuOff, ftabOff := le.Uint64(mem[8:]), le.Uint64(mem[32:]), le.Uint64(mem[40:]), le.Uint64(mem[64:])
-	if !(nameOff < cuOff && cuOff <= ftabOff && ftabOff < uint64(len(mem))) {
-		return nil, nil, fmt.Errorf("wasmdata: pclntab tables out of order or past their segment: names %d, cu %d, functab %d", nameOff, cuOff, ftabOff)
-	}
-	names, ftab := mem[nameOff:cuOff], mem[ftabOff:]
-	if nfunc >= uint64(len(ftab))/8 { // the functab holds nfunc+1 entries of 8 bytes
-		return nil, nil, fmt.Errorf("wasmdata: pclntab functab of %d functions past its segment", nfunc)
-	}
-	fns := make([]funcName, nfunc)
+	fns := make([]funcName, t.nfunc)
 	for k := range fns {
-		fo := int(le.Uint32(ftab[8*k+4:]))
-		if fo+funcSize > len(ftab) {
-			return nil, nil, fmt.Errorf("wasmdata: pclntab function %d past its segment", k)
+		fn, err := t.fn(k)
+		if err != nil {
+			return nil, nil, err
 		}
-		f := funcName{fn: ftab[fo : fo+funcSize]}
+		f := funcName{fn: fn[:funcSize]}
 		f.off, f.args = le.Uint32(f.fn[funcNameOff:]), int32(le.Uint32(f.fn[funcArgs:]))
 		if f.off != 0 {
 			if int(f.off) >= len(names) {
