@@ -108,6 +108,64 @@ func TestRowOutcomeBlockAndLength(t *testing.T) {
 	}
 }
 
+// batchToy is toy as a Batcher that takes at most 3 events per call.
+type batchToy struct{ toy }
+
+func (n *batchToy) HandleBefore(q *kernel.Queue, t kernel.Time, max uint64) (k uint64, last kernel.Time) {
+	for h := q.Head(); h.At < t && h.Kind >= FirstKind && k < min(max, 3); h = q.Head() {
+		e := *h
+		q.Skip()
+		n.Handle(e)
+		k, last = k+1, e.At
+	}
+	return k, last
+}
+
+// silent handles no events: it is neither a Handler nor a Batcher.
+type silent struct{}
+
+func (silent) Measure(*Row)                                      {}
+func (silent) Apply(kernel.Time, *param.Spec, param.Value) error { return nil }
+func (silent) Report(kernel.Time) Report                         { return Report{} }
+
+// A Batcher's run is the Handler's run, whatever share of the events it
+// takes per call and however the run is sliced; a node that handles no
+// events is refused at Start.
+func TestBatcherRunsAsHandler(t *testing.T) {
+	run := func(batch bool, step kernel.Time) (Summary, uint64, kernel.Time) {
+		def := toyDef(false)
+		if batch {
+			def.New = func(env *Env, v param.Values) (Node, error) {
+				env.At(0, FirstKind, 0, 0)
+				return &batchToy{toy{env: env}}, nil
+			}
+		}
+		r, err := Start(def, toyScenario(), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !r.Done() {
+			r.AdvanceTo(r.Now() + step)
+		}
+		return r.Summary(), r.Events(), r.Now()
+	}
+	want, events, end := run(false, kernel.Hour)
+	if events != 25+3 || end != 2500*kernel.Millisecond {
+		t.Fatalf("handler: %d events, ended at %v", events, end)
+	}
+	for _, step := range []kernel.Time{kernel.Hour, 130 * kernel.Millisecond, kernel.Second} {
+		got, n, at := run(true, step)
+		if got.Digest != want.Digest || n != events || at != end {
+			t.Errorf("batcher, steps of %v: digest %s after %d events at %v, want %s after %d at %v", step, got.Digest, n, at, want.Digest, events, end)
+		}
+	}
+	def := toyDef(false)
+	def.New = func(*Env, param.Values) (Node, error) { return silent{}, nil }
+	if _, err := Start(def, toyScenario(), false); err == nil || !strings.Contains(err.Error(), "neither a sim.Handler nor a sim.Batcher") {
+		t.Errorf("a node that handles no events: error %v", err)
+	}
+}
+
 // A model that leaves a declared column unwritten stops the run with an
 // error naming the column.
 func TestUnwrittenColumnIsAnError(t *testing.T) {

@@ -61,6 +61,7 @@ type Run struct {
 
 	env    Env
 	node   Node
+	batch  Batcher      // node, or node's Handle one event at a time
 	values param.Values // current values, timeline applied
 	rec    *metrics.Recorder
 	row    []float64 // the recorded row: time, outcome block, the model's columns
@@ -122,6 +123,14 @@ func Start(def *Def, sc *scenario.Scenario, live bool) (*Run, error) {
 		return nil, fmt.Errorf("model %s: the random stream %q has no number of catalog version 1 (sim.Def.NumberedStreams), so a link of that version cannot replay", def.Name, r.env.unnumbered)
 	}
 	r.node = node
+	switch n := node.(type) {
+	case Batcher:
+		r.batch = n
+	case Handler:
+		r.batch = oneByOne{n}
+	default:
+		return nil, fmt.Errorf("model %s: its node handles no events (neither a sim.Handler nor a sim.Batcher)", def.Name)
+	}
 	r.rec = metrics.NewRecorder(cols, live)
 	if p := def.Preset(sc.Preset); p != nil && len(p.Claims) > 0 {
 		if r.claims, err = claim.New(p.Claims, r.rec.Columns()); err != nil {
@@ -172,21 +181,16 @@ func (r *Run) AdvanceTo(t kernel.Time) {
 	n := r.events // counted across calls, so the budget holds however the run is sliced
 	for {
 		// The node's events before t, up to the next check of the budget,
-		// in a loop whose condition is all its branching (in WebAssembly
-		// every branch taken costs). Head is at Never when the queue is
-		// empty.
+		// in calls to the node that take a run of them each (Batcher);
+		// when none is due, the run's own event (a measure, a timeline
+		// change), if it is: the interval that ends with the run is
+		// measured at t. Head is at Never when the queue is empty.
 		check := (n/budgetEvery + 1) * budgetEvery
-		h := q.Head()
-		for ; h.At < t && h.Kind >= FirstKind && n < check; h = q.Head() {
-			e := *h
-			q.Skip()
-			r.now = e.At
-			r.node.Handle(e)
-			n++
-		}
-		if n < check {
-			// The run's own event (a measure, a timeline change), if it is
-			// due; the interval that ends with the run is measured at t.
+		if k, last := r.batch.HandleBefore(q, t, check-n); k > 0 {
+			n += k
+			r.now = last
+		} else {
+			h := q.Head()
 			if h.Kind >= FirstKind || !(h.At < t || t == r.end && h.At == t && h.Kind == kindMeasure) {
 				break
 			}
@@ -195,11 +199,8 @@ func (r *Run) AdvanceTo(t kernel.Time) {
 			r.now = e.At
 			r.handle(e)
 			n++
-			if n < check {
-				continue
-			}
 		}
-		if r.overBudget(n) {
+		if n == check && r.overBudget(n) {
 			t = r.now // the run ends here
 			break
 		}

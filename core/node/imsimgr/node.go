@@ -267,37 +267,47 @@ func (n *node) Apply(now kernel.Time, sp *param.Spec, val param.Value) error {
 	return nil
 }
 
-// Handle handles one of the node's events. (Each frequent case returns
-// by itself, not through the switch's end: in WebAssembly the jump to a
-// shared end is a branch taken per event.)
-func (n *node) Handle(e kernel.Event) {
-	switch e.Kind {
-	case kindArrive:
-		if n.arrivals.Wake(e) {
-			n.arrive(e.At, int(e.Ref), 1)
+// HandleBefore is sim.Batcher's: the node handles its events in a loop of
+// its own, so that a run of events makes one call through an interface,
+// not one per event (in WebAssembly every call costs several times what it
+// costs natively).
+func (n *node) HandleBefore(q *kernel.Queue, t kernel.Time, max uint64) (k uint64, last kernel.Time) {
+	for h := q.Head(); h.At < t && h.Kind >= sim.FirstKind && k < max; h = q.Head() {
+		e := *h
+		q.Skip()
+		last = e.At
+		k++
+		switch e.Kind {
+		case kindArrive:
+			if n.arrivals.Wake(e) {
+				n.arrive(e.At, int(e.Ref), 1)
+			}
+		case kindRetry:
+			n.retries++
+			t := tag(e.Ref)
+			n.arrive(e.At, t.class(), t.attempt())
+		case kindRelease:
+			n.release(e.At, int(e.Ref/2), int(e.Ref%2), int32(e.Arg))
+		case kindDone:
+			n.done(e.At, tag(e.Ref), kernel.Time(e.Arg))
+		case kindRestart:
+			n.restarted(e.At, int(e.Ref), int32(e.Arg))
+		case kindGuardRead:
+			n.readGuards(e.At)
 		}
-		return
-	case kindRetry:
-		n.retries++
-		t := tag(e.Ref)
-		n.arrive(e.At, t.class(), t.attempt())
-		return
-	case kindRelease:
-		n.release(e.At, int(e.Ref/2), int(e.Ref%2), int32(e.Arg))
-		return
-	case kindDone:
-		n.done(e.At, tag(e.Ref), kernel.Time(e.Arg))
-		return
-	case kindRestart:
-		inst := n.insts[e.Ref]
-		if int32(e.Arg) == inst.epoch {
-			inst.up = true
-			inst.pinned = 0
-			inst.guard.Reset(e.At)
-			inst.meter.Reset(inst.cpu, e.At)
-		}
-	case kindGuardRead:
-		n.readGuards(e.At)
+	}
+	return k, last
+}
+
+// restarted brings instance k back up after a crash of the given epoch,
+// unless it crashed again since.
+func (n *node) restarted(now kernel.Time, k int, epoch int32) {
+	inst := n.insts[k]
+	if epoch == inst.epoch {
+		inst.up = true
+		inst.pinned = 0
+		inst.guard.Reset(now)
+		inst.meter.Reset(inst.cpu, now)
 	}
 }
 
