@@ -267,20 +267,27 @@ func (n *node) Apply(now kernel.Time, sp *param.Spec, val param.Value) error {
 	return nil
 }
 
+// Handle handles one of the node's events. (Each frequent case returns
+// by itself, not through the switch's end: in WebAssembly the jump to a
+// shared end is a branch taken per event.)
 func (n *node) Handle(e kernel.Event) {
 	switch e.Kind {
 	case kindArrive:
 		if n.arrivals.Wake(e) {
 			n.arrive(e.At, int(e.Ref), 1)
 		}
+		return
 	case kindRetry:
 		n.retries++
 		t := tag(e.Ref)
 		n.arrive(e.At, t.class(), t.attempt())
+		return
 	case kindRelease:
 		n.release(e.At, int(e.Ref/2), int(e.Ref%2), int32(e.Arg))
+		return
 	case kindDone:
 		n.done(e.At, tag(e.Ref), kernel.Time(e.Arg))
+		return
 	case kindRestart:
 		inst := n.insts[e.Ref]
 		if int32(e.Arg) == inst.epoch {
@@ -311,11 +318,14 @@ func (n *node) readGuards(now kernel.Time) {
 // instanceFor picks the instance that hosts an arriving request: instance
 // 0 takes the busiest share when one is set, the others share the rest
 // evenly.
+// (Called only with several instances, and not inlined, so that the
+// compiler lays out arrive's path for one instance straight: a branch taken
+// costs in WebAssembly.)
+//
+//go:noinline
 func (n *node) instanceFor() int {
 	k := len(n.insts)
 	switch {
-	case k == 1:
-		return 0
 	case n.busiest == 0:
 		return n.pick.Intn(k)
 	case n.pick.Float64() < n.busiest:
@@ -328,16 +338,13 @@ func (n *node) instanceFor() int {
 // arrive handles one attempt of class c arriving at now.
 func (n *node) arrive(now kernel.Time, c, attempt int) {
 	n.env.Out.Offer(c)
-	k := n.instanceFor()
-	inst := n.insts[k]
-	if !inst.up {
-		n.downDrops++
-		n.fail(now, now, c, attempt, metrics.Dropped)
-		return
+	k := 0
+	if len(n.insts) > 1 {
+		k = n.instanceFor()
 	}
-	if inst.inCPU >= n.ingressMax {
-		n.ingressDrops++
-		n.fail(now, now, c, attempt, metrics.Dropped)
+	inst := n.insts[k]
+	if !inst.up || inst.inCPU >= n.ingressMax {
+		n.refuse(now, inst, c, attempt)
 		return
 	}
 	inst.cpu.Do(now, n.cost.ingress)
@@ -367,6 +374,21 @@ func (n *node) arrive(now kernel.Time, c, attempt int) {
 			n.fail(now, now, c, attempt, metrics.Dropped)
 		}
 	}
+}
+
+// refuse drops an attempt that arrives at an instance that is down or
+// whose ingress buffer is full. (Apart, and not inlined, so that the
+// compiler lays out arrive's common path straight: a branch taken costs in
+// WebAssembly.)
+//
+//go:noinline
+func (n *node) refuse(now kernel.Time, inst *instance, c, attempt int) {
+	if !inst.up {
+		n.downDrops++
+	} else {
+		n.ingressDrops++
+	}
+	n.fail(now, now, c, attempt, metrics.Dropped)
 }
 
 // job gives the CPU of instance k the work for message t sent at sent; its
