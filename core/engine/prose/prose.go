@@ -8,9 +8,10 @@
 //	Doc: prose.Page("engineered capacity: each query costs …"),
 //
 // keeps a parameter's doc in its Spec literal, next to its range, and out of
-// the wasm (3.2 KB of its brotli for some 160 parameter docs). It must stay a
-// package of its own, compiled with inlining: a call that is not inlined
-// passes its text, and build/main.go compiles package param without inlining.
+// the wasm: 3.2 KB of its brotli for some 160 parameter docs, 3.9 KB for the
+// 26 "how it works" panels (their formula and text). It must stay a package
+// of its own, compiled with inlining: a call that is not inlined passes its
+// text, and build/main.go compiles package param without inlining.
 package prose
 
 // Page returns s: natively every caller reads the text.
