@@ -1,6 +1,9 @@
 package broadcast
 
-import "overloadlab/core/engine/param"
+import (
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/prose"
+)
 
 // The control's parameters, with their operator names (the task facility
 // "imsimgr avoid-sessmgr-broadcast [cpu_threshold P]") and the lab switches
@@ -16,15 +19,15 @@ const (
 // Params is the schema of the control's parameters.
 var Params = []param.Spec{
 	{Name: ParamAvoid, Label: "avoid-sessmgr-broadcast", Group: "Broadcast control", Kind: param.Bool, Default: param.On(true),
-		Doc: "task facility imsimgr avoid-sessmgr-broadcast: stop broadcasting while the CPU is at or above the threshold (on by default)"},
+		Doc: prose.Page("task facility imsimgr avoid-sessmgr-broadcast: stop broadcasting while the CPU is at or above the threshold (on by default)")},
 	{Name: ParamThreshold, Label: "cpu_threshold P", Group: "Broadcast control", Unit: "%", Kind: param.Number, Min: 100 * MinThreshold, Max: 100 * MaxThreshold, Step: 1, Default: param.Num(100 * DefaultThreshold),
-		Doc: "P: while the IMSI Manager's CPU is ≥ P, unknown MAP requests go to a random Session Manager instead of a broadcast"},
+		Doc: prose.Page("P: while the IMSI Manager's CPU is ≥ P, unknown MAP requests go to a random Session Manager instead of a broadcast")},
 	{Name: ParamAvoidAll, Label: "Avoid all broadcasts", Group: "Broadcast control", Kind: param.Bool, Default: param.On(false),
-		Doc: "avoid-sessmgr-broadcast configured without cpu_threshold: never broadcast, always a random Session Manager"},
+		Doc: prose.Page("avoid-sessmgr-broadcast configured without cpu_threshold: never broadcast, always a random Session Manager")},
 	{Name: ParamWindow, Label: "Reboot window (60 min)", Group: "Broadcast control", Kind: param.Bool, Default: param.On(true),
-		Doc: "lab switch: the real SGSN never broadcasts during the first 60 minutes after a reboot (fixed); switch off to see why"},
+		Doc: prose.Page("lab switch: the real SGSN never broadcasts during the first 60 minutes after a reboot (fixed); switch off to see why")},
 	{Name: ParamDrop, Label: "Congestion drop (70 %)", Group: "Broadcast control", Kind: param.Bool, Default: param.On(true),
-		Doc: "lab switch: the real IMSI Manager drops every unknown subscriber request while its CPU is above 70 % (fixed); switch off to see why"},
+		Doc: prose.Page("lab switch: the real IMSI Manager drops every unknown subscriber request while its CPU is above 70 % (fixed); switch off to see why")},
 }
 
 // ConfigFrom reads the control's configuration from the values of Params.

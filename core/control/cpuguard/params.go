@@ -1,15 +1,18 @@
 package cpuguard
 
-import "overloadlab/core/engine/param"
+import (
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/prose"
+)
 
 // Params is the schema of the guard's parameters: the lab switch that
 // shows what the fixed guard prevents, and its sampling period.
 var Params = []param.Spec{
 	{Name: "lab.cpu-guard", Label: "CPU guard (70 %)", Group: "CPU guard", Kind: param.Bool, Default: param.On(true),
-		Doc: "lab switch: the real IMSI Manager always has the fixed 70 % guard; switch it off to see what it prevents"},
+		Doc: prose.Page("lab switch: the real IMSI Manager always has the fixed 70 % guard; switch it off to see what it prevents")},
 	{Name: "cpu-guard.sampling-period", Label: "Guard's CPU sampling period", Group: "CPU guard", Unit: "s", Kind: param.Number, Min: 0.1, Max: 5, Step: 0.1, Default: param.Num(DefaultSampling),
-		Doc: "reconstructed (the seed says \"on reaching 70 %\", not over what window): each instance reads its CPU over this period and its guard follows the last reading; " +
-			"apart from the 1 s reporting interval of the charts"},
+		Doc: prose.Page("reconstructed (the seed says \"on reaching 70 %\", not over what window): each instance reads its CPU over this period and its guard follows the last reading; " +
+			"apart from the 1 s reporting interval of the charts")},
 }
 
 // DefaultSampling is the guard's default sampling period in seconds.

@@ -1,6 +1,9 @@
 package cpu
 
-import "overloadlab/core/engine/param"
+import (
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/prose"
+)
 
 // Params returns the processor's parameters, shared by every node model
 // with the same names and ranges: cpu.speed (× nominal) and cpu.background
@@ -9,9 +12,9 @@ import "overloadlab/core/engine/param"
 func Params(whose string, background float64) []param.Spec {
 	return []param.Spec{
 		{Name: "cpu.speed", Label: "CPU speed", Group: "CPU", Unit: "×", Kind: param.Number, Min: 0.1, Max: 10, Step: 0.1, Default: param.Num(1),
-			Doc: "processor speed relative to nominal: every cost is divided by it (2 = a system upgrade)"},
+			Doc: prose.Page("processor speed relative to nominal: every cost is divided by it (2 = a system upgrade)")},
 		{Name: "cpu.background", Label: "Background load", Group: "CPU", Unit: "%", Kind: param.Number, Min: 0, Max: 90, Step: 1, Default: param.Num(background),
-			Doc: "share of " + whose + " taken by other work (audits, timers, housekeeping)"},
+			Doc: prose.Page("share of " + whose + " taken by other work (audits, timers, housekeeping)")},
 	}
 }
 
@@ -25,5 +28,5 @@ func (p *Processor) Configure(v param.Values) {
 // model's default.
 func IngressBuffer(def float64) param.Spec {
 	return param.Spec{Name: "ingress-buffer", Label: "Ingress buffer", Group: "CPU", Unit: "msgs", Kind: param.Integer, Min: 10, Max: 200000, Step: 10, Default: param.Num(def),
-		Doc: "messages that may wait for the CPU; a message that finds it full is lost at the socket (dropped)"}
+		Doc: prose.Page("messages that may wait for the CPU; a message that finds it full is lost at the socket (dropped)")}
 }

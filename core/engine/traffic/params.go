@@ -3,6 +3,7 @@ package traffic
 import (
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/prose"
 )
 
 // MaxAttempts bounds retry.max-attempts in every model: attempts per
@@ -17,19 +18,19 @@ const MaxAttempts = 20
 func RetryParams(group string, d Retry, rejects bool) []param.Spec {
 	s := []param.Spec{
 		{Name: "retry.probability", Label: "Retry probability", Group: group, Kind: param.Number, Min: 0, Max: 1, Step: 0.05, Default: param.Num(d.Prob),
-			Doc: "probability that a UE or peer retries a rejected or unanswered request", Aliases: []string{"hlr.retry.probability"}},
+			Doc: prose.Page("probability that a UE or peer retries a rejected or unanswered request"), Aliases: []string{"hlr.retry.probability"}},
 	}
 	if rejects {
 		s = append(s, param.Spec{Name: "retry.after-reject", Label: "Back-off after reject", Group: group, Unit: "s", Kind: param.Number, Min: 0, Max: 1800, Step: 1, Default: param.Num(d.AfterReject.Seconds()),
-			Doc: "mean back-off before retrying a rejected request (NAS T3346 when rejected with congestion)"})
+			Doc: prose.Page("mean back-off before retrying a rejected request (NAS T3346 when rejected with congestion)")})
 	}
 	return append(s,
 		param.Spec{Name: "retry.after-timeout", Label: "Pause after timeout", Group: group, Unit: "s", Kind: param.Number, Min: 0, Max: 600, Step: 0.5, Default: param.Num(d.AfterTimeout.Seconds()),
-			Doc: "mean pause before retrying once the guard timer expired without an answer", Aliases: []string{"hlr.retry.after-timeout"}},
+			Doc: prose.Page("mean pause before retrying once the guard timer expired without an answer"), Aliases: []string{"hlr.retry.after-timeout"}},
 		param.Spec{Name: "retry.jitter", Label: "Timer jitter", Group: group, Kind: param.Number, Min: 0, Max: 1, Step: 0.05, Default: param.Num(d.Jitter),
-			Doc: "retry timers are randomised uniformly by ± this fraction"},
+			Doc: prose.Page("retry timers are randomised uniformly by ± this fraction")},
 		param.Spec{Name: "retry.max-attempts", Label: "Max attempts", Group: group, Kind: param.Integer, Min: 1, Max: MaxAttempts, Step: 1, Default: param.Num(float64(d.MaxAttempts)),
-			Doc: "attempts per request, the first included (NAS attach attempt counter: 5)", Aliases: []string{"hlr.retry.max-attempts"}},
+			Doc: prose.Page("attempts per request, the first included (NAS attach attempt counter: 5)"), Aliases: []string{"hlr.retry.max-attempts"}},
 	)
 }
 

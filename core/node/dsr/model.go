@@ -2,6 +2,7 @@ package dsr
 
 import (
 	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/prose"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
 )
@@ -43,41 +44,41 @@ var Def = &sim.Def{
 	},
 	Panels: []sim.Panel{
 		{Title: "Overload report and overload state (RFC 7683)",
-			Formula: "take OLR ⇔ seq > stored seq; then R ← OC-Reduction-Percentage, expiry ← now + validity; R > 100 ⇒ ignore; R = 0 or validity 0 ⇒ end; validity > 86400 s ⇒ 30 s",
-			Text: "The server puts an OC-OLR in its answers: a sequence number, the report type (HOST: requests to this " +
+			Formula: prose.Page("take OLR ⇔ seq > stored seq; then R ← OC-Reduction-Percentage, expiry ← now + validity; R > 100 ⇒ ignore; R = 0 or validity 0 ⇒ end; validity > 86400 s ⇒ 30 s"),
+			Text: prose.Page("The server puts an OC-OLR in its answers: a sequence number, the report type (HOST: requests to this " +
 				"host), the reduction it asks for and how long it holds (OC-Validity-Duration, 30 s by default). The " +
 				"routing agent keeps one overload state per host and application; a report whose sequence number is " +
 				"not newer is ignored, so a late answer cannot undo a newer report. When the validity runs out without " +
 				"a newer report the DSR does not stop at once: the reduction steps down by the Abatement Recovery Rate " +
-				"(5 % by default) per tick."},
+				"(5 % by default) per tick.")},
 		{Title: "Plain loss (RFC 7683)",
-			Formula: "abate a request with probability R/100",
-			Text: "The loss algorithm of the RFC: of the requests it would send, the reacting node abates R %, at random. " +
-				"Every priority loses the same share, P4 included, and the traffic sent still grows when the offered load grows."},
+			Formula: prose.Page("abate a request with probability R/100"),
+			Text: prose.Page("The loss algorithm of the RFC: of the requests it would send, the reacting node abates R %, at random. " +
+				"Every priority loses the same share, P4 included, and the traffic sent still grows when the offered load grows.")},
 		{Title: "Rate-based abatement by priority and colour (DSR)",
-			Formula: "Max ETR = offered × (1 − R/100); per class in discard order: allowed = clamp(Max ETR − Σ rate(higher-ranked), 0, rate)",
-			Text: "The DSR measures the rate of every priority and colour arriving at the TTP, computes the Max ETR from " +
+			Formula: prose.Page("Max ETR = offered × (1 − R/100); per class in discard order: allowed = clamp(Max ETR − Σ rate(higher-ranked), 0, rate)"),
+			Text: prose.Page("The DSR measures the rate of every priority and colour arriving at the TTP, computes the Max ETR from " +
 				"the requested reduction and discards from the lowest rank upward until the rate fits. Priority Only: " +
 				"P0, then P1, …; Priority Within Colour: all yellow (above the connection's Reserved Ingress MPS) from " +
 				"P0 to P3, then green; Colour Within Priority: P0 yellow, P0 green, P1 yellow, … P4 (NGN priority) is " +
 				"never abated. With a 10 % reduction and P0 at 20 % of the traffic, priority only discards half of P0 " +
-				"and nothing else."},
+				"and nothing else.")},
 		{Title: "Rate algorithm (RFC 8582)",
-			Formula: "T = 1/OC-Maximum-Rate; x' = x − (t − LCT); x' > τ_p ⇒ abate, else x = max(0, x') + T, LCT = t; τ_p = (burst + p·step)·T",
-			Text: "Instead of a percentage the server asks for a maximum rate; the agent enforces it with a leaky bucket. " +
+			Formula: prose.Page("T = 1/OC-Maximum-Rate; x' = x − (t − LCT); x' > τ_p ⇒ abate, else x = max(0, x') + T, LCT = t; τ_p = (burst + p·step)·T"),
+			Text: prose.Page("Instead of a percentage the server asks for a maximum rate; the agent enforces it with a leaky bucket. " +
 				"A higher priority has a larger tolerance τ, so it still gets through when lower priorities have " +
-				"filled the bucket. [R]: the tolerances are a reconstruction, kept behind parameters."},
+				"filled the bucket. [R]: the tolerances are a reconstruction, kept behind parameters.")},
 		{Title: "Sliding Historic Metric",
-			Formula: "rate = (C_newest − C_oldest)/(t_newest − t_oldest), over 100 ms buckets spanning the Rate Convergence Time",
-			Text: "Every rate the abatement uses is measured with the SHM. A short convergence time follows bursts; a " +
+			Formula: prose.Page("rate = (C_newest − C_oldest)/(t_newest − t_oldest), over 100 ms buckets spanning the Rate Convergence Time"),
+			Text: prose.Page("Every rate the abatement uses is measured with the SHM. A short convergence time follows bursts; a " +
 				"long one smooths them, so during a burst of low-priority traffic the Max ETR is computed from rates " +
 				"that are too low (more is discarded than asked: overshoot) and after it from rates that are too high " +
-				"(less is discarded: undershoot). [R]: the window model is a reconstruction."},
+				"(less is discarded: undershoot). [R]: the window model is a reconstruction.")},
 		{Title: "The server's reduction rule [R]",
-			Formula: "ρ_offered = ρ/(1 − R_sent/100); occupancy: R = round(100·(1 − target/ρ_offered)); fixed: R = configured while ρ_offered ≥ target",
-			Text: "The server measures its load ρ (arrivals ÷ capacity) every interval and assumes the agent complies, " +
+			Formula: prose.Page("ρ_offered = ρ/(1 − R_sent/100); occupancy: R = round(100·(1 − target/ρ_offered)); fixed: R = configured while ρ_offered ≥ target"),
+			Text: prose.Page("The server measures its load ρ (arrivals ÷ capacity) every interval and assumes the agent complies, " +
 				"so the load the clients offer is ρ/(1 − R_sent). A report with new content, or one half-way through " +
-				"its validity, gets a new sequence number; the end of the overload is a newer report with reduction 0."},
+				"its validity, gets a new sequence number; the end of the overload is a newer report with reduction 0.")},
 	},
 	Tiles: []sim.Tile{
 		{Label: "Goodput", Column: "completed", Doc: "answered in time /s"},

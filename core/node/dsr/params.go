@@ -5,6 +5,7 @@ import (
 
 	"overloadlab/core/control/doic"
 	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/prose"
 )
 
 // clients are the Diameter connections into the routing agent, with their
@@ -34,53 +35,53 @@ func specs() []param.Spec {
 	for _, c := range clients {
 		s = append(s,
 			param.Spec{Name: c.name + ".rate", Label: c.label + " rate", Group: "Clients", Unit: "/s", Kind: param.Number, Min: 0, Max: 20000, Step: 50, Default: param.Num(c.rate), Reconfigures: param.Sources,
-				Doc: "requests per second sent by " + c.label + " (Poisson)"},
+				Doc: prose.Page("requests per second sent by " + c.label + " (Poisson)")},
 			param.Spec{Name: c.name + ".reserved-ingress-mps", Label: c.label + " Reserved Ingress MPS", Group: "Clients", Unit: "/s", Kind: param.Number, Min: 0, Max: 20000, Step: 50, Default: param.Num(c.reserved),
-				Doc: "Reserved Ingress MPS of " + c.label + ": its requests within this rate are green, above it yellow (token bucket, 1 s deep [R])"},
+				Doc: prose.Page("Reserved Ingress MPS of " + c.label + ": its requests within this rate are green, above it yellow (token bucket, 1 s deep [R])")},
 		)
 	}
 	for p := range doic.Priorities {
 		s = append(s, param.Spec{Name: fmt.Sprintf("mix.p%d", p), Label: fmt.Sprintf("P%d share", p), Group: "Priority mix", Unit: "%", Kind: param.Number, Min: 0, Max: 100, Step: 1, Default: param.Num(defaultMix[p]), Reconfigures: param.Sources,
-			Doc: fmt.Sprintf("share of priority P%d in every connection's traffic (the shares are normalised to their sum)", p)})
+			Doc: prose.Page(fmt.Sprintf("share of priority P%d in every connection's traffic (the shares are normalised to their sum)", p))})
 	}
 	s = append(s,
 		param.Spec{Name: "traffic.scale", Label: "Load ×", Group: "Clients", Unit: "×", Kind: param.Number, Min: 0, Max: 4, Step: 0.05, Default: param.Num(1), Reconfigures: param.Sources,
-			Doc: "multiplies every connection's rate"},
+			Doc: prose.Page("multiplies every connection's rate")},
 		param.Spec{Name: "burst.period", Label: "Burst period", Group: "Bursts", Unit: "s", Kind: param.Number, Min: 0, Max: 3600, Step: 0.5, Default: param.Num(0), Reconfigures: partBursts,
-			Doc: "a burst starts every this many seconds; 0 = no bursts"},
+			Doc: prose.Page("a burst starts every this many seconds; 0 = no bursts")},
 		param.Spec{Name: "burst.length", Label: "Burst length", Group: "Bursts", Unit: "s", Kind: param.Number, Min: 0.1, Max: 3600, Step: 0.1, Default: param.Num(1), Reconfigures: partBursts,
-			Doc: "how long each burst lasts"},
+			Doc: prose.Page("how long each burst lasts")},
 		param.Spec{Name: "burst.factor", Label: "Burst factor", Group: "Bursts", Unit: "×", Kind: param.Number, Min: 0, Max: 20, Step: 0.1, Default: param.Num(3), Reconfigures: partBursts,
-			Doc: "the bursting traffic is multiplied by this during a burst"},
+			Doc: prose.Page("the bursting traffic is multiplied by this during a burst")},
 		param.Spec{Name: "burst.priority", Label: "Bursting priority", Group: "Bursts", Kind: param.Choice, Choices: burstTargets, Default: param.Str("p0"), Reconfigures: partBursts,
-			Doc: "which priority bursts (all = every priority)"},
+			Doc: prose.Page("which priority bursts (all = every priority)")},
 	)
 	s = append(s, doic.Params...)
 	s = append(s,
 		param.Spec{Name: "server.capacity", Label: "Server capacity", Group: "Server (reporting node)", Unit: "/s", Kind: param.Number, Min: 10, Max: 250000, Step: 50, Default: param.Num(4500),
-			Doc: "requests per second the server can process"},
+			Doc: prose.Page("requests per second the server can process")},
 		param.Spec{Name: "server.rule", Label: "Reduction rule", Group: "Server (reporting node)", Kind: param.Choice, Choices: rules, Default: param.Str("occupancy"),
-			Doc: "[R] how the server picks the reduction: from its load, occupancy (R = 100·(1 − target/ρ_offered)) or fixed (the configured reduction while ρ_offered ≥ target); or injected: the configured reduction from server.inject-from to server.inject-to, whatever the load (decided at each interval's end)"},
+			Doc: prose.Page("[R] how the server picks the reduction: from its load, occupancy (R = 100·(1 − target/ρ_offered)) or fixed (the configured reduction while ρ_offered ≥ target); or injected: the configured reduction from server.inject-from to server.inject-to, whatever the load (decided at each interval's end)")},
 		param.Spec{Name: "server.target", Label: "Target load", Group: "Server (reporting node)", Unit: "%", Kind: param.Number, Min: 10, Max: 100, Step: 1, Default: param.Num(90),
-			Doc: "the load the server aims at: it reports overload while the load its clients offer exceeds it"},
+			Doc: prose.Page("the load the server aims at: it reports overload while the load its clients offer exceeds it")},
 		param.Spec{Name: "server.reduction", Label: "Fixed reduction", Group: "Server (reporting node)", Unit: "%", Kind: param.Number, Min: 0, Max: 100, Step: 1, Default: param.Num(10),
-			Doc: "OC-Reduction-Percentage the fixed and injected rules request"},
+			Doc: prose.Page("OC-Reduction-Percentage the fixed and injected rules request")},
 		param.Spec{Name: "server.inject-from", Label: "Injected report from", Group: "Server (reporting node)", Unit: "s", Kind: param.Number, Min: 0, Max: 172800, Step: 1, Default: param.Num(0),
-			Doc: "injected rule: the overload report is sent from this time on (t₁)"},
+			Doc: prose.Page("injected rule: the overload report is sent from this time on (t₁)")},
 		param.Spec{Name: "server.inject-to", Label: "Injected report until", Group: "Server (reporting node)", Unit: "s", Kind: param.Number, Min: 0, Max: 172800, Step: 1, Default: param.Num(172800),
-			Doc: "injected rule: at this time (t₂) the server ends the overload with a report of reduction 0"},
+			Doc: prose.Page("injected rule: at this time (t₂) the server ends the overload with a report of reduction 0")},
 		param.Spec{Name: "server.validity", Label: "OC-Validity-Duration", Group: "Server (reporting node)", Unit: "s", Kind: param.Integer, Min: 1, Max: 86400, Step: 1, Default: param.Num(30),
-			Doc: "validity of the server's overload reports; it sends a newer one before half of it has passed"},
+			Doc: prose.Page("validity of the server's overload reports; it sends a newer one before half of it has passed")},
 		param.Spec{Name: "server.queue-limit", Label: "Server queue", Group: "Server (reporting node)", Unit: "s", Kind: param.Number, Min: 0.01, Max: 60, Step: 0.01, Default: param.Num(10),
-			Doc: "work the server queues, in seconds of processing; a request beyond it is discarded by the server (longer than the client timeout: answers come late)"},
+			Doc: prose.Page("work the server queues, in seconds of processing; a request beyond it is discarded by the server (longer than the client timeout: answers come late)")},
 		param.Spec{Name: "alternate.enabled", Label: "Alternate server", Group: "Alternate server", Kind: param.Bool, Default: param.On(false),
-			Doc: "abated requests are diverted to an alternate server instead of answered DIAMETER_TOO_BUSY"},
+			Doc: prose.Page("abated requests are diverted to an alternate server instead of answered DIAMETER_TOO_BUSY")},
 		param.Spec{Name: "alternate.capacity", Label: "Alternate capacity", Group: "Alternate server", Unit: "/s", Kind: param.Number, Min: 10, Max: 250000, Step: 50, Default: param.Num(1000),
-			Doc: "requests per second the alternate server can process"},
+			Doc: prose.Page("requests per second the alternate server can process")},
 		param.Spec{Name: "link.delay", Label: "Link delay", Group: "Network", Unit: "ms", Kind: param.Number, Min: 0, Max: 1000, Step: 1, Default: param.Num(5),
-			Doc: "one-way delay between the routing agent and each server"},
+			Doc: prose.Page("one-way delay between the routing agent and each server")},
 		param.Spec{Name: "client.timeout", Label: "Client timeout (Tx)", Group: "Network", Unit: "s", Kind: param.Number, Min: 0.1, Max: 60, Step: 0.1, Default: param.Num(5),
-			Doc: "an answer later than this after the request counts as late (the client gave up)"},
+			Doc: prose.Page("an answer later than this after the request counts as late (the client gave up)")},
 	)
 	return s
 }

@@ -2,6 +2,7 @@ package hlrmap
 
 import (
 	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/prose"
 	"overloadlab/core/engine/sim"
 )
 
@@ -38,33 +39,33 @@ var Def = &sim.Def{
 	},
 	Panels: []sim.Panel{
 		{Title: "Mapping, broadcast and \"Unidentified Subscriber\"",
-			Formula: "mapping ⇒ its SessMgr; none ⇒ broadcast: CPU = N·c_b (+ c_f when all answer negatively)",
-			Text: "A MAP request from the HLR reaches the IMSI Manager when the Link Manager cannot find the Session Manager " +
+			Formula: prose.Page("mapping ⇒ its SessMgr; none ⇒ broadcast: CPU = N·c_b (+ c_f when all answer negatively)"),
+			Text: prose.Page("A MAP request from the HLR reaches the IMSI Manager when the Link Manager cannot find the Session Manager " +
 				"from the IMSI. With a mapping the IMSI Manager forwards it. Without one it asks every active Session Manager " +
 				"(N messenger calls); if all answer negatively a random Session Manager answers the HLR with MAP User Error " +
 				"\"Unidentified Subscriber\". Most such requests are for subscribers the HLR should not have sent here, so " +
-				"the broadcast mostly burns CPU."},
+				"the broadcast mostly burns CPU.")},
 		{Title: "Reboot window (fixed 60 minutes)",
-			Formula: "t − t_reboot < 60 min ⇒ no broadcast: random SessMgr (at exactly 60 min broadcasting resumes)",
-			Text: "After a system reboot no subscriber is registered yet while the HLR may send ISD and Cancel Location in huge " +
+			Formula: prose.Page("t − t_reboot < 60 min ⇒ no broadcast: random SessMgr (at exactly 60 min broadcasting resumes)"),
+			Text: prose.Page("After a system reboot no subscriber is registered yet while the HLR may send ISD and Cancel Location in huge " +
 				"numbers. For the first 60 minutes the IMSI Manager never broadcasts an unknown request; it sends it to a " +
-				"random Session Manager. The window is not configurable; the lab switch only shows what it prevents."},
+				"random Session Manager. The window is not configurable; the lab switch only shows what it prevents.")},
 		{Title: "CPU threshold (avoid-sessmgr-broadcast cpu_threshold P)",
-			Formula: "ρ ≥ P ⇒ random SessMgr; ρ < P ⇒ broadcast again   (P = 50…70 %, default 50 %)",
-			Text: "Each IMSI Manager watches its CPU ρ, measured over the last interval. While it is at or above P, requests " +
+			Formula: prose.Page("ρ ≥ P ⇒ random SessMgr; ρ < P ⇒ broadcast again   (P = 50…70 %, default 50 %)"),
+			Text: prose.Page("Each IMSI Manager watches its CPU ρ, measured over the last interval. While it is at or above P, requests " +
 				"without a mapping go to a random Session Manager; broadcasting resumes when the CPU comes down below P. " +
-				"Configured without cpu_threshold, no request is ever broadcast."},
+				"Configured without cpu_threshold, no request is ever broadcast.")},
 		{Title: "Congestion threshold (fixed 70 %)",
-			Formula: "ρ > 70 % ⇒ drop every unknown subscriber request (no answer; the HLR may repeat it)",
-			Text: "Once the CPU crosses 70 % the IMSI Manager drops all unknown subscriber requests from the HLR. Requests " +
-				"with a mapping are still routed. Taken before the reboot window when both apply [R]."},
+			Formula: prose.Page("ρ > 70 % ⇒ drop every unknown subscriber request (no answer; the HLR may repeat it)"),
+			Text: prose.Page("Once the CPU crosses 70 % the IMSI Manager drops all unknown subscriber requests from the HLR. Requests " +
+				"with a mapping are still routed. Taken before the reboot window when both apply [R].")},
 		{Title: "The price: misrouting",
-			Formula: "P(misrouted | hosted, no mapping, avoided) = 1 − 1/N;   mapped share after reboot ≈ 1 − e^{−λ·t/S}",
-			Text: "A request for a subscriber who is hosted but whose mapping was lost (its session survived the reboot) goes " +
+			Formula: prose.Page("P(misrouted | hosted, no mapping, avoided) = 1 − 1/N;   mapped share after reboot ≈ 1 − e^{−λ·t/S}"),
+			Text: prose.Page("A request for a subscriber who is hosted but whose mapping was lost (its session survived the reboot) goes " +
 				"to a random Session Manager and gets a wrong \"Unidentified Subscriber\" unless that one happens to host " +
 				"it (1/N). A broadcast would have found it and put the mapping back. Attaches (rate λ, random subscribers " +
 				"among S) fill the table again; subscribers whose session was lost get one on the least loaded Session " +
-				"Manager [R]."},
+				"Manager [R].")},
 	},
 	Tiles: []sim.Tile{
 		{Label: "CPU", Column: "cpu", Doc: "% of the IMSI Manager"},

@@ -7,6 +7,7 @@ import (
 	"overloadlab/core/engine/cpu"
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/prose"
 	"overloadlab/core/engine/traffic"
 )
 
@@ -69,42 +70,42 @@ var specs = func() []param.Spec {
 	var s []param.Spec
 	for _, c := range classes[:numMAP] {
 		s = append(s, reconfigures(param.Sources, num("rate."+c.Name, strings.ToUpper(c.Name)+": "+c.Label, gHLR, "/s", 0, 20000, 1, c.rate,
-			"offered rate of "+c.Label+" from the HLR (Poisson), before the storm factor")))
+			prose.Page("offered rate of "+c.Label+" from the HLR (Poisson), before the storm factor"))))
 	}
 	s = append(s,
 		num(pUnknown, "Unknown share", gHLR, "%", 0, 100, 1, 30,
-			"share of the HLR's MAP requests for subscribers not registered at this SGSN at all (sent by mistake)"),
+			prose.Page("share of the HLR's MAP requests for subscribers not registered at this SGSN at all (sent by mistake)")),
 		reconfigures(param.Sources, num(pStormFactor, "Storm factor after reboot", gHLR, "×", 1, 50, 0.5, 1,
-			"after each reboot the HLR sends Cancel Location and Insert Subscriber Data this many times faster, for the storm length")),
+			prose.Page("after each reboot the HLR sends Cancel Location and Insert Subscriber Data this many times faster, for the storm length"))),
 		reconfigures(param.Sources, num(pStormLength, "Storm length", gHLR, "s", 0, 172800, 60, 1800,
-			"how long the HLR's storm of CLR and ISD lasts after a reboot")),
+			prose.Page("how long the HLR's storm of CLR and ISD lasts after a reboot"))),
 		traffic.GuardTimer(pMapTimer, "MAP timer", gHLR, 15,
-			"the HLR's MAP operation timer: an answer later than this is wasted work and the HLR may repeat the request"),
+			prose.Page("the HLR's MAP operation timer: an answer later than this is wasted work and the HLR may repeat the request")),
 	)
 	// "Unidentified Subscriber" is a final answer: the HLR repeats only
 	// what got no answer in time.
 	s = append(s, traffic.RetryParams(gHLR, traffic.Retry{Prob: 0.5, AfterTimeout: kernel.Second, Jitter: 0.5, MaxAttempts: 2}, false)...)
 	s = append(s,
 		fixed(whole(pSubscribers, "Registered subscribers", gSubs, "", 1000, 50_000_000, 1000, 400_000,
-			"S: subscribers the HLR has registered at this SGSN; before any reboot all are hosted and mapped (counted, not stored one by one)")),
+			prose.Page("S: subscribers the HLR has registered at this SGSN; before any reboot all are hosted and mapped (counted, not stored one by one)"))),
 		fixed(whole(pSessMgrs, "Session Managers", gSubs, "", 1, 384, 1, 64,
-			"N: active Session Managers; a broadcast asks every one of them")),
+			prose.Page("N: active Session Managers; a broadcast asks every one of them"))),
 		reconfigures(param.Sources, num(pAttachRate, "Attaches", gSubs, "/s", 0, 20000, 10, 200,
-			"attaches and inter-SGSN RAUs reaching the IMSI Manager, each by a random registered subscriber: it re-learns a lost mapping, or hosts a subscriber whose session was lost on the least loaded Session Manager")),
+			prose.Page("attaches and inter-SGSN RAUs reaching the IMSI Manager, each by a random registered subscriber: it re-learns a lost mapping, or hosts a subscriber whose session was lost on the least loaded Session Manager"))),
 		reconfigures(partReboot, flag(pReboot, "Reboot", gSubs, false,
-			"switch on to reboot the system at that moment (on at the start: rebooted at 0 s): the mapping table is emptied and the 60-minute window starts; switch off to re-arm")),
+			prose.Page("switch on to reboot the system at that moment (on at the start: rebooted at 0 s): the mapping table is emptied and the 60-minute window starts; switch off to re-arm"))),
 		num(pKept, "Sessions kept over reboot", gSubs, "%", 0, 100, 5, 50,
-			"[R] share of hosted subscribers whose session survives the reboot on its Session Manager while the IMSI Manager's table is lost; their MAP requests can be misrouted"),
+			prose.Page("[R] share of hosted subscribers whose session survives the reboot on its Session Manager while the IMSI Manager's table is lost; their MAP requests can be misrouted")),
 	)
 	s = append(s, broadcast.Params...)
 	s = append(s, cpu.Params("the IMSI Manager's CPU", 10)...)
 	s = append(s,
-		cost("ingress", "Receive a message", 20, "CPU to receive and decode any message"),
-		cost("route", "Route by mapping", 30, "CPU to look the IMSI up and forward the request to its Session Manager"),
-		cost("forward", "Send to a random SessMgr", 40, "CPU to send an unknown request to a random Session Manager (avoided broadcast, or after all answered negatively)"),
-		cost("broadcast", "Broadcast, per SessMgr", 25, "CPU per Session Manager of a broadcast: the messenger request and its answer (a broadcast costs N times this)"),
-		cost("drop", "Drop", 5, "CPU to discard an unknown request above the congestion threshold"),
-		cost("attach", "Attach", 150, "CPU to select a Session Manager for an attach and write the IMSI→SessMgr mapping"),
+		cost("ingress", "Receive a message", 20, prose.Page("CPU to receive and decode any message")),
+		cost("route", "Route by mapping", 30, prose.Page("CPU to look the IMSI up and forward the request to its Session Manager")),
+		cost("forward", "Send to a random SessMgr", 40, prose.Page("CPU to send an unknown request to a random Session Manager (avoided broadcast, or after all answered negatively)")),
+		cost("broadcast", "Broadcast, per SessMgr", 25, prose.Page("CPU per Session Manager of a broadcast: the messenger request and its answer (a broadcast costs N times this)")),
+		cost("drop", "Drop", 5, prose.Page("CPU to discard an unknown request above the congestion threshold")),
+		cost("attach", "Attach", 150, prose.Page("CPU to select a Session Manager for an attach and write the IMSI→SessMgr mapping")),
 		cpu.IngressBuffer(20000),
 	)
 	return s

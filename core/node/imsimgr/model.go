@@ -2,6 +2,7 @@ package imsimgr
 
 import (
 	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/prose"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
 )
@@ -40,8 +41,8 @@ var Def = &sim.Def{
 	},
 	Panels: []sim.Panel{
 		{Title: "Pacing queue (network overload protection)",
-			Formula: "release ≤ N per second; wait > W ⇒ stale drop; queue full (Q) ⇒ overflow action",
-			Text: "SGSN and MME each have their own FIFO pacing queue and configuration. A new-connection request " +
+			Formula: prose.Page("release ≤ N per second; wait > W ⇒ stale drop; queue full (Q) ⇒ overflow action"),
+			Text: prose.Page("SGSN and MME each have their own FIFO pacing queue and configuration. A new-connection request " +
 				"(attach, inter-SGSN RAU, Empty-CR; MME attach, TAU with context transfer, forward relocation) waits " +
 				"until the queue may release it: at most N per second. One that waited longer than W is stale and " +
 				"dropped. One that finds Q requests waiting gets the overflow action: drop (cheap), or reject — the " +
@@ -49,10 +50,10 @@ var Def = &sim.Def{
 				"messenger read/write costs IMSI Manager CPU. Emergency attaches bypass the queue by default: Cisco's " +
 				"command reference for network-overload-protection says \"emergency attaches are not throttled\", while seed 000 " +
 				"lists emergency among the attach types that set up new connections and names no bypass; the switch " +
-				"\"Pace emergency attaches\" applies the seed's reading."},
+				"\"Pace emergency attaches\" applies the seed's reading.")},
 		{Title: "CPU guard (fixed 70 %)",
-			Formula: "ρ over the last sampling period P ≥ 70 % ⇒ overflow is dropped, whatever the action",
-			Text: "Each IMSI Manager instance watches its own CPU, reading it every sampling period P (the seed says " +
+			Formula: prose.Page("ρ over the last sampling period P ≥ 70 % ⇒ overflow is dropped, whatever the action"),
+			Text: prose.Page("Each IMSI Manager instance watches its own CPU, reading it every sampling period P (the seed says " +
 				"\"on reaching\" 70 % but not over what window: P is reconstructed, 1 s by default, the charts' interval). " +
 				"When its last reading is 70 % or more, it stops the messenger work of rejecting: overflowing requests are dropped " +
 				"and counted as \"dropped due to pacing queue with high CPU\". The threshold is fixed and not " +
@@ -60,12 +61,12 @@ var Def = &sim.Def{
 				"the reject cost alone pins the CPU and the process crashes. The guard is a switch, not a regulator: " +
 				"each reading under 70 % lets a whole period of rejects through, whose messenger work can keep the CPU " +
 				"pinned for the next periods; a shorter P lets smaller bursts through. With several instances " +
-				"(and an uneven share of subscribers) one instance can be guarded while another is not."},
+				"(and an uneven share of subscribers) one instance can be guarded while another is not.")},
 		{Title: "Crash, retries and goodput",
-			Formula: "ρ ≥ 99 % for the watchdog time ⇒ crash: queued work lost, arrivals dropped until restart",
-			Text: "UEs retry: after a reject with a congestion cause they back off (T3346); when no answer comes before " +
+			Formula: prose.Page("ρ ≥ 99 % for the watchdog time ⇒ crash: queued work lost, arrivals dropped until restart"),
+			Text: prose.Page("UEs retry: after a reject with a congestion cause they back off (T3346); when no answer comes before " +
 				"their guard timer (T3410, 15 s) they try again. So every drop or reject returns as new load, and an " +
-				"answer after the guard timer is wasted work (completed late). Goodput is what completes in time."},
+				"answer after the guard timer is wasted work (completed late). Goodput is what completes in time.")},
 	},
 	Tiles: []sim.Tile{
 		{Label: "Goodput", Column: "completed", Doc: "completed in time /s"},

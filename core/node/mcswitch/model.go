@@ -2,6 +2,7 @@ package mcswitch
 
 import (
 	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/prose"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
 )
@@ -57,45 +58,45 @@ var Def = &sim.Def{
 	},
 	Panels: []sim.Panel{
 		{Title: "Equivalent system load",
-			Formula: "w_i = c_i / c_b;   Λ_eq = Σ_i w_i λ̂_i",
-			Text: "Every class is converted into calls of the base class b by its CPU cost per call (all its messages): " +
+			Formula: prose.Page("w_i = c_i / c_b;   Λ_eq = Σ_i w_i λ̂_i"),
+			Text: prose.Page("Every class is converted into calls of the base class b by its CPU cost per call (all its messages): " +
 				"a handover costing 4× a location update counts as 4 equivalent calls. The detection algorithms then run " +
-				"on one equivalent load instead of one measure per class."},
+				"on one equivalent load instead of one measure per class.")},
 		{Title: "OCC: occupancy only",
-			Formula: "φ = min(ρ_target/ρ_n, φ_max);   f_{n+1} = clamp(φ·f_n, f_min, 1)",
-			Text: "Once per interval the admitted share is scaled by the ratio of the target to the measured occupancy. " +
+			Formula: prose.Page("φ = min(ρ_target/ρ_n, φ_max);   f_{n+1} = clamp(φ·f_n, f_min, 1)"),
+			Text: prose.Page("Once per interval the admitted share is scaled by the ratio of the target to the measured occupancy. " +
 				"Because the occupancy cannot exceed 100 %, a 5× overload looks like 1/0.9: f falls by at most 10 % per " +
-				"interval and needs ln 5 / ln(1/0.9) ≈ 16 intervals to reach 1/5 — meanwhile the queue fills."},
+				"interval and needs ln 5 / ln(1/0.9) ≈ 16 intervals to reach 1/5 — meanwhile the queue fills.")},
 		{Title: "SRED: signaling RED on the queue",
-			Formula: "q̄ ← (1−w)·q̄ + w·q;   p = max_p·(q̄−min_th)/(max_th−min_th) between the thresholds, 1 above max_th",
-			Text: "At every first message the average message queue is updated; first messages are rejected with " +
+			Formula: prose.Page("q̄ ← (1−w)·q̄ + w·q;   p = max_p·(q̄−min_th)/(max_th−min_th) between the thresholds, 1 above max_th"),
+			Text: prose.Page("At every first message the average message queue is updated; first messages are rejected with " +
 				"probability p (lowest classes first). The thresholds are counts of messages: how much work and delay " +
 				"a queue of 15 messages means depends on the processor and the mix, so thresholds tuned for one " +
-				"processor no longer fit after an upgrade."},
+				"processor no longer fit after an upgrade.")},
 		{Title: "ARO: acceptance rate plus occupancy",
-			Formula: "α_target = (ρ_target − ĉ_0)/ĉ_b;   f_{n+1} = clamp(min(α_target/Λ_eq, φ·f_n), f_min, 1)",
-			Text: "The acceptance-rate term divides the rate the processor can take by the offered equivalent rate, which " +
+			Formula: prose.Page("α_target = (ρ_target − ĉ_0)/ĉ_b;   f_{n+1} = clamp(min(α_target/Λ_eq, φ·f_n), f_min, 1)"),
+			Text: prose.Page("The acceptance-rate term divides the rate the processor can take by the offered equivalent rate, which " +
 				"is not capped: it sees the whole size of a burst in one interval. The occupancy term corrects errors in " +
-				"the costs behind α_target. The smaller of the two wins."},
+				"the costs behind α_target. The smaller of the two wins.")},
 		{Title: "Strict-priority partitioning",
-			Formula: "R_0 = E = f·Λ_eq;   a_k = min(w_k λ̂_k, R_{k−1});   R_k = R_{k−1} − a_k;   f_k = a_k/(w_k λ̂_k)",
-			Text: "The allowable equivalent load is given to the classes in priority order — handover, mobile-terminated, " +
+			Formula: prose.Page("R_0 = E = f·Λ_eq;   a_k = min(w_k λ̂_k, R_{k−1});   R_k = R_{k−1} − a_k;   f_k = a_k/(w_k λ̂_k)"),
+			Text: prose.Page("The allowable equivalent load is given to the classes in priority order — handover, mobile-terminated, " +
 				"mobile-originated, location update/SMS — each taking what it offers until nothing is left: under " +
-				"overload the lowest classes lose first and handovers are served while capacity allows."},
+				"overload the lowest classes lose first and handovers are served while capacity allows.")},
 		{Title: "Regression estimate of the costs",
-			Formula: "ρ_n = c_0 + Σ_i c_i·N_{i,n}/T + c_r·R_n/T + ε;   ĉ = weighted least squares over the window, weight γ^age",
-			Text: "With the regression on, the costs in use come from the measurements: the occupancy of every interval " +
+			Formula: prose.Page("ρ_n = c_0 + Σ_i c_i·N_{i,n}/T + c_r·R_n/T + ε;   ĉ = weighted least squares over the window, weight γ^age"),
+			Text: prose.Page("With the regression on, the costs in use come from the measurements: the occupancy of every interval " +
 				"against the calls admitted per class and the rejects. A cost whose class's count does not vary enough " +
 				"(coefficient of variation below the minimum, beyond what the other classes explain) keeps its last " +
-				"estimate; saturated intervals are left out. After an upgrade the estimates follow the faster processor."},
+				"estimate; saturated intervals are left out. After an upgrade the estimates follow the faster processor.")},
 		{Title: "Reaction time",
-			Formula: "f* = mean of f over the last third of the overload;  reached = first interval with |f − f*| ≤ 10 % f*;  settled = first interval from which f stays within that band (widened to the spread f keeps over the last third)",
-			Text: "The summary's reaction_reached_intervals and reaction_settled_intervals are read on the admitted fraction f: the control's own decisions, not the " +
+			Formula: prose.Page("f* = mean of f over the last third of the overload;  reached = first interval with |f − f*| ≤ 10 % f*;  settled = first interval from which f stays within that band (widened to the spread f keeps over the last third)"),
+			Text: prose.Page("The summary's reaction_reached_intervals and reaction_settled_intervals are read on the admitted fraction f: the control's own decisions, not the " +
 				"occupancy, which buffer-full drops and the backlog built before the control reacted would blur. OCC, " +
 				"cutting by at most ρ_target per interval, needs about ⌈ln(f₀/f*)/ln(1/ρ_target)⌉ intervals; ARO sizes the " +
 				"cut from the offered rate and reaches f* in one or two, but its occupancy term then keeps cutting while the " +
 				"backlog drains, so it settles later. The reaction chart is the occupancy's side: it rises while ρ is " +
-				"above target + 5 % and drops to 0 when it is back (longest_above_target5_s)."},
+				"above target + 5 % and drops to 0 when it is back (longest_above_target5_s).")},
 	},
 	Tiles: []sim.Tile{
 		{Label: "Occupancy", Column: "cpu", Doc: "% of the processor"},

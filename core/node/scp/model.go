@@ -2,6 +2,7 @@ package scp
 
 import (
 	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/prose"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
 )
@@ -40,38 +41,38 @@ var Def = &sim.Def{
 	},
 	Panels: []sim.Panel{
 		{Title: "Code gapping at the SSP (Crawford)",
-			Formula: "admit ⇔ now − LCT ≥ g, then LCT := now; otherwise blocked at the SSP",
-			Text: "An overloaded SCP answers a query with an ACG: \"send at most one query per g seconds, for d seconds\". " +
+			Formula: prose.Page("admit ⇔ now − LCT ≥ g, then LCT := now; otherwise blocked at the SSP"),
+			Text: prose.Page("An overloaded SCP answers a query with an ACG: \"send at most one query per g seconds, for d seconds\". " +
 				"The SSP remembers the time of its last admitted query (LCT) and blocks every query that comes sooner " +
 				"than g after it. The ACG rides on the responses, so an SSP that sends nothing learns nothing, and a " +
-				"control keeps blocking until its duration runs out even if the SCP has long stopped being overloaded."},
+				"control keeps blocking until its duration runs out even if the SCP has long stopped being overloaded.")},
 		{Title: "Why one gap cannot fit all: λ/(1 + λg)",
-			Formula: "admitted = Σ λ_i / (1 + λ_i·g) ≤ N/g",
-			Text: "After an admitted query a Poisson SSP of rate λ is blocked for g, then waits 1/λ on average for its " +
+			Formula: prose.Page("admitted = Σ λ_i / (1 + λ_i·g) ≤ N/g"),
+			Text: prose.Page("After an admitted query a Poisson SSP of rate λ is blocked for g, then waits 1/λ on average for its " +
 				"next query: it is admitted at λ/(1 + λg). So the gap that brings the SCP to its target depends on the " +
 				"number of SSPs and on every rate, not only on the SCP's load. Worked case, target 500/s: 100 SSPs at " +
 				"10/s need g = 0.1 s (500/s) but the next table step 0.25 s gives 286/s (57 %); 1000 SSPs at 1/s stay " +
-				"overloaded at 0.1, 0.25 and 0.5 s (909, 800, 667/s) and need 1 s."},
+				"overloaded at 0.1, 0.25 and 0.5 s (909, 800, 667/s) and need 1 s.")},
 		{Title: "Standard ACG: a table of allowed gaps",
-			Formula: "level = max{k : load ≥ threshold_k};  (g, d) = table[level]",
-			Text: "Every interval the SCP turns its measured load into an integer congestion level, and every SSP gets the " +
+			Formula: prose.Page("level = max{k : load ≥ threshold_k};  (g, d) = table[level]"),
+			Text: prose.Page("Every interval the SCP turns its measured load into an integer congestion level, and every SSP gets the " +
 				"gap and duration of that level, from the allowed values 0, 0.1, 0.25, 0.5, 1, 2, 5 … 600 s or stop all, " +
 				"for 1, 2, 4 … 2048 s or ever. The steps are coarse (×2–2.5): the gap that ends the overload is too large, " +
 				"the load falls far under capacity, the level drops to 0 and no control is sent, but the SSPs keep " +
 				"blocking until the duration ends; then they all come back and overload the SCP again. Throughput is " +
-				"low and alternates on and off, and SSPs are throttled while the SCP idles. The table is a parameter."},
+				"low and alternates on and off, and SSPs are throttled while the SCP idles. The table is a parameter.")},
 		{Title: "Adaptive control [R]",
-			Formula: "r_{n+1} = clamp(r_n · C_target / X_n, r_min, r_max),  g = 1/r",
-			Text: "Each interval the SCP measures the queries that reached it, X_n, and scales the per-SSP rate by how far " +
+			Formula: prose.Page("r_{n+1} = clamp(r_n · C_target / X_n, r_min, r_max),  g = 1/r"),
+			Text: prose.Page("Each interval the SCP measures the queries that reached it, X_n, and scales the per-SSP rate by how far " +
 				"that is from its target: a continuous, unquantised gap. The fixed point is Σ λ_i/(1 + λ_i/r) = C_target, " +
-				"whatever the number and rates of the SSPs. At r_max the SCP lifts the gap."},
+				"whatever the number and rates of the SSPs. At r_max the SCP lifts the gap.")},
 		{Title: "Fairness: Jain's index",
-			Formula: "J = (Σ x_i)² / (N · Σ x_i²),  x_i = carried_i / desired_i",
-			Text: "Whether the SCP's capacity is shared among the SSPs as desired. Desired is max-min by default (every " +
+			Formula: prose.Page("J = (Σ x_i)² / (N · Σ x_i²),  x_i = carried_i / desired_i"),
+			Text: prose.Page("Whether the SCP's capacity is shared among the SSPs as desired. Desired is max-min by default (every " +
 				"SSP gets an equal share unless it asks for less: what one common gap aims at) or proportional to the " +
 				"offered rates. J = 1 when every SSP gets the same fraction of its desired share, 1/N when one gets " +
 				"everything. The chart uses per-SSP carried rates smoothed over the fairness window; the summary " +
-				"counts the whole period since the traffic last changed."},
+				"counts the whole period since the traffic last changed.")},
 	},
 	Tiles: []sim.Tile{
 		{Label: "Throughput", Column: "completed", Doc: "queries answered in time /s"},
