@@ -546,10 +546,16 @@ func sortEvents(s []item) {
 	}
 	for i := len(s) - 2; i >= 0; i-- {
 		e := s[i]
+		if !earlier(s[i+1].At, s[i+1].seq, e.At, e.seq) {
+			continue // in place: the loop's straight path
+		}
 		j := i
-		for j+1 < len(s) && earlier(s[j+1].At, s[j+1].seq, e.At, e.seq) {
+		for {
 			s[j] = s[j+1]
 			j++
+			if j+1 == len(s) || !earlier(s[j+1].At, s[j+1].seq, e.At, e.seq) {
+				break
+			}
 		}
 		s[j] = e
 	}
