@@ -61,8 +61,13 @@ func (s *Stream) Float64() float64 {
 
 // Exp returns an exponential variate with the given rate (mean 1/rate):
 // −ln(1−U)/rate.
+//
+// (lnUnit's parts are called here, not lnUnit: where Exp inlines, so do
+// they.)
 func (s *Stream) Exp(rate float64) float64 {
-	return -lnUnit(1-s.Float64()) / rate
+	f, k := reduceUnit(1 - s.Float64())
+	ls, R := lnPoly(f)
+	return -lnJoin(f, k, ls, R) / rate
 }
 
 // Intn returns a uniform integer in [0, n). n must be positive.
