@@ -284,8 +284,8 @@ func (n *node) HandleBefore(q *kernel.Queue, t kernel.Time, max uint64) (k uint6
 			}
 		case kindRetry:
 			n.retries++
-			t := tag(e.Ref)
-			n.arrive(e.At, t.class(), t.attempt())
+			m := tag(e.Ref)
+			n.arrive(e.At, m.class(), m.attempt())
 		case kindRelease:
 			n.release(e.At, int(e.Ref/2), int(e.Ref%2), int32(e.Arg))
 		case kindDone:
