@@ -30,3 +30,11 @@ func IngressBuffer(def float64) param.Spec {
 	return param.Spec{Name: "ingress-buffer", Label: "Ingress buffer", Group: "CPU", Unit: "msgs", Kind: param.Integer, Min: 10, Max: 200000, Step: 10, Default: param.Num(def),
 		Doc: prose.Page("messages that may wait for the CPU; a message that finds it full is lost at the socket (dropped)")}
 }
+
+// Cost is the parameter "cost.<name>": the CPU one operation takes, in µs
+// at nominal speed (0–20000, default def), for the node models that price
+// their operations in microseconds. doc is the caller's, wrapped in
+// prose.Page at the call so that the wasm does not carry it.
+func Cost(name, label string, def float64, doc string) param.Spec {
+	return param.Spec{Name: "cost." + name, Label: label, Group: "CPU", Unit: "µs", Kind: param.Number, Min: 0, Max: 20000, Step: 5, Default: param.Num(def), Doc: doc}
+}

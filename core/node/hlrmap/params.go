@@ -100,17 +100,13 @@ var specs = func() []param.Spec {
 	s = append(s, broadcast.Params...)
 	s = append(s, cpu.Params("the IMSI Manager's CPU", 10)...)
 	s = append(s,
-		cost("ingress", "Receive a message", 20, prose.Page("CPU to receive and decode any message")),
-		cost("route", "Route by mapping", 30, prose.Page("CPU to look the IMSI up and forward the request to its Session Manager")),
-		cost("forward", "Send to a random SessMgr", 40, prose.Page("CPU to send an unknown request to a random Session Manager (avoided broadcast, or after all answered negatively)")),
-		cost("broadcast", "Broadcast, per SessMgr", 25, prose.Page("CPU per Session Manager of a broadcast: the messenger request and its answer (a broadcast costs N times this)")),
-		cost("drop", "Drop", 5, prose.Page("CPU to discard an unknown request above the congestion threshold")),
-		cost("attach", "Attach", 150, prose.Page("CPU to select a Session Manager for an attach and write the IMSI→SessMgr mapping")),
+		cpu.Cost("ingress", "Receive a message", 20, prose.Page("CPU to receive and decode any message")),
+		cpu.Cost("route", "Route by mapping", 30, prose.Page("CPU to look the IMSI up and forward the request to its Session Manager")),
+		cpu.Cost("forward", "Send to a random SessMgr", 40, prose.Page("CPU to send an unknown request to a random Session Manager (avoided broadcast, or after all answered negatively)")),
+		cpu.Cost("broadcast", "Broadcast, per SessMgr", 25, prose.Page("CPU per Session Manager of a broadcast: the messenger request and its answer (a broadcast costs N times this)")),
+		cpu.Cost("drop", "Drop", 5, prose.Page("CPU to discard an unknown request above the congestion threshold")),
+		cpu.Cost("attach", "Attach", 150, prose.Page("CPU to select a Session Manager for an attach and write the IMSI→SessMgr mapping")),
 		cpu.IngressBuffer(20000),
 	)
 	return s
 }()
-
-func cost(name, label string, def float64, doc string) param.Spec {
-	return num("cost."+name, label, gCPU, "µs", 0, 20000, 5, def, doc)
-}

@@ -17,10 +17,6 @@ func rate(class, label string, def float64) param.Spec {
 		Doc: prose.Page("offered rate of " + label + " (Poisson arrivals), before the storm factor")}
 }
 
-func cost(name, label string, def float64, doc string) param.Spec {
-	return param.Spec{Name: "cost." + name, Label: label, Group: "CPU", Unit: "µs", Kind: param.Number, Min: 0, Max: 20000, Step: 5, Default: param.Num(def), Doc: doc}
-}
-
 var specs = func() []param.Spec {
 	var s []param.Spec
 	s = append(s, pacing.Params("sgsn-", "SGSN")...)
@@ -48,12 +44,12 @@ var specs = func() []param.Spec {
 	)
 	s = append(s, cpu.Params("the IMSI Manager's CPU", 10)...)
 	s = append(s,
-		cost("ingress", "Receive a message", 20, prose.Page("CPU to receive and decode any message (every arrival while up)")),
-		cost("queue", "Pacing queue handling", 10, prose.Page("CPU to enqueue and dequeue a request in a pacing queue")),
-		cost("accept", "Accept: hand to SessMgr", 400, prose.Page("CPU to select a Session Manager, update the IMSI→SessMgr mapping and forward the request")),
-		cost("reject", "Reject via messenger", 600, prose.Page("CPU of the messenger read/write that forwards an overflow request to a Session Manager to build the reject")),
-		cost("drop", "Drop", 5, prose.Page("CPU to discard a request")),
-		cost("other", "Other message", 150, prose.Page("CPU of an unpaced message for a known subscriber")),
+		cpu.Cost("ingress", "Receive a message", 20, prose.Page("CPU to receive and decode any message (every arrival while up)")),
+		cpu.Cost("queue", "Pacing queue handling", 10, prose.Page("CPU to enqueue and dequeue a request in a pacing queue")),
+		cpu.Cost("accept", "Accept: hand to SessMgr", 400, prose.Page("CPU to select a Session Manager, update the IMSI→SessMgr mapping and forward the request")),
+		cpu.Cost("reject", "Reject via messenger", 600, prose.Page("CPU of the messenger read/write that forwards an overflow request to a Session Manager to build the reject")),
+		cpu.Cost("drop", "Drop", 5, prose.Page("CPU to discard a request")),
+		cpu.Cost("other", "Other message", 150, prose.Page("CPU of an unpaced message for a known subscriber")),
 		param.Spec{Name: "imsimgr-instances", Label: "IMSI Managers", Group: "CPU", Kind: param.Integer, Min: 1, Max: maxInstances, Step: 1, Default: param.Num(1), Fixed: true,
 			Doc: prose.Page("IMSI Manager instances k: each has its own CPU, CPU guard and its share N/k, Q/k of each pacing queue")},
 		param.Spec{Name: "imsimgr-busiest-share", Label: "Busiest instance's share", Group: "CPU", Unit: "%", Kind: param.Number, Min: 0, Max: 100, Step: 1, Default: param.Num(0),
