@@ -1,6 +1,8 @@
 package scp
 
 import (
+	"slices"
+
 	"overloadlab/core/control/acg"
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/metrics"
@@ -152,7 +154,7 @@ func (n *node) groupMeans(out []float64) {
 
 // Report returns the outcomes and the controls' counters.
 func (n *node) Report(now kernel.Time) sim.Report {
-	var rep sim.Report
+	rep := sim.Report{Held: slices.Clone(n.held[:])}
 	var completed, throttled, admitted, offered int64
 	for c := range classNames {
 		k := n.env.Out.Class(c)

@@ -138,6 +138,11 @@ type node struct {
 	got    []float64
 	since  kernel.Time // start of the fairness period
 
+	// held is, per class, the queries admitted at an SSP and not yet
+	// ended: on the network, in the SCP's buffer or CPU, or answered and
+	// on their way back (the node's Report.Held).
+	held [light + 1]int64
+
 	// counters
 	arrivals, prevArrivals int64
 	bufferDrops            int64
@@ -272,6 +277,7 @@ func (n *node) offer(now kernel.Time, i int) {
 	s.offered++
 	if s.gap.Allow(now) {
 		s.admitted++
+		n.held[c]++
 		n.env.At(now+n.delay, kindQuery, refSource.Put(i)|refClass.Put(c), int64(now))
 	} else {
 		n.env.Out.End(c, metrics.Throttled)
@@ -285,7 +291,9 @@ func (n *node) query(now kernel.Time, ref int32, sent kernel.Time) {
 	if n.cpu.Backlog(now) >= n.bufferWork {
 		n.bufferDrops++
 		n.cpu.Do(now, n.discard)
-		n.env.Out.End(refClass.Get(ref), metrics.Dropped)
+		c := refClass.Get(ref)
+		n.held[c]--
+		n.env.Out.End(c, metrics.Dropped)
 		return
 	}
 	n.env.At(n.cpu.Do(now, n.cost), kindDone, ref, int64(sent))
@@ -309,6 +317,7 @@ func (n *node) done(now kernel.Time, ref int32, sent kernel.Time) {
 func (n *node) response(now kernel.Time, ref int32, a int64) {
 	i, c := refSource.Get(ref), refClass.Get(ref)
 	s := &n.src[i]
+	n.held[c]--
 	if a&ansLate != 0 {
 		n.env.Out.End(c, metrics.Late)
 	} else {

@@ -201,11 +201,16 @@ func conformConservation(t *testing.T, def *sim.Def, sc *scenario.Scenario) {
 
 // Conserved checks that every attempt of every class of r is counted once:
 // no outcome count is negative, and offered = the outcomes + in flight,
-// where in flight is what the node's own structures hold when it says.
+// where in flight is what the node's own structures hold (Report.Held, which
+// every model reports: in flight derived from the counts alone could not
+// differ from them).
 func Conserved(r *sim.Run) error {
 	rep := r.Report()
 	if len(rep.Classes) == 0 {
 		return errors.New("the report has no class")
+	}
+	if len(rep.Held) != len(rep.Classes) {
+		return fmt.Errorf("the report holds %d counts of what the node holds (Report.Held), one per class wanted (%d)", len(rep.Held), len(rep.Classes))
 	}
 	for i, c := range rep.Classes {
 		sum := c.InFlight()
@@ -218,7 +223,7 @@ func Conserved(r *sim.Run) error {
 		if sum != c.Offered || c.InFlight() < 0 {
 			return fmt.Errorf("class %s: offered %d, outcomes %v, in flight %d", c.Name, c.Offered, c.Ended, c.InFlight())
 		}
-		if rep.Held != nil && rep.Held[i] != c.InFlight() {
+		if rep.Held[i] != c.InFlight() {
 			return fmt.Errorf("class %s: the node holds %d, in flight by the counts %d", c.Name, rep.Held[i], c.InFlight())
 		}
 	}
