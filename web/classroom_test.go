@@ -292,7 +292,7 @@ func TestClassroom(t *testing.T) {
 	tb.do(t, chromedp.KeyEvent(kb.Escape))
 	tb.wait(t, `!`+present, 5*time.Second)
 
-	// hlr-storm-after-reboot: its axis and clock read h:mm; screenshots at
+	// hlr-storm-after-reboot: its axis and clock read h:mm:ss; screenshots at
 	// the second step of its tour.
 	h := preset(t, "hlr-storm-after-reboot")
 	eval[string](t, tb, `document.body.dataset.state = "switching"`) // ready again once the new run has started
@@ -300,6 +300,10 @@ func TestClassroom(t *testing.T) {
 	tb.wait(t, ready+` && document.getElementById("preset").value === "`+h.Name+`" && document.body.dataset.t === "0"`, 20*time.Second)
 	if got := eval[string](t, tb, `document.getElementById("clock").textContent`); got != "t = 0:00:00 of 1:30:00" {
 		t.Errorf("hlr clock %q", got)
+	}
+	// Its tour's step labels read as its clock does (h:mm:ss), never "0:04" for 4 minutes.
+	if got := eval[string](t, tb, `document.querySelector('.tour-steps[data-preset="hlr-storm-after-reboot"] .tour-at').textContent`); got != "0:04:00" {
+		t.Errorf("hlr tour's first step is labelled %q, want 0:04:00 (the clock's h:mm:ss)", got)
 	}
 	eval[string](t, tb, pick("speed", "0"))
 	click(t, tb, "tour-start")

@@ -5,7 +5,7 @@
 import uPlot from "uplot";
 import type { Chart, Column, Model, Style, Styles, Values } from "./types";
 import { MARKER_BAND, drawCursor, drawMarkers, markerAt, markers } from "./markers";
-import { rowAt, timeIncrs, timeText, view } from "./scrub";
+import { rowAt, timeIncrs, timeNotation, timeText, view } from "./scrub";
 import { fmt, ticks } from "./numbers";
 
 // MAX_ROWS bounds the rows a Store keeps: past it, neighbouring rows are
@@ -392,7 +392,7 @@ export class ChartView {
     const dark = isDark();
     const st = this.styles();
     const width = Math.max(260, (this.root.clientWidth || this.root.parentElement?.clientWidth || 600) - 18);
-    const series: uPlot.Series[] = [{ label: "t", value: (_u, v) => (v === null || v === undefined ? "–" : timeText(v, true)) }];
+    const series: uPlot.Series[] = [{ label: "t", value: (_u, v) => (v === null || v === undefined ? "–" : timeText(v)) }];
     this.colors = [];
     // Beyond six series the legend is a compact table (style.css: .many).
     this.root.classList.toggle("many", this.shown.length + (c.overlay ?? []).length + (c.lines ?? []).length > 6);
@@ -459,11 +459,11 @@ export class ChartView {
       axes: [
         {
           ...axis,
-          label: this.compact ? undefined : `simulated time (${view.long ? "h:mm" : "m:ss"})`,
+          label: this.compact ? undefined : `simulated time (${timeNotation()})`,
           size: px(40),
           labelSize: px(30),
           incrs: timeIncrs(),
-          values: (_u, vals) => vals.map((v) => timeText(v, false)),
+          values: (_u, vals) => vals.map((v) => timeText(v)),
         },
         { ...axis, size: px(56), values: (_u, vals) => ticks(vals) },
       ],

@@ -6,6 +6,7 @@
 // what-if link changed.
 import { ChartView, Store } from "./charts";
 import { count, fmt } from "./numbers";
+import { timeText } from "./scrub";
 import type { Compared, Comparison, Difference, Info, Model, Row, Summary, ToWorker, Values } from "./types";
 import { el } from "./util";
 
@@ -203,7 +204,7 @@ function banner(i: Info) {
     const li = document.createElement("li");
     const name = document.createElement("code");
     name.textContent = d.param;
-    li.append(`${who}${d.label}: ${d.old} → ${d.new}` + (d.timed ? ` at ${fmt(d.at_s)} s` : " from the start") + " (", name, ")");
+    li.append(`${who}${d.label}: ${d.old} → ${d.new}` + (d.timed ? ` at ${timeText(d.at_s)}` : " from the start") + " (", name, ")");
     return li;
   };
   // What to watch: the lesson's chart, drawn first, and how to see the difference.

@@ -6,7 +6,7 @@ import { ChartView, Store, classesOf, cssVar, setStyles } from "./charts";
 import { count, fmt, keepUnits } from "./numbers";
 import { addLive, setMarkers } from "./markers";
 import { fit, initPresent, presenting } from "./present";
-import { rowAt, tileValue, timeText, view } from "./scrub";
+import { LONG_RUN, rowAt, tileValue, timeText, view } from "./scrub";
 import { setupSweep, shareModule } from "./sweep";
 import * as tour from "./tour";
 import type { ClaimResult, Description, FromWorker, Info, Model, Summary, ToWorker, Values } from "./types";
@@ -236,7 +236,7 @@ function started(i: Info, v: Values, s: Summary) {
   for (const h of document.querySelectorAll<HTMLElement>(".headline")) h.hidden = h.dataset.model !== m.name;
   // The time axis reads h:mm for runs over 10 minutes; the markers are the
   // scenario's; a new run shows the latest values over the whole run.
-  view.long = i.duration_s > 600;
+  view.long = i.duration_s > LONG_RUN;
   view.at = null;
   view.zoom = null;
   el("scrub-at").textContent = "latest";
@@ -385,7 +385,7 @@ function announce(force: boolean) {
   announced = now;
   const t = summary.total;
   el("live").textContent =
-    `t = ${fmt(summary.duration_s)} s of ${fmt(info?.duration_s ?? 0)} s: goodput ${fmt(t.goodput_per_s)} per second, ` +
+    `t = ${timeText(summary.duration_s)} of ${timeText(info?.duration_s ?? 0)}: goodput ${fmt(t.goodput_per_s)} per second, ` +
     `rejected ${count(t.rejected)}, dropped ${count(t.dropped)}, max CPU ${fmt(summary.cpu.max, "%")}.`;
 }
 
@@ -398,8 +398,8 @@ function updateStatus() {
   playBtn.classList.toggle("playing", playing);
   const t = summary?.duration_s ?? 0;
   const d = info?.duration_s ?? 1;
-  el("clock").textContent = `t = ${timeText(t, true)} of ${timeText(d, true)}`;
-  el("tour-clock").textContent = `${playing ? "▶" : "❚❚"} ${timeText(t, true)} of ${timeText(d, true)}`;
+  el("clock").textContent = `t = ${timeText(t)} of ${timeText(d)}`;
+  el("tour-clock").textContent = `${playing ? "▶" : "❚❚"} ${timeText(t)} of ${timeText(d)}`;
   const scrub = el<HTMLInputElement>("scrub");
   scrub.max = String(t);
   if (view.at === null) scrub.value = String(t);
@@ -717,7 +717,7 @@ function csvHead(): string[] {
 el("json").onclick = () => send({ t: "export" });
 el("png").onclick = () => {
   const width = 1000;
-  const title = `overloadlab — ${info?.preset || "custom"} (seed ${info?.seed}), t = ${timeText(summary?.duration_s ?? 0, true)}`;
+  const title = `overloadlab — ${info?.preset || "custom"} (seed ${info?.seed}), t = ${timeText(summary?.duration_s ?? 0)}`;
   const draw = (ctx: CanvasRenderingContext2D | null): number => {
     if (ctx) {
       ctx.fillStyle = cssVar("--panel");
@@ -757,7 +757,7 @@ function lookAt(t: number | null) {
   const scrub = el<HTMLInputElement>("scrub");
   if (t !== null) scrub.value = String(t);
   else scrub.value = scrub.max;
-  el("scrub-at").textContent = t === null ? "latest" : timeText(t, true);
+  el("scrub-at").textContent = t === null ? "latest" : timeText(t);
   document.body.dataset.lookAt = t === null ? "" : String(t);
   for (const c of charts) c.redraw();
   updateHeadline();

@@ -1,6 +1,6 @@
 // The time in view, shared by every chart and tile: a scrubbed time (null
 // = the latest row), one time zoom for all charts, and how times are
-// written (m:ss, or h:mm for runs over 10 minutes).
+// written (m:ss, or h:mm:ss for runs over 10 minutes).
 import type { Store } from "./charts";
 
 export const view = {
@@ -8,24 +8,34 @@ export const view = {
   at: null as number | null,
   // zoom is the time range every chart shows; null shows the whole run.
   zoom: null as [number, number] | null,
-  // long is true for runs over 10 minutes: times read h:mm.
+  // long is true for runs over 10 minutes: times read h:mm:ss.
   long: false,
 };
 
+// LONG_RUN is the length of a run (s) beyond which its times read h:mm:ss
+// (core/engine/clock.Long).
+export const LONG_RUN = 600;
+
 const pad = (n: number) => String(n).padStart(2, "0");
 
-// timeText writes a simulated time as m:ss, or as h:mm for runs over 10
-// minutes (h:mm:ss when seconds matter, as for the running clock).
-export function timeText(t: number, seconds = !view.long): string {
-  const s = Math.max(0, Math.round(t));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  if (!view.long) return `${Math.floor(s / 60)}:${pad(s % 60)}`;
-  return seconds ? `${h}:${pad(m)}:${pad(s % 60)}` : `${h}:${pad(m)}`;
+// timeText writes a simulated time as every part of the lab does
+// (core/engine/clock, checked against its testdata/clock.json): in whole
+// seconds, m:ss in a run of up to 10 minutes, h:mm:ss in a longer one
+// (long), so that "0:01" never means a minute; "–" for no number.
+export function timeText(t: number, long = view.long): string {
+  if (!Number.isFinite(t)) return "–";
+  const s = Math.round(Math.max(0, t));
+  if (!long) return `${Math.floor(s / 60)}:${pad(s % 60)}`;
+  return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+// timeNotation names how timeText writes times, for an axis's label.
+export function timeNotation(): string {
+  return view.long ? "h:mm:ss" : "m:ss";
 }
 
 // timeIncrs are the tick spacings of the time axis: whole minutes for runs
-// read in h:mm, seconds and minutes for m:ss.
+// over 10 minutes, seconds and minutes for shorter ones.
 export function timeIncrs(): number[] {
   const minutes = [60, 120, 300, 600, 900, 1200, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
   return view.long ? minutes : [1, 2, 5, 10, 15, 20, 30, ...minutes];

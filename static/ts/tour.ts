@@ -30,8 +30,8 @@ let active = false;
 let shown = -1; // the step on screen (-1: none yet)
 let startWhenReady = false;
 
-// at writes a step's time, with its seconds unless it is a whole minute.
-const at = (t: number) => timeText(t, t % 60 !== 0);
+// at writes a step's time as the clock does.
+const at = (t: number) => timeText(t);
 
 // stepOf reads the TourStep an item of the tour holds.
 const stepOf = (li: HTMLLIElement): Step => {
