@@ -116,6 +116,9 @@ func base(model, preset string, c int) (*scenario.Scenario, error) {
 		return nil, err
 	}
 	if c < namedStreamsFrom {
+		if d, ok := Model(model); ok && d.NumberedStreams == nil {
+			return nil, &param.Error{Field: "link.c", Value: fmt.Sprint(c), Allowed: fmt.Sprintf("a catalog version from %d on: model %s came after version 1", namedStreamsFrom, model)}
+		}
 		s = s.Clone()
 		s.Streams = scenario.NumberedStreams
 	}
@@ -212,6 +215,9 @@ func DecodeWhatIf(link string) (*scenario.WhatIf, error) {
 		return nil, fmt.Errorf("link: %w", err)
 	}
 	d, _ := Model(w.A.Model)
+	if w.A.Streams == scenario.NumberedStreams && d.NumberedStreams == nil {
+		return nil, &param.Error{Field: "link.r", Value: "1", Allowed: fmt.Sprintf("2 (named random streams): model %s came after catalog version 1, whose runs drew from numbered streams", d.Name)}
+	}
 	if d.Check == nil {
 		return w, nil
 	}

@@ -1,11 +1,15 @@
 package catalog
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
 
+	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
+	"overloadlab/core/node/scp"
 )
 
 // A link says which random streams its run draws from by its catalog
@@ -97,5 +101,35 @@ func TestNewLinkReplaysOnNamedStreams(t *testing.T) {
 	}
 	if a, b := digestOf(t, s), digestOf(t, back); a != b {
 		t.Errorf("the link runs to %s, the run on screen to %s", b, a)
+	}
+}
+
+// A model that came after catalog version 1 has no numbered streams: a
+// link of version 1 naming it, or one asking for numbered streams (r = 1),
+// is refused naming the field; one of named streams opens.
+func TestModelWithoutNumberedStreams(t *testing.T) {
+	late := *scp.Def
+	late.Name, late.NumberedStreams, late.Presets = "scp-late", nil, nil
+	defer func(m []*sim.Def) { Models = m }(Models)
+	Models = append(slices.Clone(Models), &late)
+	for _, c := range []struct {
+		payload, version, field string
+	}{
+		{`{"m":"scp-late","d":20,"t":[]}`, "1.", "link.c"},
+		{`{"m":"scp-late","c":1,"d":20,"t":[]}`, "2.", "link.c"},
+		{`{"m":"scp-late","c":2,"d":20,"t":[],"r":1}`, "2.", "link.r"},
+		{`{"m":"scp-late","c":2,"d":20,"t":[]}`, "2.", ""},
+	} {
+		link := c.version + strings.TrimPrefix(encodePayload(c.payload), "2.")
+		w, err := DecodeWhatIf(link)
+		var pe *param.Error
+		switch {
+		case c.field == "" && err != nil:
+			t.Errorf("%s: %v", c.payload, err)
+		case c.field == "" && w.A.Streams != scenario.NamedStreams:
+			t.Errorf("%s: streams %d", c.payload, w.A.Streams)
+		case c.field != "" && (!errors.As(err, &pe) || pe.Field != c.field || !strings.Contains(err.Error(), "scp-late")):
+			t.Errorf("%s: %v, want an error naming %s and the model", c.payload, err, c.field)
+		}
 	}
 }

@@ -286,4 +286,16 @@ func TestNumberedStreams(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `"source.b"`) || !strings.Contains(err.Error(), "catalog version 1") {
 		t.Errorf("a stream without its number: %v", err)
 	}
+	// A model that came after catalog version 1 numbers none: a scenario
+	// of numbered streams is refused, naming the field; named ones run.
+	def.NumberedStreams = nil
+	_, err = Start(def, sc, false)
+	var pe *param.Error
+	if !errors.As(err, &pe) || pe.Field != "streams" || !strings.Contains(err.Error(), "toy") {
+		t.Errorf("numbered streams for a model without them: %v", err)
+	}
+	sc.Streams = scenario.NamedStreams
+	if _, err := Start(def, sc, false); err != nil {
+		t.Errorf("named streams for a model without numbered ones: %v", err)
+	}
 }

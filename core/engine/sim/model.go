@@ -150,7 +150,9 @@ type Def struct {
 	// Env.Stream for to the id it had in catalog version 1, when models
 	// numbered their streams: the runs of links made then draw from these
 	// (scenario.NumberedStreams). A stream added since has no entry of its
-	// own to recover; give it StreamID(name).
+	// own to recover; give it StreamID(name). nil for a model that came
+	// after catalog version 1: no link of that version names it, and a
+	// scenario of numbered streams is refused.
 	NumberedStreams map[string]uint64
 	// Counters name the counters the model reports in plain words, for the
 	// page's HTML (set natively only: the WebAssembly build leaves them out).

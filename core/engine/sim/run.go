@@ -110,10 +110,10 @@ func Start(def *Def, sc *scenario.Scenario, live bool) (*Run, error) {
 	w := 1 + len(outcomeCols)*(1+len(def.Classes))
 	r.meas = newRow(r.row[1:w], r.row[w:])
 	if sc.Streams == scenario.NumberedStreams {
-		r.env.numbered = def.NumberedStreams
-		if r.env.numbered == nil {
-			r.env.numbered = map[string]uint64{}
+		if def.NumberedStreams == nil {
+			return nil, &param.Error{Field: "streams", Value: `"numbered"`, Allowed: fmt.Sprintf(`"named": model %s came after catalog version 1, whose runs drew from numbered streams`, def.Name)}
 		}
+		r.env.numbered = def.NumberedStreams
 	}
 	node, err := def.New(&r.env, r.values.Clone())
 	if err != nil {

@@ -162,8 +162,18 @@ func conformDeterminism(t *testing.T, def *sim.Def, sc *scenario.Scenario) {
 // conformNumberedStreams checks that sc replays on the numbered streams of
 // catalog version 1 (Def.NumberedStreams numbers every stream the model
 // asks for, each id once), and that those draw other numbers than the
-// named streams.
+// named streams. A model without numbered streams (one that came after
+// catalog version 1) refuses a scenario of them, naming the field.
 func conformNumberedStreams(t *testing.T, def *sim.Def, sc *scenario.Scenario) {
+	old := sc.Clone()
+	old.Streams = scenario.NumberedStreams
+	if def.NumberedStreams == nil {
+		var pe *param.Error
+		if _, err := sim.Start(def, old, false); !errors.As(err, &pe) || pe.Field != "streams" {
+			t.Errorf("a scenario of numbered streams for a model without them: %v, want an error naming the field streams", err)
+		}
+		return
+	}
 	owner := map[uint64]string{}
 	for name, id := range def.NumberedStreams {
 		if other, ok := owner[id]; ok {
@@ -171,8 +181,6 @@ func conformNumberedStreams(t *testing.T, def *sim.Def, sc *scenario.Scenario) {
 		}
 		owner[id] = name
 	}
-	old := sc.Clone()
-	old.Streams = scenario.NumberedStreams
 	a, b := run(t, def, old).Summary(), run(t, def, sc).Summary()
 	if a.Total.Offered > 0 && a.Digest == b.Digest {
 		t.Error("the numbered and the named random streams give the same run")
