@@ -90,8 +90,8 @@ func TestGapZeroAdmitsAll(t *testing.T) {
 	}
 }
 
-// TestWorkedCase is the worked case of ALGORITHMS.md section 4 (seed 002),
-// target 500/s: 100 SSPs at 10/s need g = 0.1 s (500/s), the next table
+// TestWorkedCase is the lab's worked case of the table's failure Smith
+// (1995) describes, target 500/s: 100 SSPs at 10/s need g = 0.1 s (500/s), the next table
 // step 0.25 s gives 2000/7 ≈ 286/s (57 %); 1000 SSPs at 1/s stay
 // overloaded at g = 0.1, 0.25 and 0.5 s and need g = 1 s.
 func TestWorkedCase(t *testing.T) {

@@ -86,7 +86,7 @@ func (g *Gap) Interval(now kernel.Time) kernel.Time {
 // Admitted is the rate at which a Poisson source of rate lambda (/s) is
 // admitted under gap g (s): λ/(1 + λ·g), at most 1/g. After each admitted
 // query the source is blocked for g and then waits on average 1/λ for the
-// next query, so one cycle lasts g + 1/λ. [S: seed 002]
+// next query, so one cycle lasts g + 1/λ. [S: Smith 1995]
 func Admitted(lambda, g float64) float64 {
 	if lambda <= 0 {
 		return 0

@@ -18,11 +18,11 @@
 //	ρ ≥ P (50 % ≤ P ≤ 70 %)       ⇒ AvoidCPU: random SessMgr
 //	otherwise                     ⇒ Broadcast
 //
-// The comparisons follow the seed's words: the congestion action starts when
+// The comparisons follow the words of Cisco's broadcast control documentation: the congestion action starts when
 // the CPU "crosses" 70 % (strictly above); broadcasting stops when the CPU
 // threshold "is reached" (at or above) and resumes when the CPU "comes down
 // below" it; the window covers "the first 60 minutes" after the reboot, so
-// at exactly 60 minutes broadcasting is allowed again. The seed does not say
+// at exactly 60 minutes broadcasting is allowed again. It does not say
 // which rule comes first when the CPU is above 70 % inside the window; the
 // congestion drop is taken first [R], because it applies to "all unknown
 // subscriber requests".

@@ -4,7 +4,7 @@
 // instead, whatever overflow action is configured. Every IMSI Manager
 // instance watches its own CPU.
 //
-// The seed says the instance acts "on reaching" 70 % but not over what
+// Cisco's IMSI Manager overload control documentation says the instance acts "on reaching" 70 % but not over what
 // window it reads its CPU. Here the instance reads it over a sampling
 // period P (a reconstructed parameter, see SamplingPeriod): the guard is
 // on from a reading ρ_P ≥ 70 % until a reading below 70 %.

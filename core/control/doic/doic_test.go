@@ -133,7 +133,7 @@ func mix() Rates {
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
-// The seed's example: 10 % reduction, P0 is 20 % of the traffic: priority
+// The example of Oracle's DSR documentation: 10 % reduction, P0 is 20 % of the traffic: priority
 // only discards half of P0 and nothing above it.
 func TestPriorityOnlyDiscardsHalfOfP0(t *testing.T) {
 	r := mix()
@@ -278,7 +278,7 @@ func TestLeakyBucket(t *testing.T) {
 	}
 }
 
-// A TTP fed the seed's mix at 1000/s with a 10 % reduction abates half of
+// A TTP fed the DSR documentation's mix at 1000/s with a 10 % reduction abates half of
 // P0 and nothing above it, within SHM error; plain loss abates the same
 // total from every priority.
 func TestTTPPriorityOnlyVersusPlainLoss(t *testing.T) {

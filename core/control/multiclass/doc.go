@@ -1,7 +1,7 @@
 // Package multiclass is the multi-class signaling overload control of a
-// switch (seed 004): it decides, for every first message of a new call,
-// whether the call is admitted; the other messages of an admitted call are
-// always served.
+// switch (Kasera et al., 2001 and 2005): it decides, for every first
+// message of a new call, whether the call is admitted; the other messages
+// of an admitted call are always served.
 //
 // Once per measurement interval T the Controller measures the offered rate
 // λ̂_i of every class and the processor occupancy ρ_n, converts the classes
@@ -26,8 +26,8 @@
 // count must vary beyond its Poisson noise; ĉ_0 is held while the control
 // rejects, because it then pins the admitted load].
 //
-// Rules marked [R] are faithful reconstructions of forms the seed names but
-// does not spell out; each is behind a parameter (see Params). Nothing here
+// Rules marked [R] are faithful reconstructions of forms the papers name but
+// do not spell out; each is behind a parameter (see Params). Nothing here
 // reads a clock: every call takes the virtual time, like
 // golang.org/x/time/rate's AllowN(t, n).
 package multiclass

@@ -7,8 +7,9 @@ import (
 	"overloadlab/core/engine/prose"
 )
 
-// Params is the schema of the control's parameters, with the operator names,
-// ranges and defaults of ALGORITHMS.md §6. A model adds its class costs.
+// Params is the schema of the control's parameters, named as Kasera et al.
+// name them, with the lab's ranges and defaults. A model adds its class
+// costs.
 var Params = []param.Spec{
 	{Name: "overload.algorithm", Label: "Detection algorithm", Group: "Overload control", Kind: param.Choice, Choices: Algorithms, Default: param.Str("aro"),
 		Doc: prose.Page("how overload is measured: occ (occupancy only), sred (signaling RED on the message queue), aro (acceptance rate plus occupancy)")},

@@ -51,8 +51,8 @@ func intervalsTo(k float64) int {
 	return n
 }
 
-// The seed: since ρ ≤ 1, OCC needs ⌈ln k / ln(1/0.9)⌉ intervals: 16 at 5×
-// (ALGORITHMS.md: "about 15") and 22 at 10×.
+// Kasera et al.: since ρ ≤ 1, OCC needs ⌈ln k / ln(1/0.9)⌉ intervals: 16 at 5×
+// and 22 at 10×.
 func TestOccupancySlowUnderOverload(t *testing.T) {
 	if n := intervalsTo(5); n != 16 {
 		t.Errorf("OCC reaches 1/5 in %d intervals, want 16", n)

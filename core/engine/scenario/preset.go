@@ -73,7 +73,7 @@ func (p *Preset) LabelOf(values param.Values, v *Variant) string {
 // page reads it as JSON in its HTML, the text apart.
 type Step struct {
 	At     float64  `json:"at_s"`             // simulated time (s) at which playback pauses for the step
-	Text   string   `json:"-"`                // what the run shows then, in the seed's terms
+	Text   string   `json:"-"`                // what the run shows then, in the source document's terms
 	Charts []string `json:"charts,omitempty"` // ids of the model's charts to look at
 	Claims []string `json:"claims,omitempty"` // names of the preset's checked claims the step relies on
 }

@@ -204,7 +204,7 @@ type Line struct {
 type Panel struct {
 	Title   string `json:"title"`
 	Formula string `json:"formula"` // the rule in one or two lines
-	Text    string `json:"text"`    // plain words, with the seed's terms
+	Text    string `json:"text"`    // plain words, with the source documents' terms
 }
 
 // Report is a node's counters at a moment.

@@ -69,7 +69,7 @@ func (t tally) abatedShare(p int) float64 {
 	return float64(t.abated[p][doic.Green]+t.abated[p][doic.Yellow]) / float64(t.offered[p])
 }
 
-// The seed's example: 10 % reduction, P0 is 20 % of the traffic; priority
+// The example of Oracle's DSR documentation: 10 % reduction, P0 is 20 % of the traffic; priority
 // only discards half of P0 and nothing above it. The SHM error of a 1 s
 // window on Poisson traffic at these rates is about 3 % of P0 per plan and
 // averages out over the run, hence ±0.01.

@@ -1,4 +1,4 @@
-// Package dsr models a Diameter routing agent (the Oracle DSR of the seed)
+// Package dsr models a Diameter routing agent (Oracle's Diameter Signaling Router, DSR)
 // between Diameter clients and a server, with DOIC: the server (reporting
 // node) measures its load and puts overload reports in its answers; the
 // routing agent (reacting node) keeps the overload state of the server's

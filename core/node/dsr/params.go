@@ -21,7 +21,7 @@ var clients = []struct {
 }
 
 // defaultMix is the share of each priority P0–P4 in %: P0 is 20 % of the
-// traffic, as in the seed's example.
+// traffic, as in the example of Oracle's DSR documentation.
 var defaultMix = [doic.Priorities]float64{20, 30, 30, 10, 10}
 
 // partBursts: a change of the bursts replans them from now.

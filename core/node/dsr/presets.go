@@ -6,7 +6,7 @@ import (
 	"overloadlab/core/engine/scenario"
 )
 
-// fixedReduction is the seed's example: the server asks for a fixed
+// fixedReduction is the example of Oracle's DSR documentation: the server asks for a fixed
 // reduction R while the 5000/s its clients offer exceed its target (90 % of
 // 4800/s), so the agent abates R % from the start to the end of the run.
 func fixedReduction(r float64, extra map[string]param.Value) map[string]param.Value {

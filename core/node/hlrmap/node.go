@@ -11,7 +11,7 @@
 // decision → route (CPU) | broadcast to the N Session Managers (N × CPU) |
 // random Session Manager (CPU) | drop → answered when the CPU work is done.
 //
-// Model assumptions, not from the seed [R]:
+// Model assumptions, not from Cisco's documentation [R]:
 //   - one IMSI Manager instance;
 //   - the registered population S is stationary: a Cancel Location's
 //     departure is balanced by another subscriber's arrival, so MAP requests

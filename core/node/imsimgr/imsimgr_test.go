@@ -12,7 +12,7 @@ import (
 	"overloadlab/core/engine/sim"
 )
 
-// TestGuardDropsOverflowAtSeventyPercent checks the seed's rule interval by
+// TestGuardDropsOverflowAtSeventyPercent checks the rule of Cisco's documentation interval by
 // interval on the attach storm: while the CPU measured over the previous
 // interval was ≥ 70 %, not one overflow is rejected (all are dropped and
 // counted as dropped with high CPU); below 70 % the configured action,

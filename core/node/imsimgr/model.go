@@ -48,12 +48,13 @@ var Def = &sim.Def{
 				"dropped. One that finds Q requests waiting gets the overflow action: drop (cheap), or reject — the " +
 				"IMSI Manager forwards it by a messenger call to a Session Manager that builds the reject, and that " +
 				"messenger read/write costs IMSI Manager CPU. Emergency attaches bypass the queue by default: Cisco's " +
-				"command reference for network-overload-protection says \"emergency attaches are not throttled\", while seed 000 " +
-				"lists emergency among the attach types that set up new connections and names no bypass; the switch " +
-				"\"Pace emergency attaches\" applies the seed's reading.")},
+				"command reference for network-overload-protection says \"emergency attaches are not throttled\", while " +
+				"Cisco's IMSI Manager overload control documentation lists emergency among the attach types that " +
+				"set up new connections and names no bypass; the switch " +
+				"\"Pace emergency attaches\" applies that document's reading.")},
 		{Title: "CPU guard (fixed 70 %)",
 			Formula: prose.Page("ρ over the last sampling period P ≥ 70 % ⇒ overflow is dropped, whatever the action"),
-			Text: prose.Page("Each IMSI Manager instance watches its own CPU, reading it every sampling period P (the seed says " +
+			Text: prose.Page("Each IMSI Manager instance watches its own CPU, reading it every sampling period P (Cisco's documentation says " +
 				"\"on reaching\" 70 % but not over what window: P is reconstructed, 1 s by default, the charts' interval). " +
 				"When its last reading is 70 % or more, it stops the messenger work of rejecting: overflowing requests are dropped " +
 				"and counted as \"dropped due to pacing queue with high CPU\". The threshold is fixed and not " +

@@ -23,7 +23,7 @@ var specs = func() []param.Spec {
 	s = append(s, pacing.Params("mme-", "MME")...)
 	s = append(s, param.Spec{Name: "mme-emergency-paced", Label: "Pace emergency attaches", Group: "MME pacing queue", Kind: param.Bool, Default: param.On(false),
 		Doc: prose.Page("off (default): emergency attaches bypass the MME pacing queue, as Cisco's command reference for network-overload-protection says (\"emergency attaches are not throttled\"); " +
-			"on: they are paced like every attach, as a reader of seed 000 alone would expect (it lists emergency among the attach types and names no bypass)")})
+			"on: they are paced like every attach, as a reader of Cisco's IMSI Manager overload control documentation alone would expect (it lists emergency among the attach types and names no bypass)")})
 	for _, c := range classes {
 		s = append(s, rate(c.Name, c.Label, c.rate))
 	}

@@ -10,7 +10,7 @@ import (
 	"overloadlab/core/engine/scenario"
 )
 
-// stormParams is the operator example of the seed: busy hour about 200
+// stormParams is the operator example of Cisco's documentation: busy hour about 200
 // new connections per second, throttle N = 400/s, W = 5 s, Q = 2500,
 // action reject; a neighbour site fails at 120 s, its UEs re-attach in a
 // burst, and the busy-hour rate stays 1.75× higher afterwards (350/s).

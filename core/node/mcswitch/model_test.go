@@ -113,7 +113,7 @@ func TestBadInput(t *testing.T) {
 	conserved(t, "after refused changes", r.Summary())
 }
 
-// The seed: ARO sizes the cut from the offered rate in one or two
+// Kasera et al.: ARO sizes the cut from the offered rate in one or two
 // intervals; OCC, cutting by at most ρ_target per interval, needs about
 // ⌈ln(f₀/f*)/ln(1/ρ_target)⌉ to reach f* (its ±10 % band one interval
 // before). Read on the admitted fraction, for steps of 2× to 10× and

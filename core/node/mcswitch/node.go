@@ -1,8 +1,9 @@
 // Package mcswitch models a mobile switching centre under multi-class
-// signaling overload (seed 004): calls of several classes, each a flow of
-// messages through one FIFO processor, and the multi-class overload control
-// (package multiclass) that admits or rejects the first message of every new
-// call. The other messages of an admitted call are always served.
+// signaling overload (Kasera et al., 2001 and 2005): calls of several
+// classes, each a flow of messages through one FIFO processor, and the
+// multi-class overload control (package multiclass) that admits or rejects
+// the first message of every new call. The other messages of an admitted
+// call are always served.
 //
 // A call flows: first message arrives → the control decides → rejected
 // (a cheap reject) or processed → the peer answers after the response time →

@@ -92,7 +92,7 @@ var presets = []scenario.Preset{
 		claim.Claim{Name: "load-near-95", Step: true, Kind: claim.Mean, Column: "scp.load", From: 40, To: 58, Min: 93, Max: 97}),
 	claimed(toured(preset("scp-1000-ssps-10x", "standard-acg",
 		"1000 SSPs at 5/s each (10× overload) under the standard ACG table: many light sources",
-		"The worked case of the seed: with many light SSPs the small table gaps leave the SCP overloaded. The table settles "+
+		"The worked case of Smith (1995): with many light SSPs the small table gaps leave the SCP overloaded. The table settles "+
 			"on g = 0.5 s, 1000·5/(1 + 5·0.5) = 1429 queries/s reach an SCP of 500/s, and two in three are discarded "+
 			"unanswered (their SSPs wait out their timers); throughput stays near capacity only because a discard is cheap "+
 			"here (scp.discard-cost 5 %). The adaptive variant admits what the SCP can serve.",

@@ -208,12 +208,12 @@ func TestAdmittedRateUnderFixedGap(t *testing.T) {
 	}
 }
 
-// TestSeedFindings reproduces seed 002: the standard table carries little
+// TestSmithFindings reproduces Smith (1995): the standard table carries little
 // at overload, alternates on and off and throttles SSPs while the SCP
 // idles; the adaptive control keeps ≥ 90 % of capacity from 1.3× to 10×
 // with 10 or 1000 SSPs, balanced or not, and its fairness is at least the
 // table's.
-func TestSeedFindings(t *testing.T) {
+func TestSmithFindings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs 16 scenarios of 300 s")
 	}
