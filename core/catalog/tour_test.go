@@ -20,7 +20,7 @@ import (
 // order, each inside the run and pointing at charts that exist. The run is
 // played to each step's time (as the page pauses there) and must reach it
 // without error. A step that states a result names the preset's claims
-// that back it (DESIGN.md principle 7), and each is decided by the time the
+// that back it (DESIGN.md, principle 7), and each is decided by the time the
 // step shows (its window has ended; a counter, or a window open to the end
 // of the run, only on a step at the end) and holds. That a step without
 // claims states no result is read by hand: see the tours.go files.

@@ -1,9 +1,9 @@
 //go:build !js
 
 // Package headless starts Debian's chromium the way the browser tests and
-// the benchmarks drive it (DESIGN.md's flags), and records Chrome traces:
-// a task's thread CPU time, unlike its wall time, does not grow when other
-// processes share the cores.
+// the benchmarks drive it (DESIGN.md, "Tools", says why these flags), and
+// records Chrome traces: a task's thread CPU time, unlike its wall time,
+// does not grow when other processes share the cores.
 package headless
 
 import (

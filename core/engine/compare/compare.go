@@ -3,7 +3,7 @@
 //
 // Both sides are scenarios of the same model with the same seed, duration
 // and interval, so every traffic source draws from the same stream on both
-// sides (sim.Env.Stream numbers them per source): whatever differs between
+// sides (sim.Env.Stream names them per source): whatever differs between
 // A and B is the control's doing, not the traffic's. The pair is advanced
 // in lockstep, to the same simulated time. Each number of the difference
 // table is reported as A, B, Δ = B − A and Δ % = 100 · (B − A) / A (none

@@ -43,8 +43,8 @@ func (p *Processor) Speed() float64 { return p.speed }
 // Background returns the fraction of the CPU taken by other work.
 func (p *Processor) Background() float64 { return p.background }
 
-// count adds the busy time up to now. (Written with min and max, which
-// WebAssembly does without branches: every message's work passes here.)
+// count adds the busy time up to now, with min and max rather than
+// branches (DESIGN.md, branch order).
 func (p *Processor) count(now kernel.Time) {
 	d := max(0, min(now, p.free)-p.acct)
 	p.busy += d

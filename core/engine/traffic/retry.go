@@ -20,9 +20,7 @@ type Retry struct {
 // failure (the reject's arrival, or its guard timer's expiry): retried with
 // probability Prob (no draw when Prob is 1), after the mean timer scaled by
 // a uniform factor in [1−Jitter, 1+Jitter] (no draw when Jitter is 0).
-// (The draws are Float64's, which inlines, so that a failed attempt costs
-// one call, this one: WebAssembly pays for every call, and an attach storm
-// makes a million failed attempts a run.)
+// The draws are Float64's, which inlines (DESIGN.md, branch order).
 func (r *Retry) Next(s *kernel.Stream, attempt int, rejected bool) (kernel.Time, bool) {
 	if r.Prob <= 0 || (r.MaxAttempts > 0 && attempt >= r.MaxAttempts) || r.Prob < 1 && s.Float64() >= r.Prob {
 		return 0, false

@@ -46,10 +46,8 @@ func (s *Source) after(now kernel.Time) kernel.Time {
 }
 
 // Wake handles the source's event at now. It reports whether a message
-// arrives now, and returns when the source next needs to wake.
-// (It calls Exp itself, not through after: the compiler (PGO) inlines the
-// calls a function makes, and of those a callee makes only the small ones,
-// and in WebAssembly a call per arrival costs.)
+// arrives now, and returns when the source next needs to wake. It draws
+// as after does, calling Exp itself (DESIGN.md, branch order).
 func (s *Source) Wake(now kernel.Time) (arrival bool, next kernel.Time) {
 	if now >= s.change {
 		// The rate changed before the pending arrival: redraw.

@@ -267,10 +267,8 @@ func (n *node) Apply(now kernel.Time, sp *param.Spec, val param.Value) error {
 	return nil
 }
 
-// HandleBefore is sim.Batcher's: the node handles its events in a loop of
-// its own, so that a run of events makes one call through an interface,
-// not one per event (in WebAssembly every call costs several times what it
-// costs natively).
+// HandleBefore is sim.Batcher's: the node handles a run of its events in
+// a loop of its own (why: DESIGN.md, "sim.Batcher").
 func (n *node) HandleBefore(q *kernel.Queue, t kernel.Time, max uint64) (k uint64, last kernel.Time) {
 	for h := q.Head(); h.At < t && h.Kind >= sim.FirstKind && k < max; h = q.Head() {
 		e := *h
@@ -327,10 +325,8 @@ func (n *node) readGuards(now kernel.Time) {
 
 // instanceFor picks the instance that hosts an arriving request: instance
 // 0 takes the busiest share when one is set, the others share the rest
-// evenly.
-// (Called only with several instances, and not inlined, so that the
-// compiler lays out arrive's path for one instance straight: a branch taken
-// costs in WebAssembly.)
+// evenly. Called only with several instances; out of line (DESIGN.md,
+// "//go:noinline and branch order").
 //
 //go:noinline
 func (n *node) instanceFor() int {
@@ -359,8 +355,7 @@ func (n *node) arrive(now kernel.Time, c, attempt int) {
 	}
 	inst.cpu.Do(now, n.cost.ingress)
 	if side := n.via[c]; side != unpaced {
-		// Paced, the path of a storm: first, so that the compiler lays it
-		// out straight (a branch taken costs in WebAssembly).
+		// Paced, a storm's path: the first branch (DESIGN.md, branch order).
 		q := inst.queues[side]
 		t := mkTag(c, attempt, k, opAccept, inst.epoch)
 		switch q.Offer(now, int32(t), n.guardOn && inst.guard.High()) {
@@ -388,9 +383,8 @@ func (n *node) arrive(now kernel.Time, c, attempt int) {
 }
 
 // refuse drops an attempt that arrives at an instance that is down or
-// whose ingress buffer is full. (Apart, and not inlined, so that the
-// compiler lays out arrive's common path straight: a branch taken costs in
-// WebAssembly.)
+// whose ingress buffer is full. Out of line (DESIGN.md, "//go:noinline
+// and branch order").
 //
 //go:noinline
 func (n *node) refuse(now kernel.Time, inst *instance, c, attempt int) {

@@ -359,8 +359,8 @@ func (n *node) decide(x float64) {
 	n.wasOn = on
 }
 
-// byDemand orders SSP indices by demand, ties in index order (sort.Stable:
-// one sort in the wasm for every type, not one instance per type).
+// byDemand orders SSP indices by demand, ties in index order (sort.Stable,
+// not slices: DESIGN.md, "Other shapes").
 type byDemand struct {
 	order  []int32
 	demand []float64
