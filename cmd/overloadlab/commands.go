@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/engine/clock"
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/metrics"
 	"overloadlab/core/engine/param"
@@ -189,8 +190,9 @@ func cmdRun(args []string, stdout io.Writer) error {
 }
 
 // writeCSV runs r to its end, writing every interval as a CSV row, after
-// comment lines ("# …") naming the model, the scenario, the seed, the link
-// and each column's unit, so the file explains itself. Values keep 6
+// comment lines ("# …") naming the model, the scenario, the seed, the link,
+// each column's unit and the run's length as its clock reads it, so the
+// file explains itself. Values keep 6
 // significant digits: rates and means over an interval, whose further
 // digits are sampling noise, not data.
 func writeCSV(r *sim.Run, w io.Writer) error {
@@ -203,8 +205,9 @@ func writeCSV(r *sim.Run, w io.Writer) error {
 	for i, c := range cols {
 		units[i] = c.Name + ": " + cmp.Or(c.Unit, "1")
 	}
-	fmt.Fprintf(w, "# model: %s\n# scenario: %s\n# seed: %d\n# link: #%s\n# units: %s\n",
-		r.Def.Name, cmp.Or(r.Scenario.Preset, "custom"), r.Scenario.Seed, link, strings.Join(units, ", "))
+	fmt.Fprintf(w, "# model: %s\n# scenario: %s\n# seed: %d\n# link: #%s\n# units: %s\n# time: t is the end of each interval, in seconds of simulated time; the run lasts %s (%s)\n",
+		r.Def.Name, cmp.Or(r.Scenario.Preset, "custom"), r.Scenario.Seed, link, strings.Join(units, ", "),
+		clock.Format(r.Scenario.Duration, r.Scenario.Duration), clock.Notation(r.Scenario.Duration))
 	cw := csv.NewWriter(w)
 	head := make([]string, len(cols))
 	for i, c := range cols {
@@ -234,14 +237,15 @@ func writeCSV(r *sim.Run, w io.Writer) error {
 // in force (a file naming a preset inherits the preset's unless it says
 // otherwise), at the end the preset's claims with ✓ or ✗.
 func writeText(w io.Writer, s *sim.Summary, sc *scenario.Scenario) error {
-	fmt.Fprintf(w, "scenario %s (model %s), seed %d, %.0f s simulated, %d intervals\n", s.Scenario, s.Model, s.Seed, s.DurationS, s.Intervals)
+	fmt.Fprintf(w, "scenario %s (model %s), seed %d, simulated to %s (%s), %d intervals\n", s.Scenario, s.Model, s.Seed,
+		clock.Format(s.DurationS, sc.Duration), clock.Notation(sc.Duration), s.Intervals)
 	if len(sc.Timeline) == 0 {
 		fmt.Fprintln(w, "timeline in force: none")
 	} else {
 		fmt.Fprintf(w, "timeline in force (%d changes):\n", len(sc.Timeline))
 		for _, c := range sc.Timeline {
 			v, _ := sc.Params.Schema().Lookup(c.Param)
-			fmt.Fprintf(w, "  %8s s  %s = %s\n", strconv.FormatFloat(c.At, 'g', -1, 64), c.Param, v.Format(c.Value))
+			fmt.Fprintf(w, "  %8s  %s = %s\n", clock.Format(c.At, sc.Duration), c.Param, v.Format(c.Value))
 		}
 	}
 	if sc.Preset != "" {

@@ -73,7 +73,8 @@ func TestSeedChangesTheRunAndCSVHasEveryInterval(t *testing.T) {
 	a, _, _ := cli(t, "run", "-preset", "busy-hour", "-seed", "7", "-duration", "30", "-format", "csv")
 	b, _, _ := cli(t, "run", "-preset", "busy-hour", "-seed", "8", "-duration", "30", "-format", "csv")
 	lines := strings.Split(strings.TrimSpace(a), "\n")
-	want := []string{"# model: imsimgr", "# scenario: busy-hour", "# seed: 7", "# link: #2.", "# units: t: s, offered: /s"}
+	want := []string{"# model: imsimgr", "# scenario: busy-hour", "# seed: 7", "# link: #2.", "# units: t: s, offered: /s",
+		"# time: t is the end of each interval, in seconds of simulated time; the run lasts 0:30 (m:ss)"}
 	for i, w := range want {
 		if !strings.HasPrefix(lines[i], w) {
 			t.Errorf("csv line %d: %q, want %q…", i+1, lines[i], w)
@@ -203,7 +204,7 @@ func TestTimelineInForceIsShown(t *testing.T) {
 	inherit := write("inherit.json", `{"preset":"attach-storm","duration_s":130}`)
 	drop := write("drop.json", `{"preset":"attach-storm","duration_s":130,"timeline":[]}`)
 	text, _, code := cli(t, "run", "-scenario", inherit, "-format", "text")
-	if code != 0 || !strings.Contains(text, "timeline in force (6 changes):\n       120 s  rate.sgsn-attach = 175\n") {
+	if code != 0 || !strings.Contains(text, "timeline in force (6 changes):\n      2:00  rate.sgsn-attach = 175\n") {
 		t.Errorf("inherited timeline not shown (exit %d):\n%.600s", code, text)
 	}
 	text, _, _ = cli(t, "run", "-scenario", drop, "-format", "text")

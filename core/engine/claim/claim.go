@@ -6,7 +6,10 @@
 //     current value) lies in [Min, Max] percent;
 //   - Counter: a counter of the run's summary ("group/counter") lies in
 //     [Min, Max] (Min = Max: equals); with Per, the counter as a share of
-//     another, 100·Counter/Per %;
+//     another, 100·Counter/Per %. A counter claim without an upper bound
+//     (Max +Inf, no Per) names a count that never decreases (messages or
+//     events counted, a longest time so far): once it reaches Min it is
+//     decided, before the run ends;
 //   - Mean: the mean of a column over the intervals ending in the window
 //     (From, To] lies in [Min, Max];
 //   - Settle: after From, the column is at least / below the value in every
@@ -15,7 +18,12 @@
 //
 // Claims are data declared beside each preset; an Evaluator reads a run's
 // rows as they are measured, so it needs no stored series and gives the
-// same verdict live, at the end, natively and in the browser.
+// same verdict live, at the end, natively and in the browser. A claim is
+// pending until its verdict can no longer change: the end of its window,
+// or earlier when the rest of it cannot change it (a counter past its
+// Min that only grows; "in every interval" after an interval that fails,
+// "in no interval" after one that passes). Times of the run are written
+// as the page's clock writes them (core/engine/clock).
 package claim
 
 import (
@@ -24,6 +32,7 @@ import (
 	"strconv"
 	"strings"
 
+	"overloadlab/core/engine/clock"
 	"overloadlab/core/engine/metrics"
 )
 
@@ -93,8 +102,9 @@ type Claim struct {
 }
 
 // DecidedAt is the time of a run ending at end from which the claim's
-// verdict no longer changes: the end of its window, or the end of the run
-// for a counter and for a window open to the end.
+// verdict no longer changes whatever the run shows: the end of its window,
+// or the end of the run for a counter and for a window open to the end
+// (Result.Pending also tells a verdict the rest of the run cannot change).
 func (c *Claim) DecidedAt(end float64) float64 {
 	if c.Kind == Counter || c.To == 0 || c.To > end {
 		return end
@@ -110,7 +120,7 @@ type Result struct {
 	Measured float64 `json:"measured"`          // the figure: a share in %, a counter, seconds (−1: never settled)
 	Wanted   string  `json:"wanted"`            // the wanted range in words: "60–80 %", "= 0", "≤ 2 s"
 	Figure   string  `json:"figure"`            // the measured figure in words: "71 %"
-	Pending  bool    `json:"pending,omitempty"` // the run has not yet passed the end of the claim's window
+	Pending  bool    `json:"pending,omitempty"` // the verdict may still change: the run has not passed the end of the claim's window, and what it measured so far does not decide it
 	Step     bool    `json:"step,omitempty"`    // the claim backs a tour step (Claim.Step)
 }
 
@@ -216,7 +226,7 @@ func (e *Evaluator) Results(now, end float64, counters Counters) []Result {
 
 func (e *Evaluator) result(i int, now, end float64, counters Counters) Result {
 	c, s := &e.claims[i], &e.st[i]
-	r := Result{Name: c.Name, Says: e.says(i), Wanted: wanted(c), Step: c.Step}
+	r := Result{Name: c.Name, Says: e.says(i, end), Wanted: wanted(c), Step: c.Step}
 	// A window ending before the run does is decided once its last
 	// interval is observed: a run paused at To has not measured it yet.
 	r.Pending = now < c.DecidedAt(end) || c.Kind != Counter && c.To > 0 && c.To < end && !s.done
@@ -264,14 +274,37 @@ func (e *Evaluator) result(i int, now, end float64, counters Counters) Result {
 		r.Figure = num(r.Measured) + " s"
 	}
 	r.Holds = r.Measured >= c.Min && r.Measured <= c.Max
+	if r.Pending && e.decided(i, r) {
+		r.Pending = false
+		if r.Holds {
+			r.Figure += " so far: " + inWords(c) + " reached, decided"
+		} else {
+			r.Figure += " so far: decided"
+		}
+	}
 	return r
+}
+
+// decided reports whether the rest of the run cannot change the verdict r
+// of claim i: a count that only grows (Max +Inf, no Per) at Min or more;
+// "in every interval" once one failed, "in no interval" once one passed.
+func (e *Evaluator) decided(i int, r Result) bool {
+	c, s := &e.claims[i], &e.st[i]
+	switch c.Kind {
+	case Counter:
+		return r.Holds && c.Per == "" && math.IsInf(c.Max, 1)
+	case Share:
+		return s.seen && (c.Min >= 100 && s.pass < s.in || c.Max <= 0 && s.pass > 0)
+	}
+	return false
 }
 
 // says writes the claim in plain words from its data: its subject (What,
 // or the column's label, test and threshold), then the wanted range and
-// the window: "IMSI Manager crashes: none", "IMSI Manager CPU at least
-// 99 % in 60 to 80 % of the intervals from 120 s to 300 s".
-func (e *Evaluator) says(i int) string {
+// the window, its times as the clock of a run ending at end reads them:
+// "IMSI Manager crashes: none", "IMSI Manager CPU at least 99 % in 60 to
+// 80 % of the intervals from 0:02:00 to 0:05:00".
+func (e *Evaluator) says(i int, end float64) string {
 	c := &e.claims[i]
 	if c.Kind == Counter {
 		return c.What + ": " + inWords(c)
@@ -288,12 +321,12 @@ func (e *Evaluator) says(i int) string {
 		}
 		what = strings.TrimSpace(col.Label + " " + op + " " + num(c.Value) + " " + col.Unit)
 	}
-	win := window(c.From, c.To)
+	win := window(c.From, c.To, end)
 	switch c.Kind {
 	case Mean:
 		return strings.TrimSpace(what + " " + win + ": " + inWords(c) + " " + col.Unit)
 	case Settle:
-		return what + " for good " + inWords(c) + " after " + clock(c.From, false)
+		return what + " for good " + inWords(c) + " after " + clock.Format(c.From, end)
 	}
 	switch {
 	case c.Min >= 100:
@@ -309,28 +342,19 @@ func (o Op) words() string {
 	return [...]string{"at least", "below", "at most", "above"}[o]
 }
 
-// window writes the window (From, To] in words, both ends in minutes
-// when they are whole minutes and the later one is 10 minutes or more.
-func window(from, to float64) string {
-	inMin := max(from, to) >= 600 && math.Mod(from, 60) == 0 && math.Mod(to, 60) == 0
+// window writes the window (From, To] of a run ending at end in words,
+// its times as the run's clock reads them.
+func window(from, to, end float64) string {
 	switch {
 	case to > 0:
 		if from == 0 {
-			return "up to " + clock(to, inMin)
+			return "up to " + clock.Format(to, end)
 		}
-		return "from " + clock(from, inMin) + " to " + clock(to, inMin)
+		return "from " + clock.Format(from, end) + " to " + clock.Format(to, end)
 	case from > 0:
-		return "from " + clock(from, inMin) + " on"
+		return "from " + clock.Format(from, end) + " on"
 	}
 	return "over the run"
-}
-
-// clock writes a time of the run in seconds, or in minutes ("65 min").
-func clock(t float64, minutes bool) string {
-	if minutes {
-		return num(t/60) + " min"
-	}
-	return num(t) + " s"
 }
 
 // inWords writes the wanted range in words: "none", "at least 1", "at

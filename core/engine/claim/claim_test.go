@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -11,6 +12,13 @@ var cols = []metrics.Column{{Name: "t", Unit: "s"}, {Name: "cpu", Label: "CPU", 
 
 func run(t *testing.T, cs []Claim, cpu []float64, limit float64) []Result {
 	t.Helper()
+	return runTo(t, cs, cpu, limit, float64(len(cpu)), float64(len(cpu)))
+}
+
+// runTo observes the intervals of cpu (ending at 1, 2, … s) of a run
+// ending at end and checks the claims at now; the counter g/crashes is 2.
+func runTo(t *testing.T, cs []Claim, cpu []float64, limit, now, end float64) []Result {
+	t.Helper()
 	e, err := New(cs, cols)
 	if err != nil {
 		t.Fatal(err)
@@ -18,7 +26,7 @@ func run(t *testing.T, cs []Claim, cpu []float64, limit float64) []Result {
 	for i, c := range cpu {
 		e.Observe([]float64{float64(i + 1), c}, func(string) float64 { return limit })
 	}
-	return e.Results(float64(len(cpu)), float64(len(cpu)), func(ref string) (float64, bool) {
+	return e.Results(now, end, func(ref string) (float64, bool) {
 		if ref == "g/crashes" {
 			return 2, true
 		}
@@ -63,14 +71,14 @@ func TestShareSettleAndCounter(t *testing.T) {
 		t.Errorf("figure %q", got[0].Figure)
 	}
 	checkSays(t, got, []string{
-		"CPU below 70 % in at least 50 % of the intervals from 2 s to 8 s",
+		"CPU below 70 % in at least 50 % of the intervals from 0:02 to 0:08",
 		"CPU at least the limit in at most 40 % of the intervals over the run",
-		"CPU below 70 % for good within 3 s after 2 s",
-		"CPU below 70 % for good within 3 s after 2 s",
+		"CPU below 70 % for good within 3 s after 0:02",
+		"CPU below 70 % for good within 3 s after 0:02",
 		"crashes: none",
 		"nothing: none",
-		"mean CPU from 7 s on: 70 to 80 %",
-		"CPU at most 75 % in at most 50 % of the intervals up to 5 s",
+		"mean CPU from 0:07 on: 70 to 80 %",
+		"CPU at most 75 % in at most 50 % of the intervals up to 0:05",
 		"CPU above 90 % in exactly 20 % of the intervals over the run",
 	})
 	if got[4].Wanted != "= 0" || got[5].Figure != "no counter g/none" {
@@ -78,21 +86,22 @@ func TestShareSettleAndCounter(t *testing.T) {
 	}
 }
 
-// Every interval, none, a run's minutes and a counter's share in words.
+// Every interval, none, a long run's times (h:mm:ss, as its clock) and a
+// counter's share in words.
 func TestSaysInWords(t *testing.T) {
-	got := run(t, []Claim{
+	got := runTo(t, []Claim{
 		{Name: "all", Kind: Share, Column: "cpu", Op: Below, Value: 100, From: 300, To: 3900, Min: 100, Max: 100},
 		{Name: "none", Kind: Share, Column: "cpu", Op: AtLeast, Value: 99, Min: 0, Max: 0},
 		{Name: "share", Kind: Counter, Counter: "g/crashes", Per: "g/crashes", What: "crashes, as a share of crashes", Min: 99, Max: 100},
 		{Name: "what", Kind: Share, Column: "cpu", Op: AtLeast, Value: 1, What: "CPU busy", From: 2, Min: 100, Max: 100},
 		{Name: "zero", Kind: Share, Column: "cpu", Op: AtMost, Value: 0, To: 90, Min: 100, Max: 100},
-	}, []float64{50}, 0)
+	}, []float64{50}, 0, 5400, 5400)
 	checkSays(t, got, []string{
-		"CPU below 100 % in every interval from 5 min to 65 min",
+		"CPU below 100 % in every interval from 0:05:00 to 1:05:00",
 		"CPU at least 99 % in no interval over the run",
 		"crashes, as a share of crashes: at least 99 %",
-		"CPU busy in every interval from 2 s on",
-		"CPU at 0 % in every interval up to 90 s",
+		"CPU busy in every interval from 0:00:02 on",
+		"CPU at 0 % in every interval up to 0:01:30",
 	})
 }
 
@@ -148,6 +157,49 @@ func TestPendingAndUnknownColumn(t *testing.T) {
 	}
 	if _, err := New([]Claim{{Name: "y", Kind: Share, Column: "nope"}}, cols); err == nil {
 		t.Error("unknown column accepted")
+	}
+}
+
+// A verdict the rest of the run cannot change is not pending, and its
+// figure says it was decided early: a count that only grows past its Min,
+// "every interval" after a failing one, "no interval" after a passing one.
+// Anything else stays pending until its window ends.
+func TestDecidedEarly(t *testing.T) {
+	inf := math.Inf(1)
+	cs := []Claim{
+		{Name: "grown", Kind: Counter, Counter: "g/crashes", What: "crashes", Min: 1, Max: inf},
+		{Name: "not-yet", Kind: Counter, Counter: "g/crashes", What: "crashes", Min: 3, Max: inf},
+		{Name: "bounded", Kind: Counter, Counter: "g/crashes", What: "crashes", Min: 1, Max: 5},
+		{Name: "share-of", Kind: Counter, Counter: "g/crashes", Per: "g/crashes", What: "crashes, as a share", Min: 50, Max: inf},
+		{Name: "every-failed", Kind: Share, Column: "cpu", Op: Below, Value: 70, Min: 100, Max: 100},
+		{Name: "none-passed", Kind: Share, Column: "cpu", Op: AtLeast, Value: 85, Min: 0, Max: 0},
+		{Name: "every-so-far", Kind: Share, Column: "cpu", Op: Below, Value: 95, Min: 100, Max: 100},
+		{Name: "some", Kind: Share, Column: "cpu", Op: Below, Value: 70, Min: 10, Max: 60},
+	}
+	got := runTo(t, cs, []float64{90, 60, 80}, 0, 3, 60)
+	want := []struct {
+		pending, holds bool
+		figure         string
+	}{
+		{false, true, "2 so far: at least 1 reached, decided"},
+		{true, false, "2"},
+		{true, true, "2"},
+		{true, true, "100 % (2 of 2)"},
+		{false, false, "33.3 % (1 of 3 intervals) so far: decided"},
+		{false, false, "33.3 % (1 of 3 intervals) so far: decided"},
+		{true, true, "100 % (3 of 3 intervals)"},
+		{true, true, "33.3 % (1 of 3 intervals)"},
+	}
+	for i, w := range want {
+		if g := got[i]; g.Pending != w.pending || g.Holds != w.holds || g.Figure != w.figure {
+			t.Errorf("%s at 3 s of 60: pending %v, holds %v, figure %q; want %v, %v, %q", g.Name, g.Pending, g.Holds, g.Figure, w.pending, w.holds, w.figure)
+		}
+	}
+	// At the end of the run nothing is pending and no figure says "so far".
+	for _, g := range runTo(t, cs, []float64{90, 60, 80}, 0, 60, 60) {
+		if g.Pending || strings.Contains(g.Figure, "so far") {
+			t.Errorf("%s at the end: pending %v, figure %q", g.Name, g.Pending, g.Figure)
+		}
 	}
 }
 
