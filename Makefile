@@ -4,7 +4,7 @@ WASMEXEC := $(shell $(GO) env GOROOT)/lib/wasm
 # The address `make run` serves the playground on.
 ADDR ?= 127.0.0.1:8080
 
-.PHONY: run test bench setup modules vet fmtcheck build tscheck digests pgo
+.PHONY: run test bench setup modules vet fmtcheck build tscheck digests pgo claims
 
 # run builds the playground and serves it; open the address it prints.
 run: modules build
@@ -65,6 +65,14 @@ pgo:
 	$(GO) test -run '^$$' -bench 'SimulatorAttachStorm$$' -benchtime 10x -cpuprofile $$d/storm.prof -o $$d/catalog.test ./core/catalog && \
 	$(GO) test -run '^$$' -bench 'Presets$$' -benchtime 1x -cpuprofile $$d/presets.prof -o $$d/catalog.test ./core/catalog && \
 	$(GO) tool pprof -proto $$d/storm.prof $$d/presets.prof > cmd/overloadlab/default.pgo && rm -r $$d
+
+# claims checks every preset's claims over SEEDS seeds (make test checks
+# five), from FIRSTSEED (0: each preset's own), and prints each claim's
+# measured figures over them: about 25 minutes for 200 seeds on two cores.
+SEEDS ?= 200
+FIRSTSEED ?= 0
+claims:
+	$(GO) test -count=1 -timeout 0 -v ./core/catalog -run 'TestEveryPresetsClaimsHold$$' -seeds $(SEEDS) -firstseed $(FIRSTSEED)
 
 # The browser tests run after the others, alone: they judge main-thread
 # task lengths, which a busy machine stretches.
