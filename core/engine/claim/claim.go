@@ -232,20 +232,22 @@ func (e *Evaluator) result(i int, now, end float64, counters Counters) Result {
 	r.Pending = now < c.DecidedAt(end) || c.Kind != Counter && c.To > 0 && c.To < end && !s.done
 	switch c.Kind {
 	case Counter:
+		// A figure is in words: the counter's key is not (it names it
+		// only for the tests, in Claim.Counter).
 		v, ok := counters(c.Counter)
 		if !ok {
-			r.Figure = "no counter " + c.Counter
+			r.Figure = "not counted in this run"
 			return r
 		}
 		r.Measured, r.Figure = v, num(v)
 		if c.Per != "" {
 			per, ok := counters(c.Per)
 			if !ok {
-				r.Figure = "no counter " + c.Per
+				r.Figure = "not counted in this run"
 				return r
 			}
 			if per == 0 {
-				r.Figure = "nothing counted in " + c.Per
+				r.Figure = "none yet: nothing yet to take a share of"
 				return r
 			}
 			r.Measured = 100 * v / per

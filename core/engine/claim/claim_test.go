@@ -81,7 +81,7 @@ func TestShareSettleAndCounter(t *testing.T) {
 		"CPU at most 75 % in at most 50 % of the intervals up to 0:05",
 		"CPU above 90 % in exactly 20 % of the intervals over the run",
 	})
-	if got[4].Wanted != "= 0" || got[5].Figure != "no counter g/none" {
+	if got[4].Wanted != "= 0" || got[5].Figure != "not counted in this run" {
 		t.Errorf("wanted %q, figure %q", got[4].Wanted, got[5].Figure)
 	}
 }
@@ -204,3 +204,22 @@ func TestDecidedEarly(t *testing.T) {
 }
 
 func abs(x float64) float64 { return max(x, -x) }
+
+// A counter claim's figure is in words, never the counter's key: before
+// its share has anything to be taken of, and in a run without the counter
+// (a variant without that control).
+func TestCounterFiguresInWords(t *testing.T) {
+	e, err := New([]Claim{
+		{Name: "share", Kind: Counter, Counter: "p0/rejected", Per: "p0/offered", What: "P0 abated, as a share of P0 offered", Min: 48, Max: 52},
+		{Name: "absent", Kind: Counter, Counter: "gaps/throttled", What: "queries blocked", Min: 0, Max: 0},
+	}, cols)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := e.Results(0, 60, func(ref string) (float64, bool) { return 0, strings.HasPrefix(ref, "p0/") })
+	for i, want := range []string{"none yet: nothing yet to take a share of", "not counted in this run"} {
+		if got[i].Figure != want || strings.Contains(got[i].Figure, "/") {
+			t.Errorf("%s: figure %q, want %q", got[i].Name, got[i].Figure, want)
+		}
+	}
+}
