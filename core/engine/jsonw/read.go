@@ -34,85 +34,104 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 // value. What follows the value is not looked at, as json.Decoder reads the
 // first value of a stream.
 func ScanValue(data []byte, p int) (end int, ok bool) {
-	return scan(data, p, 0)
+	return scan(data, p)
 }
 
-func scan(data []byte, p, depth int) (int, bool) {
-	if p >= len(data) {
+// scan reads the value at p without recursion: the containers open around
+// the value being read are a stack of their opening bytes, so a value
+// nested maxDepth deep costs maxDepth bytes of heap, not maxDepth calls
+// (WebAssembly's call stack in a browser holds fewer than 8000 of them).
+func scan(data []byte, p int) (int, bool) {
+	var open []byte // '{' or '[' of every container around p
+	for {
+		// A value at p.
+		if p >= len(data) {
+			return p, false
+		}
+		var ok bool
+		switch c := data[p]; {
+		case c == '{' || c == '[':
+			if len(open) == maxDepth {
+				return p, false
+			}
+			close := byte('}')
+			if c == '[' {
+				close = ']'
+			}
+			if p = SkipSpace(data, p+1); p < len(data) && data[p] == close {
+				p, ok = p+1, true // empty: a whole value
+				break
+			}
+			open = append(open, c)
+			if c == '{' {
+				if p, ok = scanKey(data, p); !ok {
+					return p, false
+				}
+			}
+			continue
+		case c == '"':
+			p, ok = scanString(data, p)
+		case c == '-' || '0' <= c && c <= '9':
+			p, ok = scanNumber(data, p)
+		case c == 't':
+			p, ok = scanWord(data, p, "true")
+		case c == 'f':
+			p, ok = scanWord(data, p, "false")
+		case c == 'n':
+			p, ok = scanWord(data, p, "null")
+		default:
+			return p, false
+		}
+		if !ok {
+			return p, false
+		}
+		// A value ended at p: close the containers it ends, and go on
+		// to the next member or element of the innermost one left.
+		for {
+			if len(open) == 0 {
+				return p, true
+			}
+			if p = SkipSpace(data, p); p >= len(data) {
+				return p, false
+			}
+			top := open[len(open)-1]
+			close := byte('}')
+			if top == '[' {
+				close = ']'
+			}
+			if data[p] == close {
+				open = open[:len(open)-1]
+				p++
+				continue
+			}
+			if data[p] != ',' {
+				return p, false
+			}
+			p = SkipSpace(data, p+1)
+			if top == '{' {
+				if p, ok = scanKey(data, p); !ok {
+					return p, false
+				}
+			}
+			break
+		}
+	}
+}
+
+// scanKey reads a member's key and its colon at p and returns the index
+// of its value.
+func scanKey(data []byte, p int) (int, bool) {
+	if p >= len(data) || data[p] != '"' {
 		return p, false
 	}
-	switch c := data[p]; {
-	case c == '{':
-		if depth++; depth > maxDepth {
-			return p, false
-		}
-		p = SkipSpace(data, p+1)
-		if p < len(data) && data[p] == '}' {
-			return p + 1, true
-		}
-		for {
-			if p >= len(data) || data[p] != '"' {
-				return p, false
-			}
-			var ok bool
-			if p, ok = scanString(data, p); !ok {
-				return p, false
-			}
-			if p = SkipSpace(data, p); p >= len(data) || data[p] != ':' {
-				return p, false
-			}
-			if p, ok = scan(data, SkipSpace(data, p+1), depth); !ok {
-				return p, false
-			}
-			if p = SkipSpace(data, p); p >= len(data) {
-				return p, false
-			}
-			switch data[p] {
-			case '}':
-				return p + 1, true
-			case ',':
-				p = SkipSpace(data, p+1)
-			default:
-				return p, false
-			}
-		}
-	case c == '[':
-		if depth++; depth > maxDepth {
-			return p, false
-		}
-		p = SkipSpace(data, p+1)
-		if p < len(data) && data[p] == ']' {
-			return p + 1, true
-		}
-		for {
-			var ok bool
-			if p, ok = scan(data, p, depth); !ok {
-				return p, false
-			}
-			if p = SkipSpace(data, p); p >= len(data) {
-				return p, false
-			}
-			switch data[p] {
-			case ']':
-				return p + 1, true
-			case ',':
-				p = SkipSpace(data, p+1)
-			default:
-				return p, false
-			}
-		}
-	case c == '"':
-		return scanString(data, p)
-	case c == '-' || '0' <= c && c <= '9':
-		return scanNumber(data, p)
-	case c == 't':
-		return scanWord(data, p, "true")
-	case c == 'f':
-		return scanWord(data, p, "false")
-	case c == 'n':
-		return scanWord(data, p, "null")
+	p, ok := scanString(data, p)
+	if !ok {
+		return p, false
 	}
-	return p, false
+	if p = SkipSpace(data, p); p >= len(data) || data[p] != ':' {
+		return p, false
+	}
+	return SkipSpace(data, p+1), true
 }
 
 func scanWord(data []byte, p int, w string) (int, bool) {
@@ -216,7 +235,7 @@ func Object(data []byte, f func(key string, value []byte) error) (bool, error) {
 		end, _ := scanString(data, p)
 		key, _ := Unquote(data[p:end])
 		p = SkipSpace(data, SkipSpace(data, end)+1) // past the colon
-		end, _ = scan(data, p, 0)
+		end, _ = scan(data, p)
 		if err := f(key, data[p:end]); err != nil {
 			return true, err
 		}
@@ -235,7 +254,7 @@ func Array(data []byte, f func(value []byte) error) (bool, error) {
 		return false, nil
 	}
 	for p := SkipSpace(data, 1); data[p] != ']'; {
-		end, _ := scan(data, p, 0)
+		end, _ := scan(data, p)
 		if err := f(data[p:end]); err != nil {
 			return true, err
 		}
