@@ -5,6 +5,9 @@ package catalog
 import (
 	"fmt"
 	"slices"
+	"strings"
+
+	"overloadlab/core/engine/jsonw"
 
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
@@ -77,6 +80,38 @@ func Preset(name string) (*scenario.Scenario, error) {
 // Decode reads a scenario file (JSON). A file that names a preset starts
 // from that preset; the fields it gives override it.
 func Decode(data []byte) (*scenario.Scenario, error) {
+	if members, err := param.DecodeObject(data, "", nil); err == nil && slices.ContainsFunc(members, isKey("link")) && slices.ContainsFunc(members, isKey("scenario")) {
+		return decodeExport(members)
+	}
+	return decodeFile(data)
+}
+
+// exportFields are the keys of the page's JSON export (session.Export).
+var exportFields = []string{"link", "title", "note", "scenario", "summary", "scenario_b", "comparison"}
+
+func isKey(k string) func(param.Member) bool { return func(m param.Member) bool { return m.Key == k } }
+
+// decodeExport reads the page's JSON export as the scenario it holds, A's
+// (with the live changes made during the run in its timeline): the other
+// keys are what the run gave, not read.
+func decodeExport(members []param.Member) (*scenario.Scenario, error) {
+	var sc jsonw.Raw
+	for _, m := range members {
+		if !slices.Contains(exportFields, m.Key) {
+			return nil, &param.Error{Field: m.Key, Value: "an unknown field", Allowed: "the fields of a scenario file, or of the page's JSON export: " + strings.Join(exportFields, ", ")}
+		}
+		if m.Key == "scenario" {
+			sc = m.Raw
+		}
+	}
+	s, err := decodeFile(sc)
+	if err != nil {
+		return nil, fmt.Errorf("the page's JSON export: scenario: %w", err)
+	}
+	return s, nil
+}
+
+func decodeFile(data []byte) (*scenario.Scenario, error) {
 	return scenario.Decode(data, Schemas, func(name string) (*scenario.Scenario, bool) {
 		s, err := Preset(name)
 		return s, err == nil

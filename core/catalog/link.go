@@ -141,6 +141,9 @@ func frozenBase(model, preset string, c int) (*scenario.Scenario, error) {
 			if err != nil {
 				return nil, fmt.Errorf("catalog version %d, %s: %w", f.Version, baseKey(model, preset), err)
 			}
+			if s.Model != model {
+				return nil, wrongModel(preset, model)
+			}
 			return s, nil
 		}
 	}
@@ -152,9 +155,15 @@ func frozenBase(model, preset string, c int) (*scenario.Scenario, error) {
 		return nil, err
 	}
 	if s.Model != model {
-		return nil, &param.Error{Field: "preset", Value: param.Quote(preset), Allowed: fmt.Sprintf("a preset of model %s", model)}
+		return nil, wrongModel(preset, model)
 	}
 	return s, nil
+}
+
+// wrongModel refuses a link whose preset is another model's, frozen or
+// current alike.
+func wrongModel(preset, model string) error {
+	return &param.Error{Field: "preset", Value: param.Quote(preset), Allowed: fmt.Sprintf("a preset of model %s", model)}
 }
 
 func modelNames() []string {

@@ -122,8 +122,21 @@ type Error struct {
 	Allowed string
 }
 
+// Error says the field, the value and what is allowed. The field (which
+// may hold a key the user wrote) and the value are cut to their first
+// MaxShown bytes, so that no error repeats a huge input, whatever built it.
 func (e *Error) Error() string {
-	return fmt.Sprintf("%s: %s is not allowed (allowed: %s)", e.Field, e.Value, e.Allowed)
+	return fmt.Sprintf("%s: %s is not allowed (allowed: %s)", Clip(e.Field), clipShown(e.Value), e.Allowed)
+}
+
+// clipShown cuts a value already shown (Quote's output, a quoted string
+// cut to MaxShown bytes with its quotes and "…") only when it is longer
+// than that.
+func clipShown(s string) string {
+	if len(s) <= MaxShown+len(`""…`) {
+		return s
+	}
+	return Clip(s)
 }
 
 // Allowed describes the allowed values of s in words.
@@ -149,7 +162,14 @@ func unitSuffix(u string) string {
 	return " " + u
 }
 
-func fmtNum(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+// fmtNum writes a bound: a whole number in full (a seed's 9007199254740991,
+// not 9.007199254740991e+15), any other in its shortest form.
+func fmtNum(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
 
 // Check validates v against s.
 func (s *Spec) CheckValue(v Value) error {

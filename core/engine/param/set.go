@@ -60,6 +60,23 @@ func (s *Set) Lookup(name string) (*Spec, bool) {
 	return &s.specs[i], true
 }
 
+// Once returns the spec of name, a parameter given in the object where;
+// given maps the specs already given there to the names they were given
+// under: a parameter may be given once, under any of its names (a second,
+// under a former name or not, is refused naming both, as keeping either
+// would silently drop the other).
+func (s *Set) Once(where, name string, given map[string]string) (*Spec, error) {
+	sp, ok := s.Lookup(name)
+	if !ok {
+		return nil, &UnknownError{Name: name}
+	}
+	if first, dup := given[sp.Name]; dup {
+		return nil, &Error{Field: join(where, name), Value: "a second value", Allowed: fmt.Sprintf("each parameter once (%s and %s both name %s)", Quote(first), Quote(name), sp.Name)}
+	}
+	given[sp.Name] = name
+	return sp, nil
+}
+
 // UnknownError is returned for a parameter name the schema does not have.
 type UnknownError struct{ Name string }
 
@@ -168,10 +185,11 @@ func (v Values) DecodeInto(raw jsonw.Raw) error {
 	if err != nil {
 		return err
 	}
+	given := map[string]string{}
 	for _, m := range members {
-		sp, ok := v.set.Lookup(m.Key)
-		if !ok {
-			return &UnknownError{m.Key}
+		sp, err := v.set.Once("params", m.Key, given)
+		if err != nil {
+			return err
 		}
 		x, err := sp.Decode(m.Raw)
 		if err != nil {

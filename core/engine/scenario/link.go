@@ -10,6 +10,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"overloadlab/core/engine/jsonw"
@@ -117,9 +118,10 @@ func (w *WhatIf) Check() error {
 	for _, f := range []struct {
 		name, v string
 		max     int
-	}{{"title", w.Title, MaxTitle}, {"note", w.Note, MaxNote}, {"label A", w.LabelA, MaxTitle}, {"label B", w.LabelB, MaxTitle}} {
-		if n := utf8.RuneCountInString(f.v); n > f.max {
-			return &param.Error{Field: f.name, Value: fmt.Sprintf("%d characters", n), Allowed: fmt.Sprintf("at most %d characters", f.max)}
+		lines   bool
+	}{{"title", w.Title, MaxTitle, false}, {"note", w.Note, MaxNote, true}, {"label A", w.LabelA, MaxTitle, false}, {"label B", w.LabelB, MaxTitle, false}} {
+		if err := CheckWords(f.name, f.v, f.max, f.lines); err != nil {
+			return err
 		}
 	}
 	a, b := w.A, w.B
@@ -128,6 +130,34 @@ func (w *WhatIf) Check() error {
 	}
 	if b.Model != a.Model || b.Preset != a.Preset || b.Seed != a.Seed || b.Duration != a.Duration || b.Interval != a.Interval || b.Streams != a.Streams {
 		return &param.Error{Field: "B", Value: "a scenario with other run-wide fields", Allowed: "the model, preset, seed, random streams, duration and interval of A (both sides see the same traffic)"}
+	}
+	return nil
+}
+
+// CheckWords checks words an author wrote (a title, a note, a label): at
+// most max characters, valid UTF-8, and no control character (but a line
+// break, where lines are allowed) nor a bidirectional formatting character
+// (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C): a carriage
+// return starts a row in a CSV export, and an override reverses the text
+// around it on the page.
+func CheckWords(field, s string, max int, lines bool) error {
+	if n := utf8.RuneCountInString(s); n > max {
+		return &param.Error{Field: field, Value: fmt.Sprintf("%d characters", n), Allowed: fmt.Sprintf("at most %d characters", max)}
+	}
+	for i, r := range s {
+		bidi := r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c
+		bad := r == utf8.RuneError || bidi || unicode.IsControl(r) && !(lines && r == '\n')
+		if bad {
+			what := "a control character"
+			switch {
+			case bidi:
+				what = "a bidirectional formatting character"
+			case r == utf8.RuneError:
+				what = "a byte that is not UTF-8"
+			}
+			return &param.Error{Field: field, Value: fmt.Sprintf("%s %U at character %d", what, r, utf8.RuneCountInString(s[:i])+1),
+				Allowed: "text without control or bidirectional formatting characters" + map[bool]string{true: " (line breaks are kept)", false: ""}[lines]}
+		}
 	}
 	return nil
 }
@@ -243,7 +273,10 @@ func DecodeWhatIf(link string, base Base) (*WhatIf, error) {
 		return nil, errors.New("link: its data is damaged (not base64url): copy the whole link from the Share button")
 	}
 	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(z)), maxPayload+1))
-	if err != nil || len(raw) > maxPayload {
+	if len(raw) > maxPayload {
+		return nil, fmt.Errorf("link: its data decompresses to more than %d MiB (at most %d MiB): no link the page makes is that large", maxPayload>>20, maxPayload>>20)
+	}
+	if err != nil {
 		return nil, errors.New("link: its data is damaged (it does not decompress): copy the whole link from the Share button")
 	}
 	return decodePayload(raw, fields, base)

@@ -5,151 +5,120 @@ import (
 	"fmt"
 
 	"overloadlab/core/engine/jsonw"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
 )
 
-// decode reads the first JSON value of raw into w as a json.Decoder with
-// DisallowUnknownFields reads it (the plan's format since it was first
-// written, so a link's sweep reads as it always did): what follows the
-// value is not read; keys match the fields exactly or else without regard
-// to case, the last of a key wins; null leaves a field as it is (a list
-// or a map: nil); a list or a map given twice is decoded over the first.
+// planFields and variantFields are the keys of a plan's JSON and of a
+// variant's.
+var (
+	planFields    = []string{"param", "from", "to", "points", "log", "values", "seeds", "variants"}
+	variantFields = []string{"label", "params"}
+)
+
+// decode reads raw into w as strictly as the rest of a link is read
+// (param.DecodeObject): one JSON object, keys exactly as written and each
+// once, no unknown key, no null anywhere; a variant's label is words
+// (scenario.CheckWords, at most scenario.MaxTitle characters).
 func (w *PlanJSON) decode(raw []byte) error {
-	p := jsonw.SkipSpace(raw, 0)
-	end, ok := jsonw.ScanValue(raw, p)
-	if !ok {
-		if p == len(raw) {
-			return errors.New("EOF")
-		}
-		return errors.New("malformed JSON")
+	members, err := param.DecodeObject(raw, "sweep", planFields)
+	if err != nil {
+		return err
 	}
-	v := raw[p:end]
-	if jsonw.IsNull(v) {
-		return nil
-	}
-	isObject, err := jsonw.Object(v, func(key string, v []byte) error {
-		switch {
-		case jsonw.IsNull(v):
-			switch {
-			case jsonw.SameKey(key, "values"):
-				w.Values = nil
-			case jsonw.SameKey(key, "variants"):
-				w.Variants = nil
-			case !isPlanKey(key):
-				return unknownField(key)
-			}
-			return nil
-		case jsonw.SameKey(key, "param"):
-			return decodeTo(&w.Param, jsonw.String, v, "PlanJSON.param")
-		case jsonw.SameKey(key, "from"):
-			return decodeTo(&w.From, jsonw.Number, v, "PlanJSON.from")
-		case jsonw.SameKey(key, "to"):
-			return decodeTo(&w.To, jsonw.Number, v, "PlanJSON.to")
-		case jsonw.SameKey(key, "points"):
-			return decodeTo(&w.Points, jsonw.Int, v, "PlanJSON.points")
-		case jsonw.SameKey(key, "log"):
-			return decodeTo(&w.Log, jsonw.Bool, v, "PlanJSON.log")
-		case jsonw.SameKey(key, "seeds"):
-			return decodeTo(&w.Seeds, jsonw.Int, v, "PlanJSON.seeds")
-		case jsonw.SameKey(key, "values"):
+	for _, m := range members {
+		where := "sweep." + m.Key
+		switch m.Key {
+		case "param":
+			w.Param, err = param.DecodeString(m.Raw, where)
+		case "from":
+			w.From, err = param.DecodeNumber(m.Raw, where, "a number")
+		case "to":
+			w.To, err = param.DecodeNumber(m.Raw, where, "a number")
+		case "points":
+			w.Points, err = decodeInt(m.Raw, where)
+		case "seeds":
+			w.Seeds, err = decodeInt(m.Raw, where)
+		case "log":
 			var ok bool
-			if w.Values, ok = jsonw.Floats(v, w.Values); !ok {
-				return mismatch(v, "PlanJSON.values")
+			if w.Log, ok = jsonw.Bool(jsonw.Trim(m.Raw)); !ok {
+				err = &param.Error{Field: where, Value: param.Clip(string(jsonw.Trim(m.Raw))), Allowed: "true or false"}
 			}
-			return nil
-		case jsonw.SameKey(key, "variants"):
-			return w.decodeVariants(v)
+		case "values":
+			w.Values, err = decodeValues(m.Raw, where)
+		case "variants":
+			w.Variants, err = decodeVariants(m.Raw, where)
 		}
-		return unknownField(key)
-	})
-	if !isObject {
-		return mismatch(v, "PlanJSON")
-	}
-	return err
-}
-
-func isPlanKey(key string) bool {
-	for _, k := range []string{"param", "from", "to", "points", "log", "values", "seeds", "variants"} {
-		if jsonw.SameKey(key, k) {
-			return true
+		if err != nil {
+			return err
 		}
 	}
-	return false
-}
-
-// decodeVariants reads the variants over those already read, as
-// encoding/json decodes a list into a slice it reuses.
-func (w *PlanJSON) decodeVariants(v []byte) error {
-	old := w.Variants[:cap(w.Variants)]
-	w.Variants = w.Variants[:0]
-	isArray, err := jsonw.Array(v, func(e []byte) error {
-		k := len(w.Variants)
-		var vw VariantJSON
-		if k < len(old) {
-			vw = old[k]
-		}
-		w.Variants = append(w.Variants, vw)
-		if jsonw.IsNull(e) {
-			return nil
-		}
-		return w.Variants[k].decode(e)
-	})
-	if !isArray {
-		return mismatch(v, "PlanJSON.variants")
-	}
-	if err == nil && w.Variants == nil {
-		w.Variants = []VariantJSON{}
-	}
-	return err
-}
-
-// decode reads one variant of a plan over vw.
-func (vw *VariantJSON) decode(v []byte) error {
-	isObject, err := jsonw.Object(v, func(key string, v []byte) error {
-		switch {
-		case jsonw.SameKey(key, "label"):
-			if jsonw.IsNull(v) {
-				return nil
-			}
-			return decodeTo(&vw.Label, jsonw.String, v, "VariantJSON.label")
-		case jsonw.SameKey(key, "params"):
-			if jsonw.IsNull(v) {
-				vw.Params = nil
-				return nil
-			}
-			if vw.Params == nil {
-				vw.Params = map[string]jsonw.Raw{}
-			}
-			isObject, _ := jsonw.Object(v, func(name string, x []byte) error {
-				vw.Params[name] = jsonw.Raw(x)
-				return nil
-			})
-			if !isObject {
-				return mismatch(v, "VariantJSON.params")
-			}
-			return nil
-		}
-		return unknownField(key)
-	})
-	if !isObject {
-		return mismatch(v, "PlanJSON.variants")
-	}
-	return err
-}
-
-// decodeTo decodes v by read into *dst.
-func decodeTo[T any](dst *T, read func([]byte) (T, bool), v []byte, field string) error {
-	x, ok := read(v)
-	if !ok {
-		return mismatch(v, field)
-	}
-	*dst = x
 	return nil
 }
 
-func unknownField(key string) error { return fmt.Errorf("json: unknown field %q", key) }
+// decodeInt reads a whole number (not null).
+func decodeInt(raw []byte, where string) (int, error) {
+	n, ok := jsonw.Int(jsonw.Trim(raw))
+	if !ok {
+		return 0, &param.Error{Field: where, Value: param.Clip(string(jsonw.Trim(raw))), Allowed: "a whole number"}
+	}
+	return n, nil
+}
 
-func mismatch(v []byte, field string) error {
-	return fmt.Errorf("json: cannot unmarshal %s into Go struct field %s", jsonw.KindOf(v), field)
+// decodeValues reads a list of numbers, none null.
+func decodeValues(raw []byte, where string) ([]float64, error) {
+	items, err := param.DecodeArray(raw, where)
+	if err != nil {
+		return nil, err
+	}
+	if len(items) > MaxPoints {
+		return nil, &param.Error{Field: where, Value: fmt.Sprintf("%d values", len(items)), Allowed: fmt.Sprintf("1 to %d values", MaxPoints)}
+	}
+	out := make([]float64, len(items))
+	for i, x := range items {
+		if out[i], err = param.DecodeNumber(x, fmt.Sprintf("%s[%d]", where, i), "a number"); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// decodeVariants reads a list of variants {label, params}.
+func decodeVariants(raw []byte, where string) ([]VariantJSON, error) {
+	items, err := param.DecodeArray(raw, where)
+	if err != nil {
+		return nil, err
+	}
+	if len(items) > MaxVariants {
+		return nil, &param.Error{Field: where, Value: fmt.Sprint(len(items)), Allowed: fmt.Sprintf("at most %d", MaxVariants)}
+	}
+	out := make([]VariantJSON, len(items))
+	for i, item := range items {
+		at := fmt.Sprintf("%s[%d]", where, i)
+		members, err := param.DecodeObject(item, at, variantFields)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range members {
+			switch m.Key {
+			case "label":
+				if out[i].Label, err = param.DecodeString(m.Raw, at+".label"); err == nil {
+					err = scenario.CheckWords(at+".label", out[i].Label, scenario.MaxTitle, false)
+				}
+			case "params":
+				var ps []param.Member
+				if ps, err = param.DecodeObject(m.Raw, at+".params", nil); err == nil {
+					out[i].Params = make(map[string]jsonw.Raw, len(ps))
+					for _, p := range ps {
+						out[i].Params[p.Key] = p.Raw
+					}
+				}
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
 }
 
 // DecodeSamples reads a JSON list of samples as json.Unmarshal reads it
@@ -210,4 +179,18 @@ func (s *Sample) decode(v []byte) error {
 		return mismatch(v, "[]Sample")
 	}
 	return err
+}
+
+// decodeTo decodes v by read into *dst.
+func decodeTo[T any](dst *T, read func([]byte) (T, bool), v []byte, field string) error {
+	x, ok := read(v)
+	if !ok {
+		return mismatch(v, field)
+	}
+	*dst = x
+	return nil
+}
+
+func mismatch(v []byte, field string) error {
+	return fmt.Errorf("json: cannot unmarshal %s into Go struct field %s", jsonw.KindOf(v), field)
 }

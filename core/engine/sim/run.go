@@ -96,6 +96,9 @@ func Start(def *Def, sc *scenario.Scenario, live bool) (*Run, error) {
 			return nil, err
 		}
 	}
+	if err := CheckTimeline(def, sc); err != nil {
+		return nil, err
+	}
 	r := &Run{Def: def, Scenario: sc.Clone(), values: sc.Params.Clone(), maxPending: MaxPending, maxEvents: MaxEvents}
 	r.env = Env{
 		Queue:    &kernel.Queue{},

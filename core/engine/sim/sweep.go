@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -210,8 +211,12 @@ func (p *Plan) Index(c Cell) int { return (c.Variant*p.PointCount()+c.Point)*p.S
 // each shard gets a share of every point, cheap and dear alike.
 func (p *Plan) Shard(i, n int) []Cell {
 	var out []Cell
-	for k := i; k < p.Cells(); k += n {
+	for k, cells := i, p.Cells(); k >= 0 && k < cells; {
 		out = append(out, p.CellAt(k))
+		if n > cells-k {
+			break // k+n would pass the last cell (or overflow)
+		}
+		k += n
 	}
 	return out
 }
@@ -333,24 +338,23 @@ func (p *Plan) JSON(schema *param.Set) *PlanJSON {
 func DecodePlan(raw []byte, schema *param.Set) (*Plan, error) {
 	var w PlanJSON
 	if err := w.decode(raw); err != nil {
-		return nil, fmt.Errorf("sweep: not a valid sweep definition: %v", err)
-	}
-	if len(w.Variants) > MaxVariants {
-		return nil, &param.Error{Field: "sweep variants", Value: fmt.Sprint(len(w.Variants)), Allowed: fmt.Sprintf("at most %d", MaxVariants)}
+		return nil, fmt.Errorf("sweep: not a valid sweep definition: %w", err)
 	}
 	p := &Plan{Param: w.Param, From: w.From, To: w.To, Points: w.Points, Log: w.Log, Values: w.Values, Seeds: w.Seeds}
-	for _, vw := range w.Variants {
+	for i, vw := range w.Variants {
 		v := scenario.Variant{Label: vw.Label, Params: map[string]param.Value{}}
-		for name, x := range vw.Params {
-			sp, ok := schema.Lookup(name)
-			if !ok {
-				return nil, fmt.Errorf("sweep variant %s: %w", vw.Label, &param.UnknownError{Name: name})
-			}
-			val, err := sp.Decode(x)
+		where := fmt.Sprintf("sweep.variants[%d].params", i)
+		given := map[string]string{}
+		for _, name := range slices.Sorted(maps.Keys(vw.Params)) {
+			sp, err := schema.Once(where, name, given)
 			if err != nil {
-				return nil, fmt.Errorf("sweep variant %s: %w", vw.Label, err)
+				return nil, fmt.Errorf("sweep variant %s: %w", param.Quote(vw.Label), err)
 			}
-			v.Params[name] = val
+			val, err := sp.Decode(vw.Params[name])
+			if err != nil {
+				return nil, fmt.Errorf("sweep variant %s: %w", param.Quote(vw.Label), err)
+			}
+			v.Params[sp.Name] = val
 		}
 		p.Variants = append(p.Variants, v)
 	}

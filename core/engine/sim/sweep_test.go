@@ -224,8 +224,17 @@ func TestPlanJSON(t *testing.T) {
 	}
 	for raw, want := range map[string]string{
 		`{"param":1}`: "not a valid sweep definition",
-		`{"param":"ssp.load","variants":[{"label":"a","params":{"nope":1}}]}`:              "variant a: ",
+		`{"param":"ssp.load","variants":[{"label":"a","params":{"nope":1}}]}`:              `variant "a": nope: no such parameter`,
 		`{"param":"ssp.load","variants":[{"label":"a","params":{"scp.control":"bogus"}}]}`: "scp.control",
+		// As strictly as the rest of a link: no null, keys as written and
+		// each once, labels as words.
+		`{"param":"ssp.load","values":[1,null,2],"seeds":1}`:                                                          "sweep.values[1]: \"null\" is not allowed (allowed: a number)",
+		`{"Param":"ssp.load","values":[1],"seeds":1}`:                                                                 "sweep.Param: an unknown field",
+		`{"param":"ssp.load","param":"ssp.load","values":[1],"seeds":1}`:                                              "sweep.param: a second value",
+		`{"param":"ssp.load","values":[1],"seeds":1,"variants":[{"label":"a\rb"}]}`:                                   "sweep.variants[0].label: a control character U+000D at character 2",
+		`{"param":"ssp.load","values":[1],"seeds":1,"variants":[{"label":"` + strings.Repeat("x", 121) + `"}]}`:       "sweep.variants[0].label: 121 characters is not allowed (allowed: at most 120 characters)",
+		`{"param":"ssp.load","values":[1],"seeds":1,"variants":[{"label":"a","params":{"ssp.load":1,"ssp.load":2}}]}`: "params.ssp.load: a second value",
+		`{"param":"ssp.load","values":[1],"seeds":1} x`:                                                               "malformed JSON",
 	} {
 		if _, err := sim.DecodePlan([]byte(raw), scp.Def.Params); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", raw, err, want)
@@ -266,5 +275,20 @@ func TestPlanString(t *testing.T) {
 		if got := c.p.String(); got != c.want {
 			t.Errorf("%q, want %q", got, c.want)
 		}
+	}
+}
+
+// A shard's step never overflows: shard 1 of math.MaxInt holds cell 1 and
+// nothing after it, and a shard past the last cell holds nothing.
+func TestShardStepDoesNotOverflow(t *testing.T) {
+	p := &sim.Plan{Param: "x", Values: []float64{1, 2, 3}, Seeds: 2}
+	if got := p.Shard(1, math.MaxInt); len(got) != 1 || got[0] != (sim.Cell{Point: 0, Seed: 1}) {
+		t.Errorf("Shard(1, MaxInt) = %v, want [{0 0 1}]", got)
+	}
+	if got := p.Shard(6, 7); len(got) != 0 {
+		t.Errorf("Shard(6, 7) of 6 cells = %v, want none", got)
+	}
+	if got := p.Shard(2, 3); len(got) != 2 || got[1] != p.CellAt(5) {
+		t.Errorf("Shard(2, 3) = %v", got)
 	}
 }

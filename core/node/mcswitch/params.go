@@ -37,6 +37,11 @@ func classChoices() []string {
 
 var specs = func() []param.Spec {
 	s := append([]param.Spec(nil), multiclass.Params...)
+	for i := range s {
+		if s[i].Name == "regression.window" {
+			s[i].Min = float64(5 * (len(classes) + 1)) // multiclass.Check's least window for the switch's classes, in the range
+		}
+	}
 	s = append(s, param.Spec{Name: "overload.base-class", Label: "Base class b", Group: "Overload control", Kind: param.Choice, Choices: classChoices()[1:], Default: param.Str("lu-sms"),
 		Doc: prose.Page("the class whose call is one equivalent unit: w_i = c_i / c_b")})
 	s = append(s, classSpecs()...)
