@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,6 +27,18 @@ import (
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
 )
+
+// CSP is the report's Content-Security-Policy: no script at all, nothing
+// fetched, styles only its own (inline).
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+
+// WebPage reports whether page, the playground's address a report links
+// to, is an http or https URL with a host (a javascript: or data: address
+// would make the link a script).
+func WebPage(page string) bool {
+	u, err := url.Parse(page)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
 
 // Input is what a report shows: run A, optionally B beside it, both
 // advanced to the same time, and the author's words.
@@ -51,7 +64,7 @@ func Write(w io.Writer, in *Input) error {
 	a := in.A
 	sc := a.Replay()
 	title := cmp.Or(in.Title, "overloadlab — "+cmp.Or(sc.Preset, "custom scenario"))
-	p.raw(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`)
+	p.raw(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="` + CSP + `"><meta name="viewport" content="width=device-width, initial-scale=1">`)
 	p.raw(`<title>`).text(title).raw(`</title><style>` + style + `</style></head><body>`)
 	p.raw(`<h1>`).text(title).raw(`</h1>`)
 	if in.Note != "" {
@@ -118,7 +131,11 @@ func Write(w io.Writer, in *Input) error {
 	}
 	if in.Link != "" {
 		url := in.Page + "#" + in.Link
-		p.raw(`<dt>Link</dt><dd><a href="`).text(url).raw(`">`).text(url).raw(`</a></dd>`)
+		if WebPage(in.Page) {
+			p.raw(`<dt>Link</dt><dd><a href="`).text(url).raw(`">`).text(url).raw(`</a></dd>`)
+		} else {
+			p.raw(`<dt>Link</dt><dd>`).text(url).raw(`</dd>`) // not an http(s) address: shown, not followed
+		}
 	}
 	p.raw(`</dl><p class="foot">Written by overloadlab: the same scenario and seed give the same run, natively and in the page.</p></body></html>`)
 	_, err := io.WriteString(w, b.String())
