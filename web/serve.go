@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io/fs"
 	"mime"
 	"net"
@@ -148,16 +149,31 @@ var DefaultTimeouts = Timeouts{ReadHeader: 10 * time.Second, Read: 30 * time.Sec
 // NewServer returns an HTTP server of h with the default timeouts.
 func NewServer(h http.Handler) *http.Server { return newServer(h, DefaultTimeouts) }
 
+// newServer returns the server. "OPTIONS *" goes to h (405, with the
+// security headers) rather than to net/http's own answer. net/http's
+// answers to requests it cannot parse (400, 431 for headers too large, 505)
+// are written before any handler runs and carry none of h's headers: they
+// are plain text, with no content to run or frame.
 func newServer(h http.Handler, t Timeouts) *http.Server {
-	return &http.Server{Handler: h, ReadHeaderTimeout: t.ReadHeader, ReadTimeout: t.Read, WriteTimeout: t.Write, IdleTimeout: t.Idle}
+	return &http.Server{Handler: h, ReadHeaderTimeout: t.ReadHeader, ReadTimeout: t.Read, WriteTimeout: t.Write, IdleTimeout: t.Idle,
+		MaxHeaderBytes: MaxHeaderBytes, DisableGeneralOptionsHandler: true}
 }
 
+// MaxHeaderBytes bounds a request's headers (the page's are under 2 KiB):
+// larger ones get net/http's 431.
+const MaxHeaderBytes = 32 << 10
+
 // DirHandler serves the built page in the folder dir, never following a
-// symbolic link out of it (os.Root refuses those).
+// symbolic link out of it (os.Root refuses those). It checks at once, the
+// way requests are checked, that dir holds the page: an index.html, a
+// regular file inside dir.
 func DirHandler(dir string) (http.Handler, error) {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, err
+	}
+	if _, err := regular(root.FS(), "index.html"); err != nil {
+		return nil, fmt.Errorf("no index.html in it (a regular file, not a link out of the folder): build the page first (make build)")
 	}
 	return Handler(root.FS()), nil
 }
@@ -179,27 +195,31 @@ func URL(addr net.Addr) (string, bool) {
 }
 
 // load reads name from dist with its compressed copies, once per version
-// of the file.
+// of the file. Only regular files are served (a FIFO or a device would
+// block the read, or never end it), and no file is read under the lock:
+// a large file being compressed, or a slow disk, holds up only the
+// requests for that file.
 func (h *handler) load(name string) (*entry, error) {
-	st, err := fs.Stat(h.dist, name)
-	if err != nil || st.IsDir() {
-		return nil, fs.ErrNotExist
+	st, err := regular(h.dist, name)
+	if err != nil {
+		return nil, err
 	}
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	if e, ok := h.cache[name]; ok && e.mod.Equal(st.ModTime()) && e.size == st.Size() {
+	e, ok := h.cache[name]
+	h.mu.Unlock()
+	if ok && e.mod.Equal(st.ModTime()) && e.size == st.Size() {
 		return e, nil
 	}
 	raw, err := fs.ReadFile(h.dist, name)
 	if err != nil {
 		return nil, err
 	}
-	e := &entry{mod: st.ModTime(), size: st.Size(), raw: raw, enc: map[string][]byte{}}
+	e = &entry{mod: st.ModTime(), size: st.Size(), raw: raw, enc: map[string][]byte{}}
 	if compressible[path.Ext(name)] {
-		if b, err := fs.ReadFile(h.dist, name+".br"); err == nil {
+		if b, err := readRegular(h.dist, name+".br"); err == nil {
 			e.enc["br"] = b
 		}
-		if b, err := fs.ReadFile(h.dist, name+".gz"); err == nil {
+		if b, err := readRegular(h.dist, name+".gz"); err == nil {
 			e.enc["gzip"] = b
 		} else {
 			var b bytes.Buffer
@@ -209,6 +229,25 @@ func (h *handler) load(name string) (*entry, error) {
 			e.enc["gzip"] = b.Bytes()
 		}
 	}
+	h.mu.Lock()
 	h.cache[name] = e
+	h.mu.Unlock()
 	return e, nil
+}
+
+// regular returns the file info of name in dist if it is a regular file.
+func regular(dist fs.FS, name string) (fs.FileInfo, error) {
+	st, err := fs.Stat(dist, name)
+	if err != nil || !st.Mode().IsRegular() {
+		return nil, fs.ErrNotExist
+	}
+	return st, nil
+}
+
+// readRegular reads name from dist if it is a regular file.
+func readRegular(dist fs.FS, name string) ([]byte, error) {
+	if _, err := regular(dist, name); err != nil {
+		return nil, err
+	}
+	return fs.ReadFile(dist, name)
 }

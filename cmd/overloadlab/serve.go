@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"os"
 
-	"overloadlab/core/engine/param"
 	"overloadlab/web"
 )
 
@@ -20,12 +19,13 @@ func cmdServe(args []string, stdout io.Writer) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if _, err := os.Stat(*dir + "/index.html"); err != nil {
-		return usagef("-dir %s: no index.html there (build the page first: make build)", param.Quote(*dir))
-	}
 	h, err := web.DirHandler(*dir)
 	if err != nil {
-		return err
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return usagef("-dir %s: %v", named(*dir), err)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
