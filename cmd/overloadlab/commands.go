@@ -5,9 +5,12 @@ import (
 	"cmp"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -66,22 +69,32 @@ const maxFile = 8 << 20
 
 // readFile reads a scenario file ("-": standard input), refusing one larger
 // than maxFile without reading more than that.
-func readFile(name string) ([]byte, error) {
+func readFile(name string) ([]byte, error) { return readBounded(name, maxFile, "a scenario file") }
+
+// readBounded reads the file name ("-": standard input), a regular file or
+// a stream, refusing one larger than max bytes without reading more than
+// that. Errors name the file by its first 80 characters.
+func readBounded(name string, max int, what string) ([]byte, error) {
 	r, shown := io.Reader(os.Stdin), "standard input"
 	if name != "-" {
+		shown = named(name)
 		f, err := os.Open(name)
 		if err != nil {
-			return nil, err
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err // the path in full is what shown cuts
+			}
+			return nil, fmt.Errorf("%s: %w", shown, err)
 		}
 		defer f.Close()
-		r, shown = f, param.Quote(name)
+		r = f
 	}
-	data, err := io.ReadAll(io.LimitReader(r, maxFile+1))
+	data, err := io.ReadAll(io.LimitReader(r, int64(max)+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", shown, err)
 	}
-	if len(data) > maxFile {
-		return nil, fmt.Errorf("%s: larger than 8 MiB, the most a scenario file may hold", shown)
+	if len(data) > max {
+		return nil, fmt.Errorf("%s: larger than %d MiB, the most %s may hold", shown, max>>20, what)
 	}
 	return data, nil
 }
@@ -147,7 +160,26 @@ func loadScenario(preset, file string, seed, duration *optional) (*scenario.Scen
 			sc.Duration = o.x
 		}
 	}
-	return sc, sc.Validate()
+	if err := sc.Validate(); err != nil {
+		return nil, presetTimeline(sc, duration, err)
+	}
+	return sc, nil
+}
+
+// presetTimeline says, of an error in a timeline the user did not write
+// (the preset's, cut short by -duration), whose it is and how to drop it or
+// lengthen the run.
+func presetTimeline(sc *scenario.Scenario, duration *optional, err error) error {
+	var pe *param.Error
+	if !duration.given || !errors.As(err, &pe) || !strings.HasPrefix(pe.Field, "timeline[") || len(sc.Timeline) == 0 {
+		return err
+	}
+	p, perr := catalog.Preset(sc.Preset)
+	if perr != nil || !slices.Equal(p.Timeline, sc.Timeline) {
+		return err
+	}
+	return fmt.Errorf("%w: the timeline is preset %s's, not yours: lengthen the run (-duration %g or more) or drop it (a scenario file naming the preset with \"timeline\": [])",
+		err, sc.Preset, sc.Timeline[len(sc.Timeline)-1].At)
 }
 
 func cmdRun(args []string, stdout io.Writer) error {

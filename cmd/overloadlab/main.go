@@ -58,7 +58,12 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// notes is where a command writes a note that is not an error (standard
+// error; run sets it).
+var notes io.Writer = os.Stderr
+
 func run(args []string, stdout, stderr io.Writer) int {
+	notes = stderr
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
 		usage(stdout)
 		if len(args) == 0 {
@@ -102,8 +107,14 @@ func parse(fs *flag.FlagSet, args []string) error {
 			fs.PrintDefaults()
 			return err
 		}
-		// The flag package repeats a bad value in full: show its start.
+		// The flag package repeats a bad value or an unknown flag's name
+		// in full: show its start.
 		msg := err.Error()
+		if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+			msg = "flag provided but not defined: -" + named(name)
+		} else if name, ok := strings.CutPrefix(msg, "bad flag syntax: "); ok {
+			msg = "bad flag syntax: " + named(name)
+		}
 		if value, rest, ok := strings.Cut(strings.TrimPrefix(msg, "invalid value "), " for flag "); ok && len(msg) > len(value) {
 			if v, err := strconv.Unquote(value); err == nil {
 				msg = "invalid value " + param.Quote(v) + " for flag " + rest

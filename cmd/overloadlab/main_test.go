@@ -128,7 +128,7 @@ func TestBadInputIsOneLineAndStatusTwo(t *testing.T) {
 		{[]string{"scenario"}, "-preset"},
 		{[]string{"presets", "extra"}, "unexpected argument"},
 		// Limits, given vs not given, null, strict keys, fixed parameters.
-		{[]string{"run", "-scenario", big}, "big.json\": larger than 8 MiB"},
+		{[]string{"run", "-scenario", big}, "big.json: larger than 8 MiB"},
 		{[]string{"run", "-scenario", "/dev/zero"}, "larger than 8 MiB"},
 		{[]string{"run", "-preset", "busy-hour", "-duration", "-5"}, "duration_s: -5 is not allowed"},
 		{[]string{"run", "-preset", "busy-hour", "-seed", "-1"}, "seed: -1 is not allowed"},

@@ -1,15 +1,15 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -59,6 +59,17 @@ func writeRows(w io.Writer, rows [][]string) error {
 	return nil
 }
 
+// csvText writes a text cell as spreadsheets need it: one starting with =,
+// +, - or @, which Excel, LibreOffice and Google Sheets take for a formula,
+// gets a leading apostrophe and shows as the text it is. (encoding/csv
+// quotes a cell holding a quote, a comma, a line feed or a carriage return.)
+func csvText(s string) string {
+	if s != "" && strings.ContainsRune("=+-@", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
 func rawColumns(plan *sim.Plan) []string {
 	cols := []string{"variant", "point", plan.Param, "seed"}
 	for _, m := range sim.Metrics {
@@ -70,9 +81,6 @@ func rawColumns(plan *sim.Plan) []string {
 // writeRaw prints the header line and one row per sample, in grid order.
 func writeRaw(w io.Writer, head *sweepHeader, def *sim.Def, plan *sim.Plan, samples []sim.Sample) error {
 	line, _ := json.Marshal(head)
-	if _, err := fmt.Fprintf(w, "%s%s\n", rawMark, line); err != nil {
-		return err
-	}
 	samples = slices.Clone(samples)
 	slices.SortFunc(samples, func(a, b sim.Sample) int { return plan.Index(a.Cell) - plan.Index(b.Cell) })
 	sc, err := catalog.DecodeLink(head.Scenario)
@@ -81,58 +89,151 @@ func writeRaw(w io.Writer, head *sweepHeader, def *sim.Def, plan *sim.Plan, samp
 	}
 	rows := [][]string{rawColumns(plan)}
 	for _, s := range samples {
-		r := []string{plan.Curves()[s.Variant].Label, strconv.Itoa(s.Point), num(s.X), strconv.FormatUint((sc.Seed+uint64(s.Seed))%(1<<53), 10)}
+		r := []string{csvText(plan.Curves()[s.Variant].Label), strconv.Itoa(s.Point), num(s.X), strconv.FormatUint((sc.Seed+uint64(s.Seed))%(1<<53), 10)}
 		for _, x := range s.Values {
 			r = append(r, num(x))
 		}
 		rows = append(rows, append(r, s.Digest))
 	}
-	return writeRows(w, rows)
+	var body bytes.Buffer
+	fmt.Fprintf(&body, "%s%s\n", rawMark, line)
+	if err := writeRows(&body, rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(&body, "%s%d rows, sha256 %x\n", endMark, len(samples), sha256.Sum256(body.Bytes()))
+	_, err = w.Write(body.Bytes())
+	return err
 }
+
+// endMark starts a raw file's last line, its check: the number of rows and
+// the SHA-256 of every byte before that line. A file cut short (a job
+// killed while writing) or edited afterwards (a number changed by hand or
+// by a tool that rewrote the CSV) no longer matches it. It guards against
+// accidents, not against someone who edits a number and writes the check
+// again: a run's numbers are checked only by running it again (any row is
+// one run: its seed and the sweep's header say which).
+const endMark = "# end: "
+
+// maxRaw bounds a raw sweep file (a file or standard input): a sweep has at
+// most sim.MaxCells runs of a few hundred bytes each.
+const maxRaw = 16 << 20
 
 // rawFile is one raw sweep file, read.
 type rawFile struct {
 	name    string
 	head    sweepHeader
-	samples []sim.Sample
+	samples []rawSample
 }
 
 // readRaw reads a raw sweep file; every error names the file and the line.
 func readRaw(name string, data []byte) (*rawFile, error) {
+	shown := named(name)
 	first, rest, _ := bytes.Cut(data, []byte("\n"))
 	if !bytes.HasPrefix(first, []byte(rawMark)) {
-		return nil, fmt.Errorf("%s: not a raw sweep file (made by overloadlab sweep -raw or -shard): its first line does not start with %q", name, rawMark)
+		return nil, fmt.Errorf("%s: not a raw sweep file (made by overloadlab sweep -raw or -shard): its first line does not start with %q", shown, rawMark)
 	}
-	f := &rawFile{name: name}
-	if err := json.Unmarshal(first[len(rawMark):], &f.head); err != nil {
-		return nil, fmt.Errorf("%s: line 1: %v", name, err)
+	f := &rawFile{name: shown}
+	if err := f.head.decode(first[len(rawMark):]); err != nil {
+		return nil, fmt.Errorf("%s: line 1: %w", shown, err)
 	}
 	def, sc, plan, err := f.open()
 	if err != nil {
-		return nil, fmt.Errorf("%s: line 1: %w", name, err)
+		return nil, fmt.Errorf("%s: line 1: %w", shown, err)
 	}
-	rows, err := csv.NewReader(bytes.NewReader(rest)).ReadAll()
+	body, n, err := checkEnd(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, fmt.Errorf("%s: %w", shown, err)
 	}
+	rest = body[len(first)+1:]
+	cr := csv.NewReader(bytes.NewReader(rest))
+	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = true
+	head, err := cr.Read()
 	want := rawColumns(plan)
-	if len(rows) == 0 || !slices.Equal(rows[0], want) {
-		return nil, fmt.Errorf("%s: line 2: the header is not %s", name, strings.Join(want, ","))
+	if err != nil || !slices.Equal(head, want) {
+		return nil, fmt.Errorf("%s: line 2: the header is not %s", shown, strings.Join(want, ","))
 	}
 	spec, _ := def.Params.Lookup(plan.Param)
 	grid := plan.Grid(spec)
 	labels := make([]string, len(plan.Curves()))
 	for i, v := range plan.Curves() {
-		labels[i] = v.Label
+		labels[i] = csvText(v.Label)
 	}
-	for i, r := range rows[1:] {
+	for {
+		r, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		line, _ := cr.FieldPos(0)
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return nil, fmt.Errorf("%s: line %d: %v", shown, pe.Line+1, pe.Err)
+			}
+			return nil, fmt.Errorf("%s: %v", shown, err)
+		}
+		if len(f.samples) == plan.Cells() {
+			return nil, fmt.Errorf("%s: line %d: more rows than the sweep has runs (%d)", shown, line+1, plan.Cells())
+		}
 		s, err := parseRawRow(r, labels, grid, sc.Seed, plan.Seeds)
 		if err != nil {
-			return nil, fmt.Errorf("%s: line %d: %w", name, i+3, err)
+			return nil, fmt.Errorf("%s: line %d: %w", shown, line+1, err)
 		}
+		s.line = line + 1
 		f.samples = append(f.samples, s)
 	}
+	if len(f.samples) != n {
+		return nil, fmt.Errorf("%s: %d rows, its last line says %d", shown, len(f.samples), n)
+	}
 	return f, nil
+}
+
+// checkEnd checks a raw file's last line (endMark) against the bytes before
+// it and returns them with the number of rows it states.
+func checkEnd(data []byte) ([]byte, int, error) {
+	trimmed := bytes.TrimSuffix(data, []byte("\n"))
+	i := bytes.LastIndexByte(trimmed, '\n')
+	last := string(trimmed[i+1:])
+	lines := bytes.Count(trimmed, []byte("\n")) + 1
+	var n int
+	var sum string
+	if _, err := fmt.Sscanf(last, endMark+"%d rows, sha256 %s", &n, &sum); err != nil || !strings.HasPrefix(last, endMark) {
+		return nil, 0, fmt.Errorf("line %d: the last line is not the file's check (%s N rows, sha256 …): the file was cut short, or not written whole by overloadlab sweep", lines, strings.TrimSpace(endMark))
+	}
+	body := data[:i+1]
+	if fmt.Sprintf("%x", sha256.Sum256(body)) != sum {
+		return nil, 0, fmt.Errorf("line %d: the file does not match its check (sha256 of the lines before): it was changed after overloadlab wrote it", lines)
+	}
+	return body, n, nil
+}
+
+// decode reads a raw file's header line strictly: one JSON object, keys
+// exactly as written and each once, no unknown key, no null; model and
+// scenario given.
+func (h *sweepHeader) decode(line []byte) error {
+	members, err := param.DecodeObject(line, "header", []string{"scenario", "model", "plan", "shard"})
+	if err != nil {
+		return err
+	}
+	for _, m := range members {
+		switch m.Key {
+		case "scenario":
+			h.Scenario, err = param.DecodeString(m.Raw, "header.scenario")
+		case "model":
+			h.Model, err = param.DecodeString(m.Raw, "header.model")
+		case "shard":
+			h.Shard, err = param.DecodeString(m.Raw, "header.shard")
+		case "plan":
+			h.Plan = json.RawMessage(m.Raw)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if h.Scenario == "" || h.Plan == nil {
+		return &param.Error{Field: "header", Value: "a header without its scenario or plan", Allowed: "the header overloadlab sweep writes"}
+	}
+	return nil
 }
 
 // open returns the model, the scenario and the checked plan of the header.
@@ -140,6 +241,9 @@ func (f *rawFile) open() (*sim.Def, *scenario.Scenario, *sim.Plan, error) {
 	sc, err := catalog.DecodeLink(f.head.Scenario)
 	if err != nil {
 		return nil, nil, nil, err
+	}
+	if f.head.Model != sc.Model {
+		return nil, nil, nil, &param.Error{Field: "header.model", Value: param.Quote(f.head.Model), Allowed: fmt.Sprintf("%q, the model of the header's scenario", sc.Model)}
 	}
 	def, _ := catalog.Model(sc.Model)
 	plan, err := sim.DecodePlan(f.head.Plan, def.Params)
@@ -152,37 +256,52 @@ func (f *rawFile) open() (*sim.Def, *scenario.Scenario, *sim.Plan, error) {
 	return def, sc, plan, nil
 }
 
-func parseRawRow(r []string, labels []string, grid []float64, seed0 uint64, seeds int) (sim.Sample, error) {
-	var s sim.Sample
+func parseRawRow(r []string, labels []string, grid []float64, seed0 uint64, seeds int) (rawSample, error) {
+	var s rawSample
 	if len(r) != 5+len(sim.Metrics) {
 		return s, fmt.Errorf("%d fields, want %d", len(r), 5+len(sim.Metrics))
 	}
 	s.Variant = slices.Index(labels, r[0])
 	if s.Variant < 0 {
-		return s, &param.Error{Field: "variant", Value: strconv.Quote(r[0]), Allowed: fmt.Sprintf("one of %q", labels)}
+		return s, &param.Error{Field: "variant", Value: param.Quote(r[0]), Allowed: fmt.Sprintf("one of %q", labels)}
 	}
 	var err error
 	if s.Point, err = strconv.Atoi(r[1]); err != nil || s.Point < 0 || s.Point >= len(grid) {
-		return s, &param.Error{Field: "point", Value: strconv.Quote(r[1]), Allowed: fmt.Sprintf("0 to %d", len(grid)-1)}
+		return s, &param.Error{Field: "point", Value: param.Quote(r[1]), Allowed: fmt.Sprintf("0 to %d", len(grid)-1)}
 	}
 	if s.X, err = strconv.ParseFloat(r[2], 64); err != nil || s.X != grid[s.Point] {
-		return s, &param.Error{Field: "value", Value: strconv.Quote(r[2]), Allowed: fmt.Sprintf("%s, the plan's value at point %d", num(grid[s.Point]), s.Point)}
+		return s, &param.Error{Field: "value", Value: param.Quote(r[2]), Allowed: fmt.Sprintf("%s, the plan's value at point %d", num(grid[s.Point]), s.Point)}
 	}
 	sd, err := strconv.ParseUint(r[3], 10, 64)
 	k := (sd + 1<<53 - seed0%(1<<53)) % (1 << 53)
-	if err != nil || k >= uint64(seeds) {
-		return s, &param.Error{Field: "seed", Value: strconv.Quote(r[3]), Allowed: fmt.Sprintf("the scenario's seed %d plus 0 to %d", seed0, seeds-1)}
+	if err != nil || sd >= 1<<53 || k >= uint64(seeds) {
+		return s, &param.Error{Field: "seed", Value: param.Quote(r[3]), Allowed: fmt.Sprintf("the scenario's seed %d plus 0 to %d, below 2^53", seed0, seeds-1)}
 	}
 	s.Seed = int(k)
-	for _, t := range r[4 : 4+len(sim.Metrics)] {
+	for i, t := range r[4 : 4+len(sim.Metrics)] {
 		x, err := strconv.ParseFloat(t, 64)
-		if err != nil {
-			return s, &param.Error{Field: "metric", Value: strconv.Quote(t), Allowed: "a number"}
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return s, &param.Error{Field: sim.Metrics[i].Name, Value: param.Quote(t), Allowed: "a finite number"}
 		}
 		s.Values = append(s.Values, x)
 	}
 	s.Digest = r[len(r)-1]
 	return s, nil
+}
+
+// named shows a name (a file's, a parameter's) in an error: as it is when it is short and plain,
+// else quoted and cut to its first 80 characters.
+func named(name string) string {
+	if len(name) <= param.MaxShown && strconv.Quote(name) == `"`+name+`"` {
+		return name
+	}
+	return param.Quote(name)
+}
+
+// rawSample is a sample with the line it was read from.
+type rawSample struct {
+	sim.Sample
+	line int
 }
 
 // cmdMerge joins raw sweep files (the shards of one sweep) into the output
@@ -205,13 +324,7 @@ func cmdMerge(args []string, stdout io.Writer) error {
 	}
 	var files []*rawFile
 	for _, name := range fs.Args() {
-		var data []byte
-		var err error
-		if name == "-" {
-			data, err = io.ReadAll(bufio.NewReader(os.Stdin))
-		} else {
-			data, err = os.ReadFile(name)
-		}
+		data, err := readBounded(name, maxRaw, "a raw sweep file")
 		if err != nil {
 			return err
 		}
@@ -227,8 +340,16 @@ func cmdMerge(args []string, stdout io.Writer) error {
 	}
 	def, _, plan, _ := files[0].open()
 	var samples []sim.Sample
+	where := map[sim.Cell]string{}
 	for _, f := range files {
-		samples = append(samples, f.samples...)
+		for _, s := range f.samples {
+			at := fmt.Sprintf("%s line %d", f.name, s.line)
+			if first, dup := where[s.Cell]; dup {
+				return fmt.Errorf("two results for variant %s, point %d, seed %d: %s and %s", param.Quote(plan.Curves()[s.Variant].Label), s.Point, s.Seed, first, at)
+			}
+			where[s.Cell] = at
+			samples = append(samples, s.Sample)
+		}
 	}
 	if *raw {
 		if _, err := sim.Summarize(plan, samples); err != nil {

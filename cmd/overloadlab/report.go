@@ -10,6 +10,7 @@ import (
 
 	"overloadlab/core/catalog"
 	"overloadlab/core/engine/compare"
+	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
 	"overloadlab/web/report"
@@ -25,9 +26,17 @@ func cmdReport(args []string, stdout io.Writer) error {
 	out := fs.String("out", "", "the report's `file` ('-' for standard output)")
 	title := fs.String("title", "", "the report's title")
 	note := fs.String("note", "", "a note under the title (at most 280 characters)")
-	page := fs.String("page", "http://127.0.0.1:8080/", "the playground's `address`, for the report's link")
+	page := fs.String("page", "http://127.0.0.1:8080/", "the playground's `address` (http or https), for the report's link")
+	labelA := fs.String("label-a", "", "what A is called in a comparison (default: its file's name, cut to 120 characters)")
+	labelB := fs.String("label-b", "", "what B is called (default: its file's name, cut to 120 characters)")
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if (*labelA != "" || *labelB != "") && *other == "" {
+		return usagef("-label-a and -label-b name the sides of a comparison: give -compare FILE with them")
+	}
+	if !report.WebPage(*page) {
+		return usagef("-page %s: allowed an http:// or https:// address", param.Quote(*page))
 	}
 	if *out == "" {
 		return usagef("-out FILE is required ('-' for standard output)")
@@ -41,8 +50,8 @@ func cmdReport(args []string, stdout io.Writer) error {
 		if w.B, err = loadScenario("", *other, &optional{}, &optional{}); err != nil {
 			return err
 		}
-		w.LabelA = label(*file, cmp.Or(a.Preset, "A"))
-		w.LabelB = label(*other, "B")
+		w.LabelA = cmp.Or(*labelA, label(*file, cmp.Or(a.Preset, "A")))
+		w.LabelB = cmp.Or(*labelB, label(*other, "B"))
 	}
 	link, err := catalog.EncodeWhatIf(w)
 	if err != nil {
@@ -78,10 +87,21 @@ func cmdReport(args []string, stdout io.Writer) error {
 	return os.WriteFile(*out, b.Bytes(), 0o644)
 }
 
-// label names a side after its file ("n800.json" → "n800"), else def.
+// label names a side after its file ("n800.json" → "n800"), else def: at
+// most scenario.MaxTitle characters (a longer name is cut, with "…"), its
+// control and bidirectional characters dropped.
 func label(file, def string) string {
 	if file == "" || file == "-" {
 		return def
 	}
-	return strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	name := strings.Map(func(r rune) rune {
+		if scenario.CheckWords("", string(r), 1, false) != nil {
+			return -1
+		}
+		return r
+	}, strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)))
+	if r := []rune(name); len(r) > scenario.MaxTitle {
+		name = string(r[:scenario.MaxTitle-1]) + "…"
+	}
+	return cmp.Or(name, def)
 }

@@ -2,11 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -66,18 +68,47 @@ func cmdSweep(args []string, stdout io.Writer) error {
 	if !ok {
 		return &param.Error{Field: "model", Value: strconv.Quote(sc.Model), Allowed: "the name of a node model"}
 	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	var plan *sim.Plan
 	if *name == "" {
+		for _, f := range []string{"from", "to", "points", "log"} {
+			if given[f] {
+				return usagef("-%s shapes a sweep of -param: give -param NAME with it, or leave it out to run the model's study", f)
+			}
+		}
 		sw, err := modelStudy(def, *id)
 		if err != nil {
 			return err
 		}
 		plan = sw.Plan(*seeds)
 	} else {
-		if math.IsNaN(*from) || math.IsNaN(*to) {
-			return usagef("-param %s: give -from and -to", *name)
+		if given["sweep"] {
+			return usagef("-sweep names one of the model's studies, which sweep their own parameter: give -sweep or -param, not both")
+		}
+		if !given["from"] || !given["to"] {
+			return usagef("-param %s: give -from and -to", named(*name))
+		}
+		for _, f := range []struct {
+			name string
+			x    float64
+		}{{"from", *from}, {"to", *to}} {
+			if math.IsNaN(f.x) || math.IsInf(f.x, 0) {
+				return usagef("-%s %v: allowed a finite number", f.name, f.x)
+			}
 		}
 		plan = &sim.Plan{Param: *name, From: *from, To: *to, Points: *points, Log: *logScale, Seeds: *seeds}
+		if sp, ok := def.Params.Lookup(*name); ok && sp.Kind == param.Integer && plan.Points <= sim.MaxPoints {
+			if xs := plan.Grid(sp); len(slices.Compact(slices.Clone(xs))) < len(xs) {
+				plan.Values = slices.Compact(xs)
+				vs := make([]string, len(plan.Values))
+				for i, x := range plan.Values {
+					vs[i] = num(x)
+				}
+				fmt.Fprintf(notes, "overloadlab sweep: note: %s is a whole number: %d points from %s to %s round to %d distinct values (%s), each run once\n",
+					sp.Name, plan.Points, num(*from), num(*to), len(plan.Values), strings.Join(vs, ", "))
+			}
+		}
 	}
 	if len(variants) > 0 {
 		plan.Variants = nil
@@ -91,6 +122,9 @@ func cmdSweep(args []string, stdout io.Writer) error {
 	}
 	if err := plan.Check(def, sc); err != nil {
 		return err
+	}
+	if sn > plan.Cells() {
+		return usagef("-shard %s: allowed i/n with 0 ≤ i < n ≤ %d, the number of runs (points × seeds × curves)", param.Quote(*shard), plan.Cells())
 	}
 	head, err := newSweepHeader(sc, def, plan)
 	if err != nil {
@@ -123,7 +157,7 @@ func modelStudy(def *sim.Def, id string) (*sim.Sweep, error) {
 	if len(ids) == 0 {
 		allowed = "none: model " + def.Name + " has no study of its own; give -param, -from and -to"
 	}
-	return nil, &param.Error{Field: "sweep", Value: strconv.Quote(id), Allowed: allowed}
+	return nil, &param.Error{Field: "sweep", Value: param.Quote(id), Allowed: allowed}
 }
 
 // parseShard reads "i/n"; "" is the whole grid, 0/1.
@@ -164,23 +198,27 @@ func parseVariant(def *sim.Def, sc *scenario.Scenario, s string) (scenario.Varia
 				known = append(known, v.Label)
 			}
 		}
-		return scenario.Variant{}, &param.Error{Field: "-variant", Value: strconv.Quote(s), Allowed: fmt.Sprintf("LABEL:name=value,… or one of %q", known)}
+		return scenario.Variant{}, &param.Error{Field: "-variant", Value: param.Quote(s), Allowed: fmt.Sprintf("LABEL:name=value,… or one of %q", known)}
+	}
+	if err := scenario.CheckWords("-variant label", label, scenario.MaxTitle, false); err != nil {
+		return scenario.Variant{}, err
 	}
 	v := scenario.Variant{Label: label, Params: map[string]param.Value{}}
+	given := map[string]string{}
 	for _, kv := range strings.Split(body, ",") {
 		n, text, ok := strings.Cut(kv, "=")
 		if !ok {
-			return v, &param.Error{Field: "-variant", Value: strconv.Quote(s), Allowed: "LABEL:name=value,name=value"}
+			return v, &param.Error{Field: "-variant", Value: param.Quote(s), Allowed: "LABEL:name=value,name=value"}
 		}
-		sp, ok := def.Params.Lookup(n)
-		if !ok {
-			return v, fmt.Errorf("-variant %s: %w", label, &param.UnknownError{Name: n})
+		sp, err := def.Params.Once("-variant "+label, n, given)
+		if err != nil {
+			return v, fmt.Errorf("-variant %s: %w", named(label), err)
 		}
 		x, err := sp.Parse(text)
 		if err != nil {
-			return v, fmt.Errorf("-variant %s: %w", label, err)
+			return v, fmt.Errorf("-variant %s: %w", named(label), err)
 		}
-		v.Params[n] = x
+		v.Params[sp.Name] = x
 	}
 	return v, nil
 }
@@ -228,7 +266,7 @@ func writeSummary(w io.Writer, format string, head *sweepHeader, def *sim.Def, p
 	rows := [][]string{append(cols, "digest")}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 8, 64) }
 	for _, p := range pts {
-		r := []string{p.Label, num(p.X), strconv.Itoa(p.Seeds)}
+		r := []string{csvText(p.Label), num(p.X), strconv.Itoa(p.Seeds)}
 		for _, s := range p.Stats {
 			r = append(r, f(s.Mean), f(s.Lo), f(s.Hi))
 		}

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"crypto/sha256"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -78,7 +81,11 @@ func TestSweepWorkers(t *testing.T) {
 		if one != four {
 			t.Fatalf("raw %v: -workers 1 and 4 differ:\n%s\n%s", raw, one, four)
 		}
-		if n := len(readCSV(t, strings.SplitN(one, "\n", 2)[1])); !raw && n != 2*4 || raw && n != 1+2*4*3 {
+		body := strings.SplitN(one, "\n", 2)[1]
+		if raw {
+			body = body[:strings.LastIndex(strings.TrimSuffix(body, "\n"), "\n")+1] // the check, last
+		}
+		if n := len(readCSV(t, body)); !raw && n != 2*4 || raw && n != 1+2*4*3 {
 			t.Fatalf("raw %v: %d rows", raw, n)
 		}
 	}
@@ -108,7 +115,7 @@ func TestSweepShardsMerge(t *testing.T) {
 	other := filepath.Join(dir, "other.csv")
 	os.WriteFile(other, []byte(mustCLI(t, append(testSweep[:len(testSweep):len(testSweep)], "-shard", "0/3", "-seeds", "2")...)), 0o644)
 	bad := filepath.Join(dir, "bad.csv")
-	os.WriteFile(bad, []byte(strings.Replace(raw, "\nadaptive,3,4,", "\nadaptive,3,5,", 1)), 0o644)
+	os.WriteFile(bad, []byte(reseal(strings.Replace(raw, "\nadaptive,3,4,", "\nadaptive,3,5,", 1))), 0o644)
 	for _, c := range []struct {
 		files []string
 		want  string
@@ -190,21 +197,49 @@ func FuzzReadRaw(f *testing.F) {
 	}
 	f.Add(out.String())
 	f.Add(rawMark + `{"scenario":"2.x","model":"scp","plan":{}}` + "\n")
+	f.Add(reseal(strings.Replace(out.String(), ",1,", ",NaN,", 1)))
 	f.Fuzz(func(t *testing.T, data string) {
-		rf, err := readRaw("f.csv", []byte(data))
-		if err != nil {
-			if !strings.HasPrefix(err.Error(), "f.csv") {
-				t.Fatalf("error without the file's name: %v", err)
+		// As it is, and sealed again (its check rewritten to match), so
+		// that the rows are read too.
+		for _, d := range []string{data, reseal(data)} {
+			rf, err := readRaw("f.csv", []byte(d))
+			if err != nil {
+				if !strings.HasPrefix(err.Error(), "f.csv") {
+					t.Fatalf("error without the file's name: %v", err)
+				}
+				continue
 			}
-			return
+			if _, err := checkShards([]*rawFile{rf}); err != nil {
+				continue
+			}
+			_, _, plan, err := rf.open()
+			if err != nil {
+				t.Fatalf("read but does not open: %v", err)
+			}
+			var samples []sim.Sample
+			for _, s := range rf.samples {
+				for _, x := range s.Values {
+					if math.IsNaN(x) || math.IsInf(x, 0) {
+						t.Fatalf("read a metric %v", x)
+					}
+				}
+				samples = append(samples, s.Sample)
+			}
+			if len(samples) > plan.Cells() {
+				t.Fatalf("read %d rows of a sweep of %d runs", len(samples), plan.Cells())
+			}
+			sim.Summarize(plan, samples)
 		}
-		if _, err := checkShards([]*rawFile{rf}); err != nil {
-			return
-		}
-		_, _, plan, err := rf.open()
-		if err != nil {
-			t.Fatalf("read but does not open: %v", err)
-		}
-		sim.Summarize(plan, rf.samples)
 	})
+}
+
+// reseal replaces a raw file's last line, its check, by one that matches
+// the lines before it (as if overloadlab had written them).
+func reseal(data string) string {
+	lines := strings.Split(strings.TrimSuffix(data, "\n"), "\n")
+	if n := len(lines); n > 0 && strings.HasPrefix(lines[n-1], endMark) {
+		lines = lines[:n-1]
+	}
+	body := strings.Join(lines, "\n") + "\n"
+	return body + fmt.Sprintf("%s%d rows, sha256 %x\n", endMark, max(0, len(lines)-2), sha256.Sum256([]byte(body)))
 }
