@@ -54,19 +54,29 @@ const pooled = self.name === "sweep";
 let given: (m: WebAssembly.Module) => void = () => {};
 const module = new Promise<WebAssembly.Module>((resolve) => (given = resolve));
 
+let compiled: WebAssembly.Module;
+let generation = 0;
+
 async function load() {
   importScripts("wasm_exec.js");
-  const go = new Go();
-  let mod: WebAssembly.Module;
-  if (pooled) mod = await module;
+  if (pooled) compiled = await module;
   else {
-    mod = await WebAssembly.compileStreaming(withProgress(await fetch("overloadlab.wasm")));
-    post({ t: "module", module: mod });
+    compiled = await WebAssembly.compileStreaming(withProgress(await fetch("overloadlab.wasm")));
+    post({ t: "module", module: compiled });
   }
-  const instance = await WebAssembly.instantiate(mod, go.importObject);
-  void go.run(instance).then(() => post({ t: "fatal", error: "the simulator stopped" }));
-  bridge = (globalThis as unknown as { overloadlab: Bridge }).overloadlab;
+  await instantiate();
   post(pooled ? { t: "loaded" } : { t: "ready", describe: ok(bridge.describe()) });
+}
+
+// instantiate starts a fresh instance of the core and takes its bridge; an
+// instance an exception went through (the browser's stack ran out inside
+// it) is left behind, its stop unheard.
+async function instantiate() {
+  const go = new Go();
+  const g = ++generation;
+  const instance = await WebAssembly.instantiate(compiled, go.importObject);
+  void go.run(instance).then(() => g === generation && post({ t: "fatal", error: "the simulator stopped" }));
+  bridge = (globalThis as unknown as { overloadlab: Bridge }).overloadlab;
 }
 
 // report posts the report of what is on screen now.
@@ -181,10 +191,15 @@ const ready = load().catch((e) => post({ t: "fatal", error: "could not load the 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
   if (ev.data.t === "module") return given(ev.data.module);
   void ready.then(() => {
+    const m = ev.data;
     try {
-      handle(ev.data);
+      handle(m);
     } catch (e) {
-      post({ t: "fatal", error: String((e as Error).message ?? e) });
+      const error = String((e as Error).message ?? e);
+      // The core failed opening a link: a fresh instance opens the first
+      // preset instead, with the message, so the page stays usable.
+      if (m.t === "start" && m.link !== undefined) void instantiate().then(() => post({ t: "start-failed", error, link: m.link, preset: "" }));
+      else post({ t: "fatal", error });
     }
   });
 };
