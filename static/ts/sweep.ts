@@ -11,7 +11,7 @@ import { fmt, keepUnits } from "./numbers";
 import { Pool, defaultSize, type Point } from "./pool";
 import { variantLabel } from "./types";
 import type { Info, Model, Plan, PointStat, Spec, Variant } from "./types";
-import { downloadBlob, downloadText, el } from "./util";
+import { csvCell, downloadBlob, downloadText, el } from "./util";
 
 const OFFERED = 0;
 const GOODPUT = 1;
@@ -516,8 +516,7 @@ function exportCSV() {
   for (const r of results)
     for (const pt of r) {
       if (!pt) continue;
-      const label = /[",\n]/.test(pt.label) ? `"${pt.label.replaceAll('"', '""')}"` : pt.label;
-      lines.push([label, pt.x, pt.seeds, ...pt.stats.flatMap((s) => [s.mean, s.lo, s.hi]), pt.digest].join(","));
+      lines.push([csvCell(pt.label), pt.x, pt.seeds, ...pt.stats.flatMap((s) => [s.mean, s.lo, s.hi]), pt.digest].join(","));
     }
   downloadText(fileName("csv"), lines.join("\n") + "\n", "text/csv");
 }

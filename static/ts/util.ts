@@ -30,12 +30,20 @@ export function round(x: number): string {
   return String(Number(x.toPrecision(6)));
 }
 
+// csvCell writes a text cell as spreadsheets need it (as the command
+// line's csvText): a leading =, +, - or @ (a formula) gets an apostrophe,
+// and a cell holding a quote, a comma or a line break is quoted.
+export function csvCell(s: string): string {
+  const t = /^[=+\-@]/.test(s) ? "'" + s : s;
+  return /[",\r\n]/.test(t) ? `"${t.replaceAll('"', '""')}"` : t;
+}
+
 // toCSV writes the series as CSV, one row per measurement interval, after
 // comment lines ("# ...") saying what they are; with B, B's columns follow
 // A's, prefixed "b.".
 export function toCSV(s: Store, head: string[] = [], b: Store | null = null): string {
   const cols = [...s.columns, ...(b ? b.columns.slice(1).map((c) => "b." + c) : [])];
-  const lines = [...head.map((h) => "# " + h.replaceAll("\n", " ")), cols.join(",")];
+  const lines = [...head.map((h) => "# " + h.replace(/[\r\n]/g, " ")), cols.join(",")];
   for (let r = 0; r < s.length; r++) {
     const row = s.data.map((c) => round(c[r]));
     if (b) for (const c of b.data.slice(1)) row.push(r < c.length ? round(c[r]) : "");
