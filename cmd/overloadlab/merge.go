@@ -164,7 +164,6 @@ func readRaw(name string, data []byte) (*rawFile, error) {
 		if err == io.EOF {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
@@ -172,6 +171,7 @@ func readRaw(name string, data []byte) (*rawFile, error) {
 			}
 			return nil, fmt.Errorf("%s: %v", shown, err)
 		}
+		line, _ := cr.FieldPos(0) // a record read has a field
 		if len(f.samples) == plan.Cells() {
 			return nil, fmt.Errorf("%s: line %d: more rows than the sweep has runs (%d)", shown, line+1, plan.Cells())
 		}
