@@ -3,6 +3,7 @@ package doic
 import (
 	"fmt"
 
+	"overloadlab/core/control/leaky"
 	"overloadlab/core/engine/kernel"
 )
 
@@ -208,7 +209,7 @@ func (pl *Plan) Reset() {
 }
 
 // LeakyBucket is RFC 8582's rate algorithm [R], the leaky bucket of RFC
-// 7415 with a per-priority tolerance:
+// 7415 (leaky.Bucket) with a per-priority tolerance:
 //
 //	T = 1/rate; on a request at t of priority p:
 //	x' = x − (t − LCT)
@@ -220,36 +221,27 @@ type LeakyBucket struct {
 	Burst     float64 // tolerance of P0, in requests
 	BurstStep float64 // added tolerance per priority step, in requests
 
-	t   kernel.Time // T, the emission interval
-	x   kernel.Time // bucket content
-	lct kernel.Time // last conformance time
+	b   leaky.Bucket
 	tau [Priorities]kernel.Time
 }
 
 // SetRate sets the maximum rate (requests/s, > 0).
 func (b *LeakyBucket) SetRate(rate float64) {
-	b.t = max(1, kernel.Seconds(1/rate))
+	b.b.T = max(1, kernel.Seconds(1/rate))
 	for p := range b.tau {
-		b.tau[p] = kernel.Time(float64(b.t) * (b.Burst + float64(p)*b.BurstStep))
+		b.tau[p] = kernel.Time(float64(b.b.T) * (b.Burst + float64(p)*b.BurstStep))
 	}
+	b.tau[P4] = kernel.Never
 }
 
 // Rate returns the maximum rate in force.
 func (b *LeakyBucket) Rate() float64 {
-	if b.t == 0 {
+	if b.b.T == 0 {
 		return 0
 	}
-	return 1 / b.t.Seconds()
+	return 1 / b.b.T.Seconds()
 }
 
 // Allow reports whether a request of priority p at now conforms (and then
 // counts it).
-func (b *LeakyBucket) Allow(now kernel.Time, p int) bool {
-	x := b.x - (now - b.lct)
-	if x > b.tau[p] && p != P4 {
-		return false
-	}
-	b.x = max(0, x) + b.t
-	b.lct = now
-	return true
-}
+func (b *LeakyBucket) Allow(now kernel.Time, p int) bool { return b.b.Conform(now, b.tau[p]) }
