@@ -1,0 +1,52 @@
+package oc
+
+import (
+	"overloadlab/core/engine/kernel"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/prose"
+)
+
+// Params is the schema of the Via feedback: the servers' oc-validity, the
+// rules that compute oc and the clients' leaky-bucket tolerance.
+var Params = []param.Spec{
+	{Name: "oc.validity", Label: "oc-validity", Group: "Overload control (RFC 7339, 7415)", Unit: "ms", Kind: param.Integer, Min: 100, Max: 60000, Step: 100, Default: param.Num(2000),
+		Doc: prose.Page("how long an oc a client hears holds (oc-validity); the server sends a newer one (a larger oc-seq) every regulation interval while it controls, and oc-validity 0 when it stops")},
+	{Name: "oc.onset", Label: "Onset", Group: "Overload control (RFC 7339, 7415)", Unit: "%", Kind: param.Number, Min: 10, Max: 100, Step: 1, Default: param.Num(85),
+		Doc: prose.Page("[R] above this occupancy the server raises the loss oc by its step up, and starts the rate control")},
+	{Name: "oc.abatement", Label: "Abatement", Group: "Overload control (RFC 7339, 7415)", Unit: "%", Kind: param.Number, Min: 0, Max: 100, Step: 1, Default: param.Num(75),
+		Doc: prose.Page("[R] below this occupancy the server lowers the loss oc by its step down, and may end the rate control")},
+	{Name: "oc.step-up", Label: "Loss: step up", Group: "Overload control (RFC 7339, 7415)", Unit: "%", Kind: param.Integer, Min: 1, Max: 100, Step: 1, Default: param.Num(12),
+		Doc: prose.Page("[R] percentage points the loss oc rises by in an interval above the onset")},
+	{Name: "oc.step-down", Label: "Loss: step down", Group: "Overload control (RFC 7339, 7415)", Unit: "%", Kind: param.Integer, Min: 1, Max: 100, Step: 1, Default: param.Num(8),
+		Doc: prose.Page("[R] percentage points the loss oc falls by in an interval below the abatement")},
+	{Name: "oc.target", Label: "Rate: target occupancy", Group: "Overload control (RFC 7339, 7415)", Unit: "%", Kind: param.Number, Min: 10, Max: 100, Step: 1, Default: param.Num(80),
+		Doc: prose.Page("[R] the occupancy the rate control aims at: the server's rate R is what it serves at this occupancy, divided evenly among the clients it hears from")},
+	{Name: "oc.tau", Label: "Rate: tolerance τ", Group: "Overload control (RFC 7339, 7415)", Unit: "T", Kind: param.Number, Min: 0, Max: 100, Step: 1, Default: param.Num(DefaultTau),
+		Doc: prose.Page("the client's leaky bucket lets a burst of 1 + τ new requests through after a quiet spell, then one per T = 1/oc (RFC 7415; implementations use τ = 4T)")},
+}
+
+// Configure sets the loss rule from the values of Params.
+func (s *LossServer) Configure(v param.Values) {
+	s.Hysteresis = hysteresis(v)
+	s.Up, s.Down = uint32(v.Int("oc.step-up")), uint32(v.Int("oc.step-down"))
+}
+
+// Configure sets the rate rule from the values of Params.
+func (s *RateServer) Configure(v param.Values) {
+	s.Hysteresis = hysteresis(v)
+	s.Target = v.Num("oc.target") / 100
+	s.Use = rateUse
+}
+
+// rateUse is the share of its oc a client must send for the rate control
+// to stay on below the abatement [R].
+const rateUse = 0.8
+
+func hysteresis(v param.Values) Hysteresis {
+	return Hysteresis{Onset: v.Num("oc.onset") / 100, Abatement: v.Num("oc.abatement") / 100}
+}
+
+// Validity reads oc-validity from the values of Params.
+func Validity(v param.Values) kernel.Time {
+	return kernel.Time(v.Int("oc.validity")) * kernel.Millisecond
+}
