@@ -3,7 +3,7 @@ package oc
 import (
 	"testing"
 
-	"overloadlab/core/control/internal/yardstick"
+	"overloadlab/core/control/controltest"
 	"overloadlab/core/engine/kernel"
 )
 
@@ -37,4 +37,4 @@ func BenchmarkAdmitRate(b *testing.B) {
 }
 
 // BenchmarkRateLimiterAllow is the yardstick of the budget, in the same run.
-func BenchmarkRateLimiterAllow(b *testing.B) { yardstick.RateLimiterAllow(b) }
+func BenchmarkRateLimiterAllow(b *testing.B) { controltest.RateLimiterAllow(b) }

@@ -3,7 +3,7 @@ package retransmit
 import (
 	"testing"
 
-	"overloadlab/core/control/internal/yardstick"
+	"overloadlab/core/control/controltest"
 	"overloadlab/core/engine/kernel"
 )
 
@@ -24,4 +24,4 @@ func BenchmarkNext(b *testing.B) {
 }
 
 // BenchmarkRateLimiterAllow is the yardstick of the budget, in the same run.
-func BenchmarkRateLimiterAllow(b *testing.B) { yardstick.RateLimiterAllow(b) }
+func BenchmarkRateLimiterAllow(b *testing.B) { controltest.RateLimiterAllow(b) }
