@@ -26,15 +26,15 @@ var tours = map[string][]scenario.Step{
 		{At: 60, Charts: []string{"abated", "outcomes"}, Claims: []string{"p0-abated", "p1-abated", "p2-abated", "p3-abated", "p4-abated"}, Text: "Over the run plain loss abated about 10 % of every priority. Run side by side with priority-only, which takes its abated requests from P0."},
 	},
 	"doic-shm-bursty": {
-		{At: 7, Charts: []string{"ttp-priority"}, Claims: []string{"steady-before-burst"}, Text: "P0 bursts to 3× for 2 s every 10 s under a 10 % reduction; the first burst starts at 8 s. Between bursts about 500 P0 requests a second are abated. The Sliding Historic Metric estimates each layer's rate with a 5 s Rate Convergence Time."},
+		{At: 7, Charts: []string{"ttp-priority"}, Claims: []string{"steady-before-burst"}, Text: "P0 bursts to 3× for 2 s every 10 s under a 10 % reduction; the first burst starts at 0:08. Between bursts about 500 P0 requests a second are abated. The Sliding Historic Metric estimates each layer's rate with a 5 s Rate Convergence Time."},
 		{At: 20, Charts: []string{"sent", "ttp-priority"}, Claims: []string{"over-capacity-in-bursts"}, Text: "The Max ETR lags the bursts: in the burst intervals the server gets more than its capacity, because the rate estimate has not caught up."},
 		{At: 23, Charts: []string{"abated"}, Claims: []string{"undershoot-after-burst"}, Text: "After a burst the estimate stays high for seconds: only about 300 P0 requests a second are abated, fewer than the 500 of the 10 % asked (undershoot), until it converges again."},
 		{At: 60, Charts: []string{"sent", "abated"}, Claims: []string{"server-over-capacity", "p1-untouched", "p2-untouched", "p3-untouched", "p4-untouched"}, Text: "Over the run the server was over its capacity in 15 to 30 % of the intervals, and nothing above P0 was abated. Compare side by side with a convergence time of 0.2 s, which follows the bursts."},
 	},
 	"doic-overload-and-recovery": {
 		{At: 15, Charts: []string{"reduction"}, Claims: []string{"asks-from-start", "load-near-90-from-start"}, Text: "At the start the load (1×) is already above the server's 90 % target: its occupancy rule asks for a reduction near 20 %, and the load settles near 90 %."},
-		{At: 61, Charts: []string{"reduction", "sent"}, Claims: []string{"load-under-95", "load-over-85"}, Text: "At 20 s the load stepped to 1.5×: the occupancy rule asked for the reduction it needs, and the server's load stayed between 85 and 95 % of its capacity."},
-		{At: 75, Charts: []string{"reduction", "outcomes"}, Claims: []string{"reduction-ends"}, Text: "At 60 s the load fell to 0.7×: the reduction dropped to 0 within 2 s."},
+		{At: 61, Charts: []string{"reduction", "sent"}, Claims: []string{"load-under-95", "load-over-85"}, Text: "At 0:20 the load stepped to 1.5×: the occupancy rule asked for the reduction it needs, and the server's load stayed between 85 and 95 % of its capacity."},
+		{At: 75, Charts: []string{"reduction", "outcomes"}, Claims: []string{"reduction-ends"}, Text: "At 1:00 the load fell to 0.7×: the reduction dropped to 0 within 2 s."},
 		{At: 90, Charts: []string{"reduction", "outcomes"}, Claims: []string{"end-report", "no-queue-overflow"}, Text: "One end report ended the overload, and the server's queue never overflowed. Compare side by side without DOIC."},
 	},
 	"doic-rate-algorithm": {
@@ -49,8 +49,8 @@ var tours = map[string][]scenario.Step{
 	},
 	"doic-injected-report": {
 		{At: 15, Charts: []string{"reduction", "server"}, Text: "The clients offer half of the server's capacity: by its own rule the server would not report an overload."},
-		{At: 30, Charts: []string{"reduction", "abated"}, Claims: []string{"nothing-asked-before", "asked-from-20", "p1-untouched-early"}, Text: "Nothing was asked before 20 s. From 20 s the report is injected: the server asks for 15 % whatever its load, and priority-only abatement takes it all from P0."},
-		{At: 55, Charts: []string{"reduction", "abated"}, Claims: []string{"asked-while-injected", "nothing-asked-after"}, Text: "At 50 s the injection ended with a report of reduction 0, and the abatement stopped."},
+		{At: 30, Charts: []string{"reduction", "abated"}, Claims: []string{"nothing-asked-before", "asked-from-20", "p1-untouched-early"}, Text: "Nothing was asked before 0:20. From 0:20 the report is injected: the server asks for 15 % whatever its load, and priority-only abatement takes it all from P0."},
+		{At: 55, Charts: []string{"reduction", "abated"}, Claims: []string{"asked-while-injected", "nothing-asked-after"}, Text: "At 0:50 the injection ended with a report of reduction 0, and the abatement stopped."},
 		{At: 60, Charts: []string{"reduction", "abated"}, Claims: []string{"under-target", "p0-abated", "end-report"}, Text: "Over the run the server stayed under 60 % load, and the injected report took over a third of P0. Compare side by side with plain loss, which takes 15 % of every priority."},
 	},
 }

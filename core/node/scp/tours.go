@@ -23,7 +23,7 @@ func checked(st scenario.Step, claims ...string) scenario.Step {
 var tours = map[string][]scenario.Step{
 	"scp-standard-acg": {
 		checked(step(4, "100 SSPs offer twice the SCP's 500 queries/s. The SCP measures its load, raises its congestion level and sends the standard table's gap with every answer.", "control", "gap"), "level-raised-at-start"),
-		step(30, "Watch the gap chart and the CPU: what do the SSPs do once the level has fallen to 0, and how busy is the SCP meanwhile?", "gapped", "throughput"),
+		step(30, "Watch the SSPs under a gap and the SCP's CPU: what do the SSPs do once the level has fallen to 0, and how busy is the SCP meanwhile?", "gapped", "throughput"),
 		checked(step(100, "When the gap durations run out the SSPs all return at once, the SCP is overloaded again and gaps again, in short spells: on, off, on.", "throughput", "gapped"), "level-on-off"),
 		checked(step(300, "Over the run gapping switched on and off again and again; most of the blocking happened while the SCP ran under 90 %, and the table carried far less than the capacity. Compare side by side with the adaptive gap.", "throughput"), "on-off", "blocked-while-idle", "carries-far-less"),
 	},
@@ -59,8 +59,8 @@ var tours = map[string][]scenario.Step{
 	},
 	"scp-overload-step": {
 		checked(step(50, "100 SSPs at 0.8× capacity: no gap, the SCP carries all.", "throughput"), "no-gap-before-overload"),
-		checked(step(100, "At 60 s a 3× overload starts: the table switches gapping on and off, some intervals without a gap.", "gapped", "gap"), "on-off-in-overload"),
-		checked(step(200, "At 190 s the overload ends, but the SSPs keep blocking although the SCP's CPU is under 50 %.", "gapped", "throughput"), "blocking-after-overload", "room-while-blocking"),
+		checked(step(100, "At 1:00 a 3× overload starts: the table switches gapping on and off, some intervals without a gap.", "gapped", "gap"), "on-off-in-overload"),
+		checked(step(200, "At 3:10 the overload ends, but the SSPs keep blocking although the SCP's CPU is under 50 %.", "gapped", "throughput"), "blocking-after-overload", "room-while-blocking"),
 		checked(step(250, "Only when their last gap duration runs out, 4 to 20 s after the overload, does the SCP carry the offered load again. The adaptive variant follows the load within a few intervals.", "throughput"), "blocks-after-overload"),
 	},
 }
