@@ -22,7 +22,9 @@ const claimSeeds = 5
 // The long mode: go test ./core/catalog -run Claims -seeds 200 -timeout 0
 // -v (make claims) checks every claim over 200 seeds and logs, per claim,
 // the measured figure's distribution over them (minimum, 1st percentile,
-// median, 99th, maximum). A claim meant to hold on any seed a user picks
+// median, 99th, maximum), and for a claim with a range of most runs how
+// many fell in it. One model's or preset's presets alone: -run
+// 'TestEveryPresetsClaimsHold$/^doic-' (make claims PRESETS=^doic-). A claim meant to hold on any seed a user picks
 // holds there with a margin; -firstseed checks it on other seeds than
 // those it was fitted on.
 var (
@@ -73,6 +75,7 @@ func checkClaims(t *testing.T, d *sim.Def, p *scenario.Preset) {
 	}
 	measured := make([][]float64, len(p.Claims))
 	failed := make([]int, len(p.Claims))
+	typical := make([]int, len(p.Claims)) // runs whose figure lies in the claim's range of most runs
 	runsFailed := 0
 	for k := range uint64(*seeds) {
 		sc, _ := p.Build(d.Params)
@@ -89,6 +92,9 @@ func checkClaims(t *testing.T, d *sim.Def, p *scenario.Preset) {
 		bad := false
 		for j, c := range s.Claims {
 			measured[j] = append(measured[j], c.Measured)
+			if p.Claims[j].InMost(c.Measured) {
+				typical[j]++
+			}
 			if !c.Holds || c.Pending {
 				t.Errorf("seed %d: claim %s does not hold: %s; measured %s", sc.Seed, c.Name, c.Says, c.Figure)
 				failed[j]++
@@ -99,12 +105,24 @@ func checkClaims(t *testing.T, d *sim.Def, p *scenario.Preset) {
 			runsFailed++
 		}
 	}
+	// "In most runs": at least claim.MostRuns of the seeds' figures lie in
+	// the claim's range of most runs.
+	for j, c := range p.Claims {
+		if c.Most != nil && float64(typical[j]) < claim.MostRuns*float64(*seeds) {
+			t.Errorf("claim %s: %d of %d runs in the range of most runs %g..%g, want at least %g %%",
+				c.Name, typical[j], *seeds, c.Most.Min, c.Most.Max, 100*claim.MostRuns)
+		}
+	}
 	if !testing.Verbose() && *seeds == claimSeeds {
 		return
 	}
 	lines := []string{fmt.Sprintf("%s: %d seeds (%d to %d), %d runs with a failing claim", p.Name, *seeds, from, from+uint64(*seeds)-1, runsFailed)}
 	for j, c := range p.Claims {
-		lines = append(lines, "  "+spread(&c, measured[j], failed[j]))
+		line := "  " + spread(&c, measured[j], failed[j])
+		if c.Most != nil {
+			line += fmt.Sprintf("; most runs %g..%g: %d of %d", c.Most.Min, c.Most.Max, typical[j], *seeds)
+		}
+		lines = append(lines, line)
 	}
 	t.Log("\n" + strings.Join(lines, "\n"))
 }

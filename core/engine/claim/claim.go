@@ -16,6 +16,12 @@
 //     interval up to To from some time on; that time minus From (the time
 //     to settle, s) lies in [Min, Max].
 //
+// A figure that truly varies from seed to seed is stated as the range it
+// lies in on any seed (Min, Max: the run's verdict) and, with Most, the
+// narrower range it lies in in most runs (at least MostRuns of them): the
+// claim says both, a run's figure says when it falls outside the second,
+// and the claims test checks over its seeds that most runs fall inside it.
+//
 // Claims are data declared beside each preset; an Evaluator reads a run's
 // rows as they are measured, so it needs no stored series and gives the
 // same verdict live, at the end, natively and in the browser. A claim is
@@ -94,11 +100,28 @@ type Claim struct {
 	Per     string  // Counter: when set, the figure is 100·Counter/Per, a share in %
 	Min     float64 // the wanted range of the measured figure: a share in %,
 	Max     float64 // a counter's value, or seconds to settle
+	// Most, when set, is the range the figure lies in in most runs, inside
+	// [Min, Max] and narrower: what a lesson says is typical ("about 70 %")
+	// where one run may stray further. It does not change a run's verdict;
+	// the claims test checks it over its seeds (MostRuns).
+	Most *Range
 
 	// Not comparable: nothing compares claims, and the == functions Go
 	// writes for a comparable struct of strings and floats (and for every
 	// array of them in the presets' literals) were 1.5 KB of the page.
 	_ [0]func()
+}
+
+// Range is a range of a claim's figure, Min to Max.
+type Range struct{ Min, Max float64 }
+
+// MostRuns is what "most runs" means: at least this share of them.
+const MostRuns = 0.8
+
+// InMost reports whether a figure x lies in the claim's range of most
+// runs (true when it has none).
+func (c *Claim) InMost(x float64) bool {
+	return c.Most == nil || x >= c.Most.Min && x <= c.Most.Max
 }
 
 // DecidedAt is the time of a run ending at end from which the claim's
@@ -170,6 +193,11 @@ func New(claims []Claim, cols []metrics.Column) (*Evaluator, error) {
 		}
 		if c.Param != "" && c.What == "" {
 			return nil, fmt.Errorf("claim %s: a claim against a parameter says its test in words (What)", c.Name)
+		}
+	}
+	for _, c := range claims {
+		if m := c.Most; m != nil && (m.Min > m.Max || m.Min < c.Min || m.Max > c.Max || m.Min == c.Min && m.Max == c.Max) {
+			return nil, fmt.Errorf("claim %s: the range of most runs %g–%g is not a narrower part of %g–%g", c.Name, m.Min, m.Max, c.Min, c.Max)
 		}
 	}
 	return e, nil
@@ -284,6 +312,9 @@ func (e *Evaluator) result(i int, now, end float64, counters Counters) Result {
 			r.Figure += " so far: decided"
 		}
 	}
+	if !r.Pending && r.Holds && !c.InMost(r.Measured) {
+		r.Figure += ", outside the range of most runs"
+	}
 	return r
 }
 
@@ -307,6 +338,33 @@ func (e *Evaluator) decided(i int, r Result) bool {
 // "IMSI Manager crashes: none", "IMSI Manager CPU at least 99 % in 60 to
 // 80 % of the intervals from 0:02:00 to 0:05:00".
 func (e *Evaluator) says(i int, end float64) string {
+	c := &e.claims[i]
+	unit := ""
+	if c.Kind == Mean {
+		unit = e.cols[e.st[i].col].Unit
+	}
+	return e.saysRange(i, end) + mostWords(c, unit)
+}
+
+// mostWords writes the range of most runs, when the claim has one: ", in
+// most runs 70 to 76 %", ", in most runs none"; unit follows a mean's.
+func mostWords(c *Claim, unit string) string {
+	if c.Most == nil {
+		return ""
+	}
+	m := *c
+	m.Min, m.Max, m.Most = c.Most.Min, c.Most.Max, nil
+	w := inWords(&m)
+	switch {
+	case c.Kind == Share && m.Min >= 100:
+		w = "every interval"
+	case c.Kind == Share && m.Max <= 0:
+		w = "no interval"
+	}
+	return strings.TrimSpace(", in most runs " + w + " " + unit)
+}
+
+func (e *Evaluator) saysRange(i int, end float64) string {
 	c := &e.claims[i]
 	if c.Kind == Counter {
 		return c.What + ": " + inWords(c)

@@ -223,3 +223,66 @@ func TestCounterFiguresInWords(t *testing.T) {
 		}
 	}
 }
+
+// A claim with a range of most runs says it after its own, its verdict
+// is its own range's alone, and a figure outside the range of most runs
+// says so once decided; a range of most runs that is not a narrower part
+// of the claim's is refused.
+func TestMostRuns(t *testing.T) {
+	inf := math.Inf(1)
+	cs := []Claim{
+		{Name: "typical", Kind: Share, Column: "cpu", Op: AtLeast, Value: 99, From: 2, To: 8, Min: 20, Max: 80, Most: &Range{40, 60}},
+		{Name: "stray", Kind: Share, Column: "cpu", Op: AtLeast, Value: 99, Min: 10, Max: 80, Most: &Range{40, 60}},
+		{Name: "outside", Kind: Share, Column: "cpu", Op: AtLeast, Value: 99, Min: 30, Max: 80, Most: &Range{40, 60}},
+		{Name: "every", Kind: Share, Column: "cpu", Op: Below, Value: 100, Min: 90, Max: 100, Most: &Range{100, 100}},
+		{Name: "mean", Kind: Mean, Column: "cpu", Min: 50, Max: 100, Most: &Range{70, 90}},
+		{Name: "counter", Kind: Counter, Counter: "g/crashes", What: "crashes", Min: 0, Max: 3, Most: &Range{0, 0}},
+		{Name: "grows", Kind: Counter, Counter: "g/crashes", What: "crashes", Min: 1, Max: inf, Most: &Range{3, inf}},
+	}
+	// Intervals 3 … 8 in (2, 8]: 99, 99, 99, 10, 10, 10; over the run 3 of 10.
+	cpu := []float64{10, 10, 99, 99, 99, 10, 10, 10, 10, 10}
+	got := run(t, cs, cpu, 0)
+	want := []struct {
+		holds  bool
+		figure string
+	}{
+		{true, "50 % (3 of 6 intervals)"},
+		{true, "30 % (3 of 10 intervals), outside the range of most runs"},
+		{true, "30 % (3 of 10 intervals), outside the range of most runs"},
+		{true, "100 % (10 of 10 intervals)"},
+		{false, "36.7 %"},
+		{true, "2, outside the range of most runs"},
+		{true, "2, outside the range of most runs"},
+	}
+	for i, w := range want {
+		if got[i].Holds != w.holds || got[i].Figure != w.figure {
+			t.Errorf("%s: holds %v, figure %q; want %v, %q", got[i].Name, got[i].Holds, got[i].Figure, w.holds, w.figure)
+		}
+	}
+	checkSays(t, got, []string{
+		"CPU at least 99 % in 20 to 80 % of the intervals from 0:02 to 0:08, in most runs 40 to 60 %",
+		"CPU at least 99 % in 10 to 80 % of the intervals over the run, in most runs 40 to 60 %",
+		"CPU at least 99 % in 30 to 80 % of the intervals over the run, in most runs 40 to 60 %",
+		"CPU below 100 % in at least 90 % of the intervals over the run, in most runs every interval",
+		"mean CPU over the run: 50 to 100 %, in most runs 70 to 90 %",
+		"crashes: 0 to 3, in most runs none",
+		"crashes: at least 1, in most runs at least 3",
+	})
+	if got[0].Wanted != "20–80 %" {
+		t.Errorf("wanted %q: the claim's own range, not that of most runs", got[0].Wanted)
+	}
+	if !cs[0].InMost(50) || cs[0].InMost(61) || !(&Claim{}).InMost(-1) {
+		t.Error("InMost")
+	}
+	// Pending, a figure outside the range of most runs says nothing yet.
+	if g := runTo(t, cs[5:6], cpu, 0, 5, 60)[0]; g.Figure != "2" || !g.Pending {
+		t.Errorf("pending counter: %+v", g)
+	}
+	for _, m := range []Range{{50, 40}, {10, 60}, {40, 90}, {20, 80}} {
+		c := cs[0]
+		c.Most = &m
+		if _, err := New([]Claim{c}, cols); err == nil || !strings.Contains(err.Error(), "most runs") {
+			t.Errorf("most runs %v of 20–80: error %v", m, err)
+		}
+	}
+}
