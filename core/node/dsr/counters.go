@@ -19,7 +19,7 @@ var counterNames = []sim.CounterName{
 	{Name: "olr_ignored", Label: "overload reports ignored"},
 	{Name: "sequence_number", Label: "last report sequence number"},
 	{Name: "reduction_in_force", Label: "reduction in force (%)"},
-	{Name: "max_rate_in_force", Label: "maximum rate in force (/s)"},
+	{Name: "max_rate_in_force", Label: "maximum rate in force (requests per second)"},
 	{Name: "reports", Label: "overload reports sent"},
 	{Name: "overload_occurrences", Label: "overload occurrences"},
 	{Name: "reduction_requested", Label: "reduction requested (%)"},

@@ -83,7 +83,7 @@ var Def = &sim.Def{
 	Tiles: []sim.Tile{
 		{Label: "Goodput", Column: "completed", Doc: "answered in time /s"},
 		{Label: "Reduction in force", Column: "agent.reduction", Doc: "% abated at the agent"},
-		{Label: "Rejected", Column: "rejected", Doc: "/s answered DIAMETER_TOO_BUSY"},
+		{Label: "Rejected", Column: "rejected", Doc: "/s answered \"too busy\" (DIAMETER_TOO_BUSY)"},
 		{Label: "Server occupancy", Column: "server.cpu", Doc: "%"},
 	},
 	Presets: presets,

@@ -13,7 +13,7 @@ var counterNames = []sim.CounterName{
 	{Name: "routed_by_mapping", Label: "routed by the mapping table"},
 	{Name: "broadcasts", Label: "broadcast to every Session Manager"},
 	{Name: "avoided_reboot_window", Label: "sent to a random Session Manager: reboot window"},
-	{Name: "avoided_cpu_threshold", Label: "sent to a random Session Manager: CPU ≥ P"},
+	{Name: "avoided_cpu_threshold", Label: "sent to a random Session Manager: CPU at or above the broadcast threshold"},
 	{Name: "avoided_configured", Label: "sent to a random Session Manager: avoid all broadcasts"},
 	{Name: "dropped_above_70", Label: "dropped: CPU above 70 %"},
 	{Name: "unidentified_subscriber", Label: "\"Unidentified Subscriber\" answers"},

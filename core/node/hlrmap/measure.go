@@ -11,14 +11,14 @@ import (
 var (
 	cols        sim.Columns
 	colCounters = [numCounters]sim.Col{
-		cols.Add("broadcasts", "broadcasts to every SessMgr", "/s"),
+		cols.Add("broadcasts", "broadcasts to every Session Manager", "/s"),
 		cols.Add("avoided.window", "avoided: reboot window", "/s"),
-		cols.Add("avoided.cpu", "avoided: CPU ≥ P", "/s"),
+		cols.Add("avoided.cpu", "avoided: CPU at or above the broadcast threshold", "/s"),
 		cols.Add("avoided.config", "avoided: configured without threshold", "/s"),
 		cols.Add("dropped.congestion", "dropped: CPU > 70 %", "/s"),
 		cols.Add("routed", "routed by mapping", "/s"),
 		cols.Add("unidentified", "\"Unidentified Subscriber\" answers", "/s"),
-		cols.Add("misrouted", "misrouted (hosted, sent to a wrong SessMgr)", "/s"),
+		cols.Add("misrouted", "misrouted (hosted, sent to a wrong Session Manager)", "/s"),
 		cols.Add("found", "found by broadcast (mapping re-learned)", "/s"),
 		cols.Add("retries", "HLR retries", "/s"),
 	}
@@ -27,7 +27,7 @@ var (
 	colKept    = cols.Add("table.kept", "hosted without mapping", "%")
 	colWindow  = cols.AddMax("window", "reboot window on", "on")
 	colBacklog = cols.AddMax("backlog", "CPU backlog", "s")
-	colSpread  = cols.AddMax("sessmgr.spread", "SessMgr load spread (max − min hosted)", "subscribers")
+	colSpread  = cols.AddMax("sessmgr.spread", "Session Manager spread (most − fewest hosted)", "subscribers")
 )
 
 // numCounters is the number of rate columns.

@@ -27,7 +27,7 @@ var Def = &sim.Def{
 		sim.OutcomesChart(),
 		{ID: "cpu", Title: "IMSI Manager CPU", Unit: "%", Series: []string{"cpu"},
 			Lines: []sim.Line{
-				{Label: "P: stop broadcasting", Param: pThreshold, If: pAvoid},
+				{Label: "broadcast threshold: stop broadcasting", Param: pThreshold, If: pAvoid},
 				{Label: "congestion: drop unknown (70 %)", Value: 70, If: pLabDrop},
 			}},
 		{ID: "unknown", Title: "MAP requests without a mapping: what the IMSI Manager did", Unit: "/s", Stacked: true,

@@ -28,7 +28,7 @@ var (
 	colQueue      = [2]sim.Col{cols.AddMax("sgsn.queue", "SGSN pacing queue", "requests"), cols.AddMax("mme.queue", "MME pacing queue", "requests")}
 	colWait       = [2]sim.Col{cols.Add("sgsn.wait", "SGSN mean wait", "s"), cols.Add("mme.wait", "MME mean wait", "s")}
 	colReleased   = [2]sim.Col{cols.Add("sgsn.released", "SGSN released", "/s"), cols.Add("mme.released", "MME released", "/s")}
-	colStale      = cols.Add("pacing.stale", "stale drops (waited > W)", "/s")
+	colStale      = cols.Add("pacing.stale", "stale drops (waited longer than the wait time)", "/s")
 	colRejected   = cols.Add("pacing.overflow-rejected", "overflow rejects (messenger)", "/s")
 	colDropped    = cols.Add("pacing.overflow-dropped", "overflow drops (action drop)", "/s")
 	colDroppedCPU = cols.Add("pacing.overflow-dropped-high-cpu", "overflow drops with high CPU (guard)", "/s")

@@ -41,7 +41,7 @@ var Def = &sim.Def{
 	CPU:             "cpu",
 	Charts: []sim.Chart{
 		{ID: "occupancy", Title: "Processor occupancy against the target", Unit: "%", Series: []string{"cpu", "admitted-load"},
-			Lines: []sim.Line{{Label: "ρ_target", Param: "overload.target-occupancy"}, {Label: "100 %", Value: 100}}},
+			Lines: []sim.Line{{Label: "target occupancy", Param: "overload.target-occupancy"}, {Label: "100 %", Value: 100}}},
 		{ID: "reaction", Title: "Reaction: time above target + 5 % (peak = reaction time)", Unit: "s", Series: []string{"reaction"}},
 		{ID: "fractions", Title: "Admitted fraction per class (highest priority first)", Unit: "", Series: perClass(".fraction")},
 		{ID: "outcomes", Title: "Calls offered and what became of them (goodput = completed)", Unit: "/s", Stacked: true, PerClass: true,
@@ -53,7 +53,7 @@ var Def = &sim.Def{
 		{ID: "cost-error", Title: "Mean relative error of the costs in use", Unit: "%", Series: []string{"cost-error"},
 			Lines: []sim.Line{{Label: "10 %", Value: 10}}},
 		{ID: "queue", Title: "Message queue and SRED's average", Unit: "msgs", Series: []string{"queue", "sred.avg"},
-			Lines: []sim.Line{{Label: "min_th", Param: "sred.min-th"}, {Label: "max_th", Param: "sred.max-th"}}},
+			Lines: []sim.Line{{Label: "SRED lower threshold", Param: "sred.min-th"}, {Label: "SRED upper threshold", Param: "sred.max-th"}}},
 		{ID: "equivalent", Title: "Equivalent load: offered and the target acceptance rate", Unit: "base calls/s", Series: []string{"offered-eq", "alpha-target"}},
 	},
 	Panels: []sim.Panel{
@@ -101,7 +101,7 @@ var Def = &sim.Def{
 	Tiles: []sim.Tile{
 		{Label: "Occupancy", Column: "cpu", Doc: "% of the processor"},
 		{Label: "Goodput", Column: "completed", Doc: "calls completed /s"},
-		{Label: "Admitted share f", Column: "f", Doc: "of the equivalent load"},
+		{Label: "Admitted share", Column: "f", Doc: "of the equivalent load"},
 		{Label: "Longest reaction", Column: "reaction", Agg: sim.TileMax, Doc: "s above target + 5 %, so far"},
 	},
 	Events: func(sc *scenario.Scenario) []sim.Event {
@@ -122,7 +122,7 @@ var Def = &sim.Def{
 			"no curve can pass the capacity, and strict priority keeps ARO and OCC below the target line, since the calls they keep are the dearest.",
 		Lines: []sim.SweepLine{
 			{Label: "capacity: the offered mix at 100 % CPU", Of: func(v param.Values) float64 { return mixCapacity(v, 100) }},
-			{Label: "ρ_target: the offered mix at the target occupancy", Of: func(v param.Values) float64 { return mixCapacity(v, v.Num("overload.target-occupancy")) }},
+			{Label: "target: the offered mix at the target occupancy", Of: func(v param.Values) float64 { return mixCapacity(v, v.Num("overload.target-occupancy")) }},
 		},
 	}},
 	New: newNode,

@@ -22,15 +22,15 @@ var (
 	cols          sim.Columns
 	colAdmitted   = cols.Add("admitted", "admitted at the SSPs (sent to the SCP)", "/s")
 	colClassAdm   = [2]sim.Col{cols.Add("heavy.admitted", "heavy admitted at the SSPs", "/s"), cols.Add("light.admitted", "light admitted at the SSPs", "/s")}
-	colArrivals   = cols.Add("scp.arrivals", "queries reaching the SCP (X_n)", "/s")
+	colArrivals   = cols.Add("scp.arrivals", "queries reaching the SCP", "/s")
 	colLoad       = cols.Add("scp.load", "measured load (% of capacity)", "%")
 	colCPU        = cols.Add("cpu", "SCP CPU", "%")
 	colQueue      = cols.AddMax("scp.queue", "SCP queue", "queries")
 	colLevel      = cols.Add("level", "congestion level (standard ACG)", "level")
-	colGapSent    = cols.Add("gap.sent", "gap the SCP sends (stop all = 1000)", "s")
+	colGapSent    = cols.Add("gap.sent", "gap the SCP sends (a stop-all gap is drawn at 1000 seconds)", "s")
 	colGapMean    = cols.Add("gap.mean", "mean gap in force at gapped SSPs", "s")
 	colGapped     = cols.Add("gapped", "SSPs with a gap in force", "%")
-	colRate       = cols.Add("adaptive.rate", "adaptive per-SSP rate r_n", "/s")
+	colRate       = cols.Add("adaptive.rate", "adaptive rate per SSP", "/s")
 	colFairness   = cols.Add("fairness", "Jain's fairness index (carried / desired)", "")
 	colGroupMeans = [4]sim.Col{
 		cols.Add("ssp.heavy.carried", "carried per heavy SSP", "/s"),

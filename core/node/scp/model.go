@@ -78,7 +78,7 @@ var Def = &sim.Def{
 		{Label: "Throughput", Column: "completed", Doc: "queries answered in time /s"},
 		{Label: "SCP CPU", Column: "cpu", Doc: "% of capacity"},
 		{Label: "SSPs gapped", Column: "gapped", Doc: "% with a gap in force"},
-		{Label: "Jain's index", Column: "fairness", Doc: "1 = the desired shares"},
+		{Label: "Jain's index", Column: "fairness", Doc: "1 when every SSP carries its desired share"},
 	},
 	Presets: presets,
 	Sweeps: []sim.Sweep{{

@@ -1,0 +1,63 @@
+package catalog
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// A label a user reads is in words: no counter key or formula symbol
+// ("X_n", "ρ_target", "min_th"), no "= value" aside ("stop all = 1000"), no
+// unit written as a symbol in parentheses ("(/s)", "(s)"), no abbreviation
+// the page spells out elsewhere ("SessMgr"), and no letter standing alone
+// for a parameter ("SGSN Q", "CPU ≥ P", "waited > W").
+var unreadable = []struct {
+	re  *regexp.Regexp
+	why string
+}{
+	{regexp.MustCompile(`_`), "a key or a subscript (an underscore)"},
+	{regexp.MustCompile(`\s=\s`), "an equation"},
+	{regexp.MustCompile(`\((/s|s|[a-z]+/s)\)`), "a unit as a symbol"},
+	{regexp.MustCompile(`SessMgr|\bETR\b\s*$|^Max ETR$`), "an abbreviation"},
+	{regexp.MustCompile(`(^|[\s≥>≤<(])[A-Z]($|[\s:)])|^[α-ωΛ]`), "a letter standing for a parameter"},
+	{regexp.MustCompile(`[α-ωΛ]\S*_|\S̄|\bf\*`), "a formula symbol"},
+}
+
+func readable(t *testing.T, where, label string) {
+	t.Helper()
+	// DIAMETER_TOO_BUSY is the protocol's name, given after the words.
+	l := strings.ReplaceAll(label, "(DIAMETER_TOO_BUSY)", "")
+	for _, u := range unreadable {
+		if u.re.MatchString(l) {
+			t.Errorf("%s: %q: %s", where, label, u.why)
+		}
+	}
+}
+
+func TestLabelsInWords(t *testing.T) {
+	for _, d := range Models {
+		for _, c := range d.AllColumns() {
+			readable(t, d.Name+" column "+c.Name, c.Label)
+		}
+		for _, c := range d.Charts {
+			for _, l := range c.Lines {
+				readable(t, d.Name+" chart "+c.ID+" line", l.Label)
+			}
+		}
+		for _, c := range d.Counters {
+			readable(t, d.Name+" counter "+c.Name, c.Label)
+		}
+		for _, tile := range d.Tiles {
+			readable(t, d.Name+" tile", tile.Label)
+			readable(t, d.Name+" tile "+tile.Label, tile.Doc)
+		}
+		for _, s := range d.Sweeps {
+			for _, l := range s.Lines {
+				readable(t, d.Name+" sweep line", l.Label)
+			}
+			for _, v := range s.Curves {
+				readable(t, d.Name+" sweep curve", v.Label)
+			}
+		}
+	}
+}
