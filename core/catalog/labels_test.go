@@ -61,3 +61,25 @@ func TestLabelsInWords(t *testing.T) {
 		}
 	}
 }
+
+// A preset's lesson is read before any comparison runs: it speaks of the
+// run on screen, not of "both sides"; and a preset named "x-vs-y" offers y
+// under that name.
+func TestLessonsBeforeComparing(t *testing.T) {
+	for _, p := range Presets() {
+		if strings.HasPrefix(strings.ToLower(p.Teaches), "both") {
+			t.Errorf("%s: the lesson begins with both sides before there is a second: %q", p.Name, p.Teaches)
+		}
+		_, other, ok := strings.Cut(p.Name, "-vs-")
+		if !ok || len(p.Compare) == 0 {
+			continue
+		}
+		named := false
+		for _, v := range p.Compare {
+			named = named || strings.Contains(v.Label, other)
+		}
+		if !named {
+			t.Errorf("%s: no variant to compare with is called %q", p.Name, other)
+		}
+	}
+}
