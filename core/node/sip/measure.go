@@ -1,0 +1,179 @@
+package sip
+
+import (
+	"fmt"
+
+	"overloadlab/core/control/oc"
+	"overloadlab/core/engine/kernel"
+	"overloadlab/core/engine/metrics"
+	"overloadlab/core/engine/sim"
+)
+
+// The model's columns, after the outcome block of INVITE and non-INVITE.
+var (
+	cols        sim.Columns
+	colSent     = cols.Add("sent", "new requests sent", "/s")
+	colCopies   = cols.Add("retransmitted", "copies sent again (Timers A and E)", "/s")
+	colReceived = cols.Add("server.received", "request copies reaching the server", "/s")
+	colLost     = cols.Add("server.lost", "copies lost at the server's full ingress buffer", "/s")
+	col503      = cols.Add("503", "503 answers sent", "/s")
+	colStale    = cols.Add("server.stale", "messages processed for transactions their client had ended", "/s")
+	colAmp      = cols.Add("amplification", "request copies reaching the servers per new request sent", "×")
+	colGoodput  = cols.Add("goodput", "completed in time, as a share of the server's capacity", "%")
+	colFailed   = cols.Add("failed", "transactions failed (late, rejected, dropped, throttled)", "/s")
+	colQueue    = cols.AddMax("server.queue", "messages in the server's queue", "msgs")
+	colDelay    = cols.AddMax("server.delay", "the server's queue, in seconds of work", "s")
+	colCPU      = cols.AddMax("server.cpu", "server occupancy", "%")
+	colAltCPU   = cols.AddMax("alternate.cpu", "alternate server occupancy", "%")
+	colAltQueue = cols.AddMax("alternate.delay", "the alternate's queue, in seconds of work", "s")
+	colDiverted = cols.Add("diverted", "sent to the alternate server", "/s")
+	colBlocked  = cols.Add("blocked", "clients blocked by a 503's Retry-After", "clients")
+	colOcLoss   = cols.Add("oc.loss", "loss oc in force, mean over the clients", "%")
+	colOcRate   = cols.Add("oc.rate", "rate oc in force, mean over the clients", "/s")
+	colOcServer = cols.Add("oc.server", "oc the server sends (loss %, rate /s per client)", "")
+	colPerCl    = clientColumns()
+)
+
+func clientColumns() (out [MaxClients]sim.Col) {
+	for c := range out {
+		out[c] = cols.Add(fmt.Sprintf("client%d.sent", c+1), fmt.Sprintf("client %d: new requests sent", c+1), "/s")
+	}
+	return out
+}
+
+func clientSeries() []string {
+	out := make([]string, MaxClients)
+	for c := range out {
+		out[c] = fmt.Sprintf("client%d.sent", c+1)
+	}
+	return out
+}
+
+// Measure closes an interval.
+func (n *node) Measure(row *sim.Row) {
+	now := row.Now
+	newSent := n.newSent - n.prevNew
+	row.Delta(colSent, n.newSent, &n.prevNew)
+	var received, lost, s503, stale int64
+	for s := range n.srv {
+		sv := &n.srv[s]
+		received += sv.received - sv.prevReceived
+		lost += sv.lost - sv.prevLost
+		s503 += sv.sent503 - sv.prev503
+		stale += sv.stale - sv.prevStale
+		sv.prevReceived, sv.prevLost, sv.prev503, sv.prevStale = sv.received, sv.lost, sv.sent503, sv.stale
+	}
+	row.Rate(colReceived, received)
+	row.Rate(colLost, lost)
+	row.Rate(col503, s503)
+	row.Rate(colStale, stale)
+	row.Delta(colCopies, n.copiesSent, &n.prevCopies)
+	amp := 0.0
+	if newSent > 0 {
+		amp = float64(received) / float64(newSent)
+	}
+	row.Set(colAmp, amp)
+	goodput := 0.0
+	if c := Capacity(n.v); c > 0 {
+		goodput = 100 * (row.Ended(clsInvite, metrics.InTime) + row.Ended(clsNonInvite, metrics.InTime)) / c
+	}
+	row.Set(colGoodput, goodput)
+	failed := 0.0
+	for cls := range 2 {
+		for _, o := range []metrics.Outcome{metrics.Late, metrics.Rejected, metrics.Dropped, metrics.Throttled} {
+			failed += row.Ended(cls, o)
+		}
+	}
+	row.Set(colFailed, failed)
+	main, alt := &n.srv[0], &n.srv[1]
+	row.Set(colQueue, float64(main.n))
+	row.Set(colDelay, main.cpu.Backlog(now).Seconds()+n.queuedWork(0))
+	row.Set(colCPU, 100*main.cpu.Measure(now))
+	row.Set(colAltCPU, 100*alt.cpu.Measure(now))
+	row.Set(colAltQueue, alt.cpu.Backlog(now).Seconds()+n.queuedWork(1))
+	row.Delta(colDiverted, n.diverted+n.redirected, &n.prevDiverted)
+	blocked := 0
+	var loss, rate float64
+	for c := range n.active {
+		cl := &n.clients[c]
+		if cl.block[0].Blocked(now) {
+			blocked++
+		}
+		if f, ok := cl.oc.InForce(now); ok {
+			if f.Algo == oc.Loss {
+				loss += float64(f.Oc)
+			} else {
+				rate += float64(f.Oc)
+			}
+		}
+	}
+	row.Set(colBlocked, float64(blocked))
+	row.Set(colOcLoss, loss/float64(n.active))
+	row.Set(colOcRate, rate/float64(n.active))
+	ocs := 0.0
+	if main.ctrl {
+		ocs = float64(main.fb[main.seq%fbRing].Oc)
+	}
+	row.Set(colOcServer, ocs)
+	for c := range n.clients {
+		cl := &n.clients[c]
+		row.Delta(colPerCl[c], cl.sent, &cl.prev)
+	}
+}
+
+// queuedWork is the CPU seconds the messages in server s's queue will
+// take, at the cost each has now, on its processor.
+func (n *node) queuedWork(s int) float64 {
+	sv := &n.srv[s]
+	w := 0.0
+	for k := range sv.n {
+		m := sv.queue[(sv.head+k)%len(sv.queue)]
+		c := n.c.parse
+		switch {
+		case m.kind == msgAnswer:
+			c += n.c.response
+		case n.txns[m.txn].flags[s]&srvSeen != 0:
+		case n.txns[m.txn].class == clsInvite:
+			c += n.c.transaction + n.c.trying
+		default:
+			c += n.c.transaction + n.c.response
+		}
+		w += c
+	}
+	return w / (n.v.Num("cpu.speed") * sv.factor * (1 - n.v.Num("cpu.background")/100))
+}
+
+// Report returns the controls' counters and what the node holds.
+func (n *node) Report(now kernel.Time) sim.Report {
+	rep := sim.Report{Held: []int64{n.held[0], n.held[1]}}
+	rep.Controls = append(rep.Controls,
+		sim.Group{Name: "clients", Counters: []sim.Counter{
+			{Name: "new_requests_sent", Value: float64(n.newSent)},
+			{Name: "copies_sent_again", Value: float64(n.copiesSent)},
+			{Name: "oc_dropped", Value: float64(n.ocDropped)},
+			{Name: "blocked_by_retry_after", Value: float64(n.blocked)},
+			{Name: "diverted_to_alternate", Value: float64(n.diverted)},
+			{Name: "refused_sent_to_alternate", Value: float64(n.redirected)},
+			{Name: "answers_after_giving_up", Value: float64(n.stray)},
+			{Name: "oc_accepted", Value: float64(n.verdicts[oc.Accepted])},
+			{Name: "oc_ended", Value: float64(n.verdicts[oc.Ended])},
+			{Name: "oc_stale", Value: float64(n.verdicts[oc.Stale])},
+			{Name: "oc_ignored", Value: float64(n.verdicts[oc.Ignored])},
+		}},
+	)
+	for s, name := range []string{"server", "alternate"} {
+		sv := &n.srv[s]
+		rep.Controls = append(rep.Controls, sim.Group{Name: name, Counters: []sim.Counter{
+			{Name: "copies_received", Value: float64(sv.received)},
+			{Name: "lost_buffer_full", Value: float64(sv.lost)},
+			{Name: "new_transactions", Value: float64(sv.procNew)},
+			{Name: "copies_absorbed", Value: float64(sv.procCopy)},
+			{Name: "refused_503", Value: float64(sv.proc503)},
+			{Name: "answers_relayed", Value: float64(sv.procAnswer)},
+			{Name: "stale_messages", Value: float64(sv.stale)},
+			{Name: "queued", Value: float64(sv.n)},
+			{Name: "oc_seq", Value: float64(sv.seq)},
+		}})
+	}
+	return rep
+}

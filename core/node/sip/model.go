@@ -1,0 +1,92 @@
+package sip
+
+import (
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/prose"
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
+)
+
+// Def is the SIP server overload model.
+var Def = &sim.Def{
+	Name:  "sip",
+	Title: "SIP server: congestion collapse from retransmissions, 503 Retry-After, RFC 7339 loss and RFC 7415 rate",
+	Doc: "Upstream clients (SIP proxies or user agents) send INVITE and non-INVITE transactions to a SIP server " +
+		"(a proxy or a registrar). Over UDP a request not answered within T1 is sent again, twice as late each time " +
+		"(RFC 3261 Timers A and E), and the server parses and matches every copy: past its capacity the copies and the " +
+		"calls whose callers already hung up take its CPU, and goodput collapses. Its answers: 503 with Retry-After " +
+		"(every client stops, then all come back), or feedback in the Via header that asks for a partial reduction, " +
+		"a share to drop (RFC 7339 loss) or a rate per client (RFC 7415).",
+	Params:  param.NewSet(specs()...),
+	Check:   check,
+	Classes: []string{"invite", "non-invite"},
+	Columns: &cols,
+	CPU:     "server.cpu",
+	Charts: []sim.Chart{
+		{ID: "outcomes", Title: "Offered transactions and what became of them", Unit: "/s", Stacked: true, PerClass: true,
+			Series: []string{"completed", "late", "rejected", "dropped", "throttled"}, Overlay: []string{"offered"}},
+		{ID: "messages", Title: "Requests sent, copies sent again, lost at the server, 503s", Unit: "/s",
+			Series: []string{"sent", "retransmitted", "server.received", "server.lost", "503", "server.stale"}},
+		{ID: "cpu", Title: "Server occupancy", Unit: "%", Series: []string{"server.cpu", "alternate.cpu"},
+			Lines: []sim.Line{{Label: "503 threshold", Param: "retry-after.threshold"}, {Label: "onset", Param: "oc.onset"}, {Label: "target", Param: "oc.target"}}},
+		{ID: "queue", Title: "Server queue, in seconds of work", Unit: "s", Series: []string{"server.delay", "alternate.delay"},
+			Lines: []sim.Line{{Label: "patience", Param: "patience"}}},
+		{ID: "amplification", Title: "Copies reaching the server per new request", Unit: "×", Series: []string{"amplification"},
+			Lines: []sim.Line{{Label: "one copy", Value: 1}}},
+		{ID: "oc", Title: "oc in force at the clients (loss %) and sent by the server", Unit: "%", Series: []string{"oc.loss", "oc.server"}},
+		{ID: "oc-rate", Title: "Rate oc in force at the clients", Unit: "/s", Series: []string{"oc.rate"}},
+		{ID: "clients", Title: "New requests each client sends", Unit: "/s", Series: clientSeries(), Upto: "clients"},
+		{ID: "retry-after", Title: "Clients blocked by Retry-After, and diverted", Unit: "", Series: []string{"blocked", "diverted"}},
+	},
+	Panels: []sim.Panel{
+		{Title: "Retransmission over UDP (RFC 3261 §17.1.1.2, §17.1.2.2)",
+			Formula: prose.Page("INVITE: copies at 0, T1, 3T1, 7T1, … (Timer A doubles) until a provisional answer; Timer B gives up at 64·T1. Non-INVITE: Timer E doubles up to T2; Timer F at 64·T1"),
+			Text: prose.Page("With T1 = 500 ms an INVITE never answered is sent 7 times, at 0, 0.5, 1.5, 3.5, 7.5, 15.5 and 31.5 s, and " +
+				"Timer B ends it at 32 s (Table 4 of RFC 3261). A 100 Trying stops the copies of an INVITE; a non-INVITE is sent " +
+				"again until its final answer. Over TCP nothing is sent twice (§17.1.1.2: Timer A is not started over a reliable transport). " +
+				"The server parses every copy and matches it to its transaction before it can discard it: when its queue is longer " +
+				"than T1, the copies it is sent grow with the queue, and so the queue.")},
+		{Title: "Goodput and congestion collapse (RFC 6357 §3, §6)",
+			Formula: prose.Page("goodput = transactions whose final answer reached the client before Timer B/F and the caller's patience, per second"),
+			Text: prose.Page("A server past its capacity spends its CPU on copies of requests it already has and on calls whose " +
+				"callers have hung up; what it completes in time falls towards zero as the load grows. RFC 6357 names this " +
+				"the congestion collapse of SIP, and shows that 503 cannot prevent it.")},
+		{Title: "503 with Retry-After (RFC 3261 §21.5.4, §20.33; RFC 6357 §4)",
+			Formula: prose.Page("server: ρ > threshold ⇒ answer new requests 503, Retry-After R; client: no request to that server for R s (to the alternate if any)"),
+			Text: prose.Page("A 503 is all or nothing: every client that hears it stops sending to the server, and all come back " +
+				"at once R seconds later: the load swings between zero and the full load. Each 503 costs the server a parse " +
+				"and an answer, and traffic diverted to an alternate server can overload it in turn.")},
+		{Title: "Loss-based overload control (RFC 7339 §5, §7)",
+			Formula: prose.Page("Via: oc=<0–100>;oc-algo=\"loss\";oc-validity=<ms>;oc-seq=<n>; the client drops oc % of its new requests (never a retransmission), while valid"),
+			Text: prose.Page("The server puts oc in the topmost Via of its responses; a client that advertised support applies " +
+				"it to its new requests to that server until oc-validity ends (oc-validity 0 ends it at once) and ignores an " +
+				"oc-seq that is not newer. How the server computes oc is its own choice (RFC 7339 §5.1): here [R], every " +
+				"regulation interval, from its occupancy ρ: R = target·λ/ρ new requests per second can be served, and " +
+				"oc = 100·(1 − R/offered), raised above the onset and lowered below the abatement.")},
+		{Title: "Rate-based overload control (RFC 7415 §3)",
+			Formula: prose.Page("oc = new requests per second for this client; leaky bucket: T = 1/oc, X' = X − (t − LCT), X' > τ ⇒ drop, else X = max(0, X') + T"),
+			Text: prose.Page("With oc-algo=\"rate\" the oc is a rate: the client paces its new requests with a leaky bucket of " +
+				"period T = 1/oc and tolerance τ (here τ in units of T). The server divides what it can serve among the " +
+				"clients it hears from [R], so each client is held to its share however many there are.")},
+	},
+	Tiles: []sim.Tile{
+		{Label: "Goodput", Column: "completed", Doc: "completed in time /s"},
+		{Label: "Goodput / capacity", Column: "goodput", Doc: "% of what the server can serve"},
+		{Label: "Copies per request", Column: "amplification", Doc: "reaching the server per new request"},
+		{Label: "Server CPU", Column: "server.cpu", Doc: "%"},
+	},
+	Presets: presets,
+	Sweeps: []sim.Sweep{{
+		ID: "load", Title: "Goodput against offered load: none, 503, loss, rate", Param: "load",
+		Values: []float64{0.5, 0.8, 1, 1.2, 1.5, 2, 3, 4, 5},
+		Curves: []scenario.Variant{
+			{Label: "no control", Params: map[string]param.Value{"control": param.Str("none")}},
+			{Label: "503 Retry-After", Params: map[string]param.Value{"control": param.Str("503")}},
+			{Label: "loss (RFC 7339)", Params: map[string]param.Value{"control": param.Str("loss")}},
+			{Label: "rate (RFC 7415)", Params: map[string]param.Value{"control": param.Str("rate")}},
+		},
+		Doc:   "Without control, past the capacity the copies and the calls already given up take the server's CPU and goodput falls; 503 swings on and off; loss and rate ask each client for a partial reduction and keep goodput near the capacity.",
+		Lines: []sim.SweepLine{{Label: "server capacity", Of: Capacity}},
+	}},
+	New: newNode,
+}
