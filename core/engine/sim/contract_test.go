@@ -46,7 +46,7 @@ func (n *toy) Measure(r *Row) {
 	}
 }
 
-func (n *toy) Apply(now kernel.Time, sp *param.Spec, v param.Value) error {
+func (n *toy) Apply(now kernel.Time, sp *param.Spec, v param.Values) error {
 	n.applied = append(n.applied, sp.Name)
 	n.part = sp.Reconfigures
 	return nil
@@ -124,9 +124,9 @@ func (n *batchToy) HandleBefore(q *kernel.Queue, t kernel.Time, max uint64) (k u
 // silent handles no events: it is neither a Handler nor a Batcher.
 type silent struct{}
 
-func (silent) Measure(*Row)                                      {}
-func (silent) Apply(kernel.Time, *param.Spec, param.Value) error { return nil }
-func (silent) Report(kernel.Time) Report                         { return Report{} }
+func (silent) Measure(*Row)                                       {}
+func (silent) Apply(kernel.Time, *param.Spec, param.Values) error { return nil }
+func (silent) Report(kernel.Time) Report                          { return Report{} }
 
 // A Batcher's run is the Handler's run, whatever share of the events it
 // takes per call and however the run is sliced; a node that handles no

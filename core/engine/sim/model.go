@@ -24,11 +24,13 @@ type Node interface {
 	// Measure closes the measurement interval row: it updates the node's
 	// control loops and writes every column the model declared.
 	Measure(row *Row)
-	// Apply changes the parameter sp to v at now (a timeline entry or a
-	// live slider); the value has already been checked against the schema.
-	// The node routes the change by sp.Reconfigures, the part of the node
-	// it reconfigures.
-	Apply(now kernel.Time, sp *param.Spec, v param.Value) error
+	// Apply changes the parameter sp at now (a timeline entry or a live
+	// slider): v holds every value in force from now, sp's new one
+	// included, already stored and checked against the schema and
+	// Def.Check. The node may keep v (nothing changes it afterwards) and
+	// routes the change by sp.Reconfigures, the part of the node it
+	// reconfigures. On an error the run keeps the values it had.
+	Apply(now kernel.Time, sp *param.Spec, v param.Values) error
 	// Report returns the controls' counters at now, and what the node's
 	// own structures hold; the run fills in the classes' outcomes from
 	// Env.Out.

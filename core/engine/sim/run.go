@@ -291,7 +291,7 @@ func (r *Run) set(name string, v param.Value) error {
 			return err
 		}
 	}
-	if err := r.node.Apply(r.now, sp, v); err != nil {
+	if err := r.node.Apply(r.now, sp, next); err != nil {
 		return err
 	}
 	r.values = next

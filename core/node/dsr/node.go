@@ -213,11 +213,9 @@ func (n *node) scheduleBurst(now kernel.Time) {
 	n.env.At(max(now, n.burstTurn+period-kernel.Seconds(n.v.Num("burst.length"))), kindBurst, 1, n.burstGen)
 }
 
-// Apply changes a parameter during the run.
-func (n *node) Apply(now kernel.Time, sp *param.Spec, val param.Value) error {
-	if err := n.v.Put(sp.Name, val); err != nil {
-		return err
-	}
+// Apply changes a parameter during the run: v holds the values from now.
+func (n *node) Apply(now kernel.Time, sp *param.Spec, v param.Values) error {
+	n.v = v
 	n.configure()
 	switch sp.Reconfigures {
 	case partBursts:

@@ -223,18 +223,16 @@ func (n *node) reboot(now kernel.Time) {
 	n.restartSources(now)
 }
 
-// Apply changes a parameter during the run.
-func (n *node) Apply(now kernel.Time, sp *param.Spec, val param.Value) error {
-	if err := n.v.Put(sp.Name, val); err != nil {
-		return err
-	}
+// Apply changes a parameter during the run: v holds the values from now.
+func (n *node) Apply(now kernel.Time, sp *param.Spec, v param.Values) error {
+	n.v = v
 	if err := n.ctl.Configure(broadcast.ConfigFrom(n.v)); err != nil {
 		return err // not reached: the schema keeps P within the control's range
 	}
 	n.configure()
 	switch sp.Reconfigures {
 	case partReboot:
-		if val.Num != 0 {
+		if v.Get(sp.Name).Num != 0 {
 			n.reboot(now)
 		}
 	case param.Sources:

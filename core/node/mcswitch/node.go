@@ -197,14 +197,10 @@ func (n *node) scheduleMix(now kernel.Time) {
 	}
 }
 
-// Apply changes a parameter during the run.
-func (n *node) Apply(now kernel.Time, sp *param.Spec, val param.Value) error {
-	next := n.v.Clone()
-	if err := next.Put(sp.Name, val); err != nil {
-		return err
-	}
+// Apply changes a parameter during the run: v holds the values from now.
+func (n *node) Apply(now kernel.Time, sp *param.Spec, v param.Values) error {
 	old := n.v
-	n.v = next
+	n.v = v
 	cfg, err := n.configure()
 	if err == nil {
 		err = n.ctl.Configure(cfg)

@@ -238,11 +238,9 @@ func (n *node) nextArrival(now kernel.Time, s *ssp) kernel.Time {
 	return now + max(1, kernel.Seconds(s.rng.Exp(s.rate)))
 }
 
-// Apply changes a parameter during the run.
-func (n *node) Apply(now kernel.Time, sp *param.Spec, val param.Value) error {
-	if err := n.v.Put(sp.Name, val); err != nil {
-		return err
-	}
+// Apply changes a parameter during the run: v holds the values from now.
+func (n *node) Apply(now kernel.Time, sp *param.Spec, v param.Values) error {
+	n.v = v
 	n.configure()
 	switch sp.Reconfigures {
 	case partControl:

@@ -39,7 +39,7 @@ func (n *holder) Handle(e kernel.Event) {
 
 func (n *holder) Measure(r *sim.Row) { r.Set(holderSeen, r.Ended(0, metrics.InTime)) }
 
-func (n *holder) Apply(kernel.Time, *param.Spec, param.Value) error { return nil }
+func (n *holder) Apply(kernel.Time, *param.Spec, param.Values) error { return nil }
 
 func (n *holder) Report(kernel.Time) sim.Report {
 	if n.silent {
