@@ -286,11 +286,9 @@ func (n *node) restartSources(now kernel.Time) {
 	}
 }
 
-// Apply changes a parameter during the run.
-func (n *node) Apply(now kernel.Time, sp *param.Spec, val param.Value) error {
-	if err := n.v.Put(sp.Name, val); err != nil {
-		return err
-	}
+// Apply changes a parameter during the run: v holds the values from now.
+func (n *node) Apply(now kernel.Time, sp *param.Spec, v param.Values) error {
+	n.v = v
 	n.configure()
 	if sp.Reconfigures == param.Sources {
 		n.restartSources(now)
