@@ -1,0 +1,224 @@
+package access
+
+import (
+	"strconv"
+
+	"overloadlab/core/engine/kernel"
+	"overloadlab/core/engine/metrics"
+	"overloadlab/core/engine/sim"
+)
+
+// The model's columns, after the outcome block of the classes.
+var (
+	cols        sim.Columns
+	colAttached = cols.Add("attached", "devices attached", "%")
+	colT95      = cols.Add("t95", "time to 95 % attached since the trigger (0: not yet)", "s")
+	colSent     = cols.Add("radio.sent", "attach attempts sent by the radio", "/s")
+	colBarred   = cols.Add("radio.barred", "attach attempts barred in the cell (ACB, EAB)", "/s")
+	colRRCRej   = cols.Add("radio.rejected", "attach attempts rejected by the eNodeB (S1AP overload)", "/s")
+	colAccepted = cols.Add("mme.accepted", "attaches accepted in time", "/s")
+	colRej22    = cols.Add("mme.rejected-22", "attaches rejected #22 with T3346", "/s")
+	colRejPace  = cols.Add("mme.rejected-pacing", "attaches rejected by pacing overflow", "/s")
+	colTimedOut = cols.Add("mme.timed-out", "attaches the device gave up on (T3410): dropped or answered late", "/s")
+	colSig      = cols.Add("signalling-per-attach", "attach attempts sent per attach accepted, so far", "msgs")
+	colCPU      = cols.AddMax("cpu", "MME CPU (busiest)", "%")
+	colCPUMean  = cols.Add("cpu.mean", "mean MME CPU so far", "%")
+	colEmerg    = cols.Add("emergency.success", "emergency attaches accepted so far, of those ended", "%")
+	colWait     = func() (c [numKinds]sim.Col) {
+		for k, name := range kindNames {
+			c[k] = cols.Add("wait."+name, "devices waiting: "+name, "devices")
+		}
+		return c
+	}()
+	colOutage = cols.Add("wait.outage", "devices out of service (core outage)", "devices")
+	colAsleep = cols.Add("asleep", "fleet devices asleep", "devices")
+	colMMECPU = mmeColumns("cpu", "CPU", "%")
+	colNAS    = mmeColumns("nas", "NAS congestion (#22) on", "")
+	colS1     = mmeColumns("s1", "eNodeBs told OVERLOAD START", "%")
+)
+
+func mmeColumns(name, label, unit string) (out [maxMMEs]sim.Col) {
+	for i := range out {
+		k := strconv.Itoa(i + 1)
+		out[i] = cols.AddMax(name+"."+k, "MME "+k+" "+label, unit)
+	}
+	return out
+}
+
+func mmeSeries(name string) []string {
+	s := make([]string, maxMMEs)
+	for i := range s {
+		s[i] = name + "." + strconv.Itoa(i+1)
+	}
+	return s
+}
+
+// attachedNow counts the devices attached: in the pools, in back-off and
+// in a fleet session.
+func (n *node) attachedNow() int64 {
+	a := n.waiting[kSession]
+	for c := range n.attached {
+		for m := range n.attached[c] {
+			a += n.attached[c][m] + n.backoffA[c][m]
+		}
+	}
+	return a
+}
+
+// Measure closes an interval.
+func (n *node) Measure(row *sim.Row) {
+	now := row.Now
+	dt := row.Seconds()
+	att := float64(n.attachedNow()) / float64(n.devices)
+	row.Set(colAttached, 100*att)
+	frac := att
+	if n.trigger == "fleet" {
+		frac = 0
+		if n.fleetDue > 0 {
+			frac = float64(n.fleetN) / float64(n.fleetDue)
+		}
+	}
+	if n.lastStart >= 0 && n.stats.t95 == 0 && frac >= 0.95 {
+		n.stats.t95 = max((now - n.lastStart).Seconds(), dt)
+	}
+	row.Set(colT95, n.stats.t95)
+	cur, prev := &n.stats, &n.prev
+	rate := func(c sim.Col, a, b int64) { row.Set(c, float64(a-b)/dt) }
+	rate(colSent, cur.sent, prev.sent)
+	rate(colBarred, cur.barred, prev.barred)
+	rate(colRRCRej, cur.rrcRejected, prev.rrcRejected)
+	rate(colAccepted, cur.accepted, prev.accepted)
+	rate(colRej22, cur.rej22, prev.rej22)
+	rate(colRejPace, cur.rejPacing, prev.rejPacing)
+	rate(colTimedOut, cur.late+cur.dropped, prev.late+prev.dropped)
+	n.prev = n.stats
+	sig := 0.0
+	if cur.accepted > 0 {
+		sig = float64(cur.sent) / float64(cur.accepted)
+	}
+	row.Set(colSig, sig)
+	var cpuMax, cpuSum float64
+	up := 0
+	for i := range maxMMEs {
+		if i >= len(n.mmes) {
+			row.Set(colMMECPU[i], 0)
+			row.Set(colNAS[i], 0)
+			row.Set(colS1[i], 0)
+			continue
+		}
+		m := n.mmes[i]
+		rho := 100 * m.cpu.Measure(now)
+		row.Set(colMMECPU[i], rho)
+		cong, _ := m.nas.Congested()
+		row.Set(colNAS[i], b2f(cong && m.up))
+		row.Set(colS1[i], 100*float64(m.nTold)/float64(len(m.told)))
+		if m.up {
+			cpuMax = max(cpuMax, rho)
+			cpuSum += rho
+			up++
+		}
+	}
+	row.Set(colCPU, cpuMax)
+	if up > 0 {
+		n.stats.cpuSum += cpuSum / float64(up)
+		n.stats.cpuN++
+	}
+	mean := 0.0
+	if n.stats.cpuN > 0 {
+		mean = n.stats.cpuSum / float64(n.stats.cpuN)
+	}
+	row.Set(colCPUMean, mean)
+	e := n.env.Out.Class(clEmergency)
+	ended := e.Offered - e.InFlight()
+	emerg := 100.0
+	if ended > 0 {
+		emerg = 100 * float64(e.Ended[metrics.InTime]) / float64(ended)
+	}
+	row.Set(colEmerg, emerg)
+	for k := range numKinds {
+		w := n.waiting[k]
+		switch k {
+		case kEAB:
+			w += n.held(&n.eabHold)
+		case kFail:
+			for _, m := range n.mmes {
+				w += int64(m.queue.Len())
+			}
+		}
+		row.Set(colWait[k], float64(w))
+	}
+	var out, sleep int64
+	for _, x := range n.outage {
+		out += x
+	}
+	for _, x := range n.asleep {
+		sleep += x
+	}
+	row.Set(colOutage, float64(out))
+	row.Set(colAsleep, float64(sleep))
+}
+
+func (n *node) held(h *[numGroups][maxMMEs][8]int64) (s int64) {
+	for g := range h {
+		for m := range h[g] {
+			for _, x := range h[g][m] {
+				s += x
+			}
+		}
+	}
+	return s
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Report returns the controls' counters and what the pacing queues hold.
+func (n *node) Report(now kernel.Time) sim.Report {
+	rep := sim.Report{Held: make([]int64, numClasses)}
+	for _, m := range n.mmes {
+		for g, x := range m.queued {
+			rep.Held[groupClass[g]] += x
+		}
+	}
+	var st struct{ queued, released, stale, rej, drop, dropCPU int64 }
+	var act, high, onsets, rej22, exempt, starts, stops int64
+	for _, m := range n.mmes {
+		q := &m.queue.Stats
+		st.queued += q.Queued
+		st.released += q.Released
+		st.stale += q.Stale
+		st.rej += q.OverflowRejected
+		st.drop += q.OverflowDropped
+		st.dropCPU += q.OverflowDroppedCPU
+		act += m.guard.Activations
+		high += m.guard.HighSamples
+		onsets += m.nas.Stats.Onsets
+		rej22 += m.nas.Stats.Rejects
+		exempt += m.nas.Stats.Exempted
+		starts += m.s1.Starts
+		stops += m.s1.Stops
+	}
+	f := func(x int64) float64 { return float64(x) }
+	rep.Controls = []sim.Group{
+		{Name: "pacing (MMEs)", Counters: []sim.Counter{
+			{Name: "queued", Value: f(st.queued)}, {Name: "released", Value: f(st.released)}, {Name: "stale_drops", Value: f(st.stale)},
+			{Name: "overflow_rejects", Value: f(st.rej)}, {Name: "overflow_drops", Value: f(st.drop)}, {Name: "overflow_drops_high_cpu", Value: f(st.dropCPU)},
+		}},
+		{Name: "cpu guard (70 %)", Counters: []sim.Counter{{Name: "activations", Value: f(act)}, {Name: "readings_at_or_above_70", Value: f(high)}}},
+		{Name: "nas congestion", Counters: []sim.Counter{{Name: "onsets", Value: f(onsets)}, {Name: "rejects_22", Value: f(rej22)}, {Name: "exempted", Value: f(exempt)}}},
+		{Name: "s1ap overload", Counters: []sim.Counter{{Name: "overload_start", Value: f(starts)}, {Name: "overload_stop", Value: f(stops)}}},
+		{Name: "access", Counters: []sim.Counter{
+			{Name: "attach_sent", Value: f(n.stats.sent)}, {Name: "attach_barred", Value: f(n.stats.barred)},
+			{Name: "attach_rrc_rejected", Value: f(n.stats.rrcRejected)}, {Name: "attach_accepted", Value: f(n.stats.accepted)},
+			{Name: "attach_rejected_22", Value: f(n.stats.rej22)}, {Name: "attach_rejected_pacing", Value: f(n.stats.rejPacing)},
+			{Name: "attach_late", Value: f(n.stats.late)}, {Name: "attach_dropped", Value: f(n.stats.dropped)},
+			{Name: "background_rejected_22", Value: f(n.stats.bgRej22)},
+			{Name: "attached", Value: f(n.attachedNow())}, {Name: "t95_s", Value: n.stats.t95},
+		}},
+	}
+	return rep
+}

@@ -1,0 +1,122 @@
+package access
+
+import (
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/scenario"
+)
+
+// outage is the base of the recovery presets: a million devices, three
+// MMEs and 100 eNodeBs; the core is out from 60 s to 120 s and every
+// device re-attaches, spread uniformly over 60 s (TR 37.868 model 1).
+func outage(extra map[string]param.Value) map[string]param.Value {
+	p := map[string]param.Value{
+		"devices":    param.Num(1_000_000),
+		"trigger":    param.Str("outage"),
+		"trigger.t1": param.Num(60),
+		"trigger.t2": param.Num(120),
+		"spread":     param.Str("uniform"),
+		"spread.S":   param.Num(60),
+	}
+	for k, v := range extra {
+		p[k] = v
+	}
+	return p
+}
+
+var (
+	pacingOn = map[string]param.Value{
+		"mme-network-overload-protection": param.On(true),
+		"mme-new-connections-per-second":  param.Num(400),
+		"mme-action":                      param.Str("reject"),
+	}
+	nasFixed = map[string]param.Value{
+		"nas-congestion": param.On(true), "t3346.min": param.Num(15), "t3346.max": param.Num(15),
+	}
+	nasRandom = map[string]param.Value{
+		"nas-congestion": param.On(true), "t3346.min": param.Num(15), "t3346.max": param.Num(30),
+	}
+	acbOn = map[string]param.Value{
+		"ac-BarringForMO-Signalling": param.On(true), "ac-BarringForMO-Signalling.ac-BarringFactor": param.Num(30), "ac-BarringForMO-Signalling.ac-BarringTime": param.Num(64),
+	}
+	s1On = map[string]param.Value{
+		"s1-overload": param.On(true), "s1-overload.enodeb-percentage": param.Num(50),
+		"s1-overload.overload-action": param.Str("reject-rrc-cr-signalling"), "s1-overload.traffic-load-reduction": param.Num(50),
+	}
+	eabOn = map[string]param.Value{"eab": param.On(true)}
+)
+
+func merge(ms ...map[string]param.Value) map[string]param.Value {
+	out := map[string]param.Value{}
+	for _, m := range ms {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+var presets = []scenario.Preset{
+	{
+		Name: "outage-no-control", Model: "access", Seed: 1, Duration: 3600,
+		Summary: "a core outage of a minute ends and a million devices re-attach over 60 s, with no control but the devices' own timers",
+		Teaches: "The devices' timers make the waves: attempts every T3410 + T3411, the MMEs pinned by work answered too late, then the silence of T3402 and the next wave.",
+		Params:  outage(nil), Pace: 60, Watch: "attached",
+		Compare: []scenario.Variant{
+			{Label: "IMSI Manager pacing", Params: pacingOn},
+			{Label: "#22 with random T3346", Params: nasRandom},
+		},
+	},
+	{
+		Name: "outage-pacing", Model: "access", Seed: 1, Duration: 3600,
+		Summary: "the same outage with the IMSI Manager's pacing queue on every MME (N = 400/s, action reject)",
+		Teaches: "Pacing keeps the MMEs working on attaches they can finish in time, but the herd still waves: the overflow is rejected or dropped and retries on the devices' timers.",
+		Params:  outage(pacingOn), Pace: 60, Watch: "mme",
+		Compare: []scenario.Variant{{Label: "no control", Params: map[string]param.Value{"mme-network-overload-protection": param.On(false)}}},
+	},
+	{
+		Name: "outage-t3346-fixed", Model: "access", Seed: 1, Duration: 3600,
+		Summary: "the outage with NAS congestion control: reject #22 with a fixed T3346 of 15 min",
+		Teaches: "A fixed back-off moves the rejected herd to one later instant: a second spike exactly T3346 later.",
+		Params:  outage(nasFixed), Pace: 60, Watch: "mme",
+		Compare: []scenario.Variant{{Label: "T3346 random 15–30 min", Params: map[string]param.Value{"t3346.max": param.Num(30)}}},
+	},
+	{
+		Name: "outage-t3346-random", Model: "access", Seed: 1, Duration: 3600,
+		Summary: "the outage with reject #22 and T3346 random in 15–30 min (Cisco's default)",
+		Teaches: "A random back-off spreads the deferred attaches: the second spike flattens.",
+		Params:  outage(nasRandom), Pace: 60, Watch: "mme",
+		Compare: []scenario.Variant{{Label: "T3346 fixed 15 min", Params: map[string]param.Value{"t3346.max": param.Num(15)}}},
+	},
+	{
+		Name: "outage-acb", Model: "access", Seed: 1, Duration: 3600,
+		Summary: "the outage with access class barring for signalling: factor p30, barring time 64 s",
+		Teaches: "Barring spreads the attempts at the radio at no cost to the core; everyone is delayed.",
+		Params:  outage(acbOn), Pace: 60, Watch: "radio",
+		Compare: []scenario.Variant{{Label: "no barring", Params: map[string]param.Value{"ac-BarringForMO-Signalling": param.On(false)}}},
+	},
+	{
+		Name: "outage-s1-overload", Model: "access", Seed: 1, Duration: 3600,
+		Summary: "the outage with S1AP OVERLOAD START to 50 % of the eNodeBs: reject RRC connection requests for signalling, 50 %",
+		Teaches: "The radio sheds at the eNodeBs told; emergency and mobile-terminated traffic keep succeeding.",
+		Params:  outage(s1On), Pace: 60, Watch: "radio",
+		Compare: []scenario.Variant{{Label: "no S1AP overload", Params: map[string]param.Value{"s1-overload": param.On(false)}}},
+	},
+	{
+		Name: "mme-failure", Model: "access", Seed: 1, Duration: 3600,
+		Summary: "an MME of three fails at 300 s: its devices re-attach over 60 s to the other two",
+		Teaches: "The load of the failed MME moves onto the others, which overload in turn unless they shed.",
+		Params: map[string]param.Value{"devices": param.Num(1_000_000), "trigger": param.Str("none"),
+			"mme-fail.at": param.Num(300), "mme-fail.for": param.Num(1800), "spread": param.Str("uniform"), "spread.S": param.Num(60)},
+		Pace: 60, Watch: "cpu",
+		Compare: []scenario.Variant{{Label: "with S1AP overload and #22", Params: merge(s1On, nasRandom)}},
+	},
+	{
+		Name: "m2m-fleet-hourly", Model: "access", Seed: 1, Duration: 900,
+		Summary: "an M2M fleet of 600 000 meters wakes on the hour, Beta(3, 4) over 10 s (TR 37.868 model 2), without EAB",
+		Teaches: "A fleet that wakes together is a storm of its own; EAB lets its access classes in by turns.",
+		Params: map[string]param.Value{"devices": param.Num(1_000_000), "share.m2m": param.Num(60), "trigger": param.Str("fleet"), "trigger.t1": param.Num(60),
+			"fleet.period": param.Num(3600), "spread": param.Str("beta-3-4"), "spread.S": param.Num(10)},
+		Pace: 10, Watch: "attached",
+		Compare: []scenario.Variant{{Label: "EAB", Params: eabOn}},
+	},
+}
