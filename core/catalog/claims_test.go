@@ -21,12 +21,13 @@ const claimSeeds = 5
 
 // The long mode: go test ./core/catalog -run Claims -seeds 200 -timeout 0
 // -v (make claims) checks every claim over 200 seeds and logs, per claim,
-// the measured figure's distribution over them (minimum, 1st percentile,
-// median, 99th, maximum), and for a claim with a range of most runs how
-// many fell in it. One model's or preset's presets alone: -run
-// 'TestEveryPresetsClaimsHold$/^doic-' (make claims PRESETS=^doic-). A claim meant to hold on any seed a user picks
-// holds there with a margin; -firstseed checks it on other seeds than
-// those it was fitted on.
+// the measured figure's distribution over them (minimum, 1st, 10th,
+// 50th, 90th and 99th percentiles, maximum), and for a claim with a range
+// of most runs how many fell in it. One model's or one preset's presets
+// alone: -run 'TestEveryPresetsClaimsHold$/^doic-' (make claims
+// PRESETS=^doic-). A claim meant to hold on any seed a user picks holds
+// there with a margin; -firstseed checks it on other seeds than those it
+// was fitted on.
 var (
 	seeds     = flag.Int("seeds", claimSeeds, "check every preset's claims over this many seeds (the long mode: 200)")
 	firstSeed = flag.Uint64("firstseed", 0, "the first seed of the claims' check (0: the preset's own)")
@@ -128,13 +129,13 @@ func checkClaims(t *testing.T, d *sim.Def, p *scenario.Preset) {
 }
 
 // spread writes a claim's measured figures over the seeds: the wanted
-// range, then the minimum, the 1st and 99th percentiles, the median and
-// the maximum, and how many runs failed it.
+// range, then the minimum, the 1st, 10th, 50th (median), 90th and 99th
+// percentiles and the maximum, and how many runs failed it.
 func spread(c *claim.Claim, xs []float64, failed int) string {
 	s := slices.Sorted(slices.Values(xs))
 	at := func(q float64) float64 { return s[int(math.Round(q*float64(len(s)-1)))] }
-	return fmt.Sprintf("%-28s wanted %g..%g: min %.4g  p1 %.4g  median %.4g  p99 %.4g  max %.4g; %d failed",
-		c.Name, c.Min, c.Max, s[0], at(0.01), at(0.5), at(0.99), s[len(s)-1], failed)
+	return fmt.Sprintf("%-28s wanted %g..%g: min %.4g  p1 %.4g  p10 %.4g  median %.4g  p90 %.4g  p99 %.4g  max %.4g; %d failed",
+		c.Name, c.Min, c.Max, s[0], at(0.01), at(0.1), at(0.5), at(0.9), at(0.99), s[len(s)-1], failed)
 }
 
 // TestGrowingCountersNeverDecrease backs the rule that decides a counter

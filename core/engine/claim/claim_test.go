@@ -286,3 +286,13 @@ func TestMostRuns(t *testing.T) {
 		}
 	}
 }
+
+// A share short of every interval never reads 100 %.
+func TestShareShortOfAllIsNot100(t *testing.T) {
+	cpu := make([]float64, 2700)
+	cpu[100] = 50
+	got := run(t, []Claim{{Name: "low", Kind: Share, Column: "cpu", Op: Below, Value: 30, Min: 100, Max: 100}}, cpu, 0)[0]
+	if got.Holds || got.Figure != "99.9 % (2699 of 2700 intervals)" {
+		t.Errorf("holds %v, figure %q", got.Holds, got.Figure)
+	}
+}
