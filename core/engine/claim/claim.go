@@ -103,7 +103,10 @@ type Claim struct {
 	// Most, when set, is the range the figure lies in in most runs, inside
 	// [Min, Max] and narrower: what a lesson says is typical ("about 70 %")
 	// where one run may stray further. It does not change a run's verdict;
-	// the claims test checks it over its seeds (MostRuns).
+	// the claims test checks it over its seeds (MostRuns). A claim whose
+	// figure no range holds on every seed (an estimator that now and then
+	// mislearns) has Min −Inf, Max +Inf and says only what most runs show:
+	// one run cannot fail it, its seeds can.
 	Most *Range
 
 	// Not comparable: nothing compares claims, and the == functions Go
@@ -117,6 +120,12 @@ type Range struct{ Min, Max float64 }
 
 // MostRuns is what "most runs" means: at least this share of them.
 const MostRuns = 0.8
+
+// OnlyMost reports whether the claim states only the range of most runs
+// (Min −Inf, Max +Inf).
+func (c *Claim) OnlyMost() bool {
+	return c.Most != nil && math.IsInf(c.Min, -1) && math.IsInf(c.Max, 1)
+}
 
 // InMost reports whether a figure x lies in the claim's range of most
 // runs (true when it has none).
@@ -196,6 +205,9 @@ func New(claims []Claim, cols []metrics.Column) (*Evaluator, error) {
 		}
 	}
 	for _, c := range claims {
+		if c.Most == nil && math.IsInf(c.Min, -1) && math.IsInf(c.Max, 1) {
+			return nil, fmt.Errorf("claim %s: no range: a claim that no run can fail states a range of most runs (Most)", c.Name)
+		}
 		if m := c.Most; m != nil && (m.Min > m.Max || m.Min < c.Min || m.Max > c.Max || m.Min == c.Min && m.Max == c.Max) {
 			return nil, fmt.Errorf("claim %s: the range of most runs %g–%g is not a narrower part of %g–%g", c.Name, m.Min, m.Max, c.Min, c.Max)
 		}
@@ -255,6 +267,11 @@ func (e *Evaluator) Results(now, end float64, counters Counters) []Result {
 func (e *Evaluator) result(i int, now, end float64, counters Counters) Result {
 	c, s := &e.claims[i], &e.st[i]
 	r := Result{Name: c.Name, Says: e.says(i, end), Wanted: wanted(c), Step: c.Step}
+	if c.OnlyMost() {
+		m := *c
+		m.Min, m.Max = c.Most.Min, c.Most.Max
+		r.Wanted = wanted(&m) + " in most runs"
+	}
 	// A window ending before the run does is decided once its last
 	// interval is observed: a run paused at To has not measured it yet.
 	r.Pending = now < c.DecidedAt(end) || c.Kind != Counter && c.To > 0 && c.To < end && !s.done
@@ -331,7 +348,8 @@ func (e *Evaluator) decided(i int, r Result) bool {
 	c, s := &e.claims[i], &e.st[i]
 	switch c.Kind {
 	case Counter:
-		return r.Holds && c.Per == "" && math.IsInf(c.Max, 1)
+		// (With a range of most runs, its figure may yet leave that range.)
+		return r.Holds && c.Per == "" && math.IsInf(c.Max, 1) && c.Most == nil
 	case Share:
 		return s.seen && (c.Min >= 100 && s.pass < s.in || c.Max <= 0 && s.pass > 0)
 	}
@@ -349,7 +367,13 @@ func (e *Evaluator) says(i int, end float64) string {
 	if c.Kind == Mean {
 		unit = e.cols[e.st[i].col].Unit
 	}
-	return e.saysRange(i, end) + mostWords(c, unit)
+	if c.OnlyMost() {
+		// "… in most runs": the claim's range is that of most runs.
+		m := *c
+		m.Min, m.Max, m.Most = c.Most.Min, c.Most.Max, nil
+		return e.saysRange(&m, i, end) + " in most runs"
+	}
+	return e.saysRange(c, i, end) + mostWords(c, unit)
 }
 
 // mostWords writes the range of most runs, when the claim has one: ", in
@@ -370,8 +394,7 @@ func mostWords(c *Claim, unit string) string {
 	return strings.TrimSpace(", in most runs " + w + " " + unit)
 }
 
-func (e *Evaluator) saysRange(i int, end float64) string {
-	c := &e.claims[i]
+func (e *Evaluator) saysRange(c *Claim, i int, end float64) string {
 	if c.Kind == Counter {
 		return c.What + ": " + inWords(c)
 	}

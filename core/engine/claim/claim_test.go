@@ -296,3 +296,36 @@ func TestShareShortOfAllIsNot100(t *testing.T) {
 		t.Errorf("holds %v, figure %q", got.Holds, got.Figure)
 	}
 }
+
+// A claim that states only what most runs show (Min −Inf, Max +Inf) says
+// so, holds in every run, and says when a run falls outside; a claim with
+// no range at all is refused.
+func TestOnlyMostRuns(t *testing.T) {
+	inf := math.Inf(1)
+	cs := []Claim{
+		{Name: "typical", Kind: Mean, Column: "cpu", From: 2, Min: -inf, Max: inf, Most: &Range{0, 20}},
+		{Name: "unusual", Kind: Counter, Counter: "g/crashes", What: "crashes", Min: -inf, Max: inf, Most: &Range{0, 1}},
+	}
+	got := run(t, cs, []float64{90, 10, 10, 30}, 0)
+	checkSays(t, got, []string{
+		"mean CPU from 0:02 on: 0 to 20 % in most runs",
+		"crashes: 0 to 1 in most runs",
+	})
+	for i, w := range []string{"20 %", "2, outside the range of most runs"} {
+		if !got[i].Holds || got[i].Figure != w {
+			t.Errorf("%s: holds %v, figure %q; want it to hold, %q", got[i].Name, got[i].Holds, got[i].Figure, w)
+		}
+	}
+	if got[0].Wanted != "0–20 in most runs" || !cs[0].OnlyMost() || (&Claim{Min: 0, Max: inf, Most: &Range{1, 2}}).OnlyMost() {
+		t.Errorf("wanted %q", got[0].Wanted)
+	}
+	// Pending, a growing counter with a range of most runs is not decided
+	// early: it may yet leave that range.
+	grow := []Claim{{Name: "grows", Kind: Counter, Counter: "g/crashes", What: "crashes", Min: 1, Max: inf, Most: &Range{1, 5}}}
+	if g := runTo(t, grow, nil, 0, 5, 60)[0]; !g.Pending {
+		t.Errorf("decided early: %+v", g)
+	}
+	if _, err := New([]Claim{{Name: "any", Kind: Mean, Column: "cpu", Min: -inf, Max: inf}}, cols); err == nil || !strings.Contains(err.Error(), "no run can fail") {
+		t.Errorf("a claim without a range: error %v", err)
+	}
+}
