@@ -33,7 +33,7 @@ var tours = map[string][]scenario.Step{
 	},
 	"doic-overload-and-recovery": {
 		{At: 15, Charts: []string{"reduction"}, Claims: []string{"asks-from-start", "load-near-90-from-start"}, Text: "At the start the load (1×) is already above the server's 90 % target: its occupancy rule asks for a reduction near 20 %, and the load settles near 90 %."},
-		{At: 61, Charts: []string{"reduction", "sent"}, Claims: []string{"load-under-95", "load-over-85"}, Text: "At 0:20 the load stepped to 1.5×: the occupancy rule asked for the reduction it needs, and the server's load stayed between 85 and 95 % of its capacity."},
+		{At: 61, Charts: []string{"reduction", "sent"}, Claims: []string{"load-near-90", "load-under-95", "load-over-85"}, Text: "At 0:20 the load stepped to 1.5×: the occupancy rule asked for the reduction it needs, and the server's load stayed near its 90 % target, between 85 and 95 % of its capacity in nearly every second."},
 		{At: 75, Charts: []string{"reduction", "outcomes"}, Claims: []string{"reduction-ends"}, Text: "At 1:00 the load fell to 0.7×: the reduction dropped to 0 within 2 s."},
 		{At: 90, Charts: []string{"reduction", "outcomes"}, Claims: []string{"end-report", "no-queue-overflow"}, Text: "One end report ended the overload, and the server's queue never overflowed. Compare side by side without DOIC."},
 	},
