@@ -163,7 +163,7 @@ func TestTimersMakeWaves(t *testing.T) {
 		t.Fatalf("attempts in the seconds %v, want %v", got, want)
 	}
 	// The first wave finds the CPU free: the attaches it can finish in
-	// T3410 are accepted, 15 s / ((20 000 + 50) µs / (0.1 × 95 %)) = 71.
+	// T3410 are accepted, 15 s / ((20 000 + 20) µs / (0.1 × 95 %)) = 71.
 	for j, i := range want {
 		if w := map[bool]float64{true: 10000, false: 9929}[j == 0]; s["radio.sent"][i] != w {
 			t.Fatalf("second %d: %v attempts, want %v", i, s["radio.sent"][i], w)
@@ -324,7 +324,7 @@ func TestEABBarsByClass(t *testing.T) {
 // "reject RRC connection requests for signalling" no emergency attach and
 // no answer to paging is rejected at the radio, while signalling is.
 func TestOverloadStartSparesEmergencyAndPaging(t *testing.T) {
-	sc := scenarioOf(t, "outage-s1-overload", 100000, map[string]param.Value{"share.emergency": param.Num(1)})
+	sc := scenarioOf(t, "outage-s1-overload", 1000000, map[string]param.Value{"share.emergency": param.Num(1)})
 	sc.Duration = 900
 	s, rep := run(t, sc)
 	if counter(rep, "s1ap overload", "overload_start") == 0 {

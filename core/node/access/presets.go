@@ -26,7 +26,7 @@ func outage(extra map[string]param.Value) map[string]param.Value {
 var (
 	pacingOn = map[string]param.Value{
 		"mme-network-overload-protection": param.On(true),
-		"mme-new-connections-per-second":  param.Num(400),
+		"mme-new-connections-per-second":  param.Num(800),
 		"mme-action":                      param.Str("reject"),
 	}
 	nasFixed = map[string]param.Value{
