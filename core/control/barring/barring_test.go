@@ -2,6 +2,7 @@ package barring
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -174,9 +175,21 @@ func TestCheckParams(t *testing.T) {
 		value param.Value
 		field string
 	}{
-		{Signalling + ".ac-BarringFactor", param.Num(35), Signalling + ".ac-BarringFactor"},
-		{Data + ".ac-BarringTime", param.Num(100), Data + ".ac-BarringTime"},
 		{Signalling + ".ac-BarringForSpecialAC", param.Str("01000"), Signalling + ".ac-BarringFactor"},
+	}
+	for _, name := range []string{Signalling + ".ac-BarringFactor", Data + ".ac-BarringTime"} {
+		for _, x := range []param.Value{param.Str("p35"), param.Str("s100"), param.Num(30)} {
+			var pe *param.Error
+			if err := ok.Clone().Put(name, x); !errors.As(err, &pe) || pe.Field != name {
+				t.Errorf("%s = %v: error %v, want one naming the field", name, x, err)
+			}
+		}
+	}
+	if fmt.Sprint(FactorNames) != "[p00 p05 p10 p15 p20 p25 p30 p40 p50 p60 p70 p75 p80 p85 p90 p95]" || fmt.Sprint(TimeNames) != "[s4 s8 s16 s32 s64 s128 s256 s512]" {
+		t.Errorf("the lists read %v and %v", FactorNames, TimeNames)
+	}
+	if c := CellFrom(ok, 0); c.Signalling.Factor != 0.3 || c.Signalling.Time != 64*kernel.Second {
+		t.Errorf("p30, s64 read as %v, %v", c.Signalling.Factor, c.Signalling.Time)
 	}
 	for _, c := range bad {
 		v := set.Defaults()
@@ -189,7 +202,7 @@ func TestCheckParams(t *testing.T) {
 		}
 	}
 	v := set.Defaults()
-	for name, x := range map[string]param.Value{Signalling: param.On(true), Signalling + ".ac-BarringForSpecialAC": param.Str("01000"), Signalling + ".ac-BarringFactor": param.Num(0)} {
+	for name, x := range map[string]param.Value{Signalling: param.On(true), Signalling + ".ac-BarringForSpecialAC": param.Str("01000"), Signalling + ".ac-BarringFactor": param.Str("p00")} {
 		if err := v.Put(name, x); err != nil {
 			t.Fatal(err)
 		}

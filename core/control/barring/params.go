@@ -3,7 +3,6 @@ package barring
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"overloadlab/core/engine/kernel"
@@ -30,10 +29,10 @@ func acbParams(name, what, marker string) []param.Spec {
 	return []param.Spec{
 		{Name: name, Label: "ACB for " + what, Marker: marker, Group: group, Kind: param.Bool, Default: param.On(false),
 			Doc: prose.Page("the cells broadcast " + name + " (SIB2): UEs of access classes 0–9 draw before every " + what + " attempt")},
-		{Name: name + ".ac-BarringFactor", Label: what + ": ac-BarringFactor", Marker: marker + " factor", Group: group, Unit: "%", Kind: param.Integer, Min: 0, Max: 95, Step: 5, Default: param.Num(30),
-			Doc: prose.Page("p00 … p95: a UE may try only if its draw in [0, 1) is below this; one of 0, 5, 10, 15, 20, 25, 30, 40, 50, 60, 70, 75, 80, 85, 90, 95")},
-		{Name: name + ".ac-BarringTime", Label: what + ": ac-BarringTime", Marker: marker + " time", Group: group, Unit: "s", Kind: param.Integer, Min: 4, Max: 512, Step: 4, Default: param.Num(64),
-			Doc: prose.Page("s4 … s512: a barred UE waits (0.7 + 0.6·rand) × this before it checks again (T303, T305); one of 4, 8, 16, 32, 64, 128, 256, 512")},
+		{Name: name + ".ac-BarringFactor", Label: what + ": ac-BarringFactor", Marker: marker + " factor", Group: group, Kind: param.Choice, Choices: FactorNames, Default: param.Str("p30"),
+			Doc: prose.Page("p00 … p95: a UE may try only if its draw in [0, 1) is below this (p30: 0.30)")},
+		{Name: name + ".ac-BarringTime", Label: what + ": ac-BarringTime", Marker: marker + " time", Group: group, Kind: param.Choice, Choices: TimeNames, Default: param.Str("s64"),
+			Doc: prose.Page("s4 … s512: a barred UE waits (0.7 + 0.6·rand) × this many seconds before it checks again (T303, T305)")},
 		{Name: name + ".ac-BarringForSpecialAC", Label: what + ": special classes barred", Marker: marker + " special AC", Group: group, Kind: param.Text, Default: param.Str("00000"),
 			Check: checkBits(5, "access classes 11–15"),
 			Doc:   prose.Page("five bits, access classes 11 to 15 from the left: 1 bars the class (the factor must then be p00), 0 lets it through unchecked")},
@@ -83,21 +82,35 @@ func parseBits(s string, n int) (uint16, error) {
 	return b, nil
 }
 
-// CheckParams applies the rules a range cannot say: the factor and the
-// time are values of the standard's lists, and a configuration that bars a
-// special class has the factor p00.
+// FactorNames and TimeNames are the values of ac-BarringFactor and
+// ac-BarringTime as TS 36.331's ASN.1 names them: p00 … p95, s4 … s512.
+var (
+	FactorNames = names("p%02.0f", Factors)
+	TimeNames   = names("s%.0f", Times)
+)
+
+func names(format string, xs []float64) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = fmt.Sprintf(format, x)
+	}
+	return out
+}
+
+// factor returns the probability a factor's name stands for (p30: 0.30).
+func factor(name string) float64 { return Factors[max(0, slices.Index(FactorNames, name))] / 100 }
+
+// barringTime returns the seconds a time's name stands for (s64: 64).
+func barringTime(name string) float64 { return Times[max(0, slices.Index(TimeNames, name))] }
+
+// CheckParams applies the rule a list cannot say: a configuration that
+// bars a special class has the factor p00.
 func CheckParams(v param.Values) error {
 	for _, name := range []string{Signalling, Data} {
-		f := v.Num(name + ".ac-BarringFactor")
-		if !slices.Contains(Factors, f) {
-			return &param.Error{Field: name + ".ac-BarringFactor", Value: strconv.FormatFloat(f, 'g', -1, 64), Allowed: "one of 0, 5, 10, 15, 20, 25, 30, 40, 50, 60, 70, 75, 80, 85, 90, 95 (p00 … p95)"}
-		}
-		if t := v.Num(name + ".ac-BarringTime"); !slices.Contains(Times, t) {
-			return &param.Error{Field: name + ".ac-BarringTime", Value: strconv.FormatFloat(t, 'g', -1, 64), Allowed: "one of 4, 8, 16, 32, 64, 128, 256, 512 s (s4 … s512)"}
-		}
-		if sp, _ := parseBits(v.Text(name+".ac-BarringForSpecialAC"), 5); sp != 0 && f != 0 {
-			return &param.Error{Field: name + ".ac-BarringFactor", Value: strconv.FormatFloat(f, 'g', -1, 64),
-				Allowed: "0 (p00) while " + name + ".ac-BarringForSpecialAC bars a class (TS 36.331: other values only when all its bits are 0)"}
+		f := v.Text(name + ".ac-BarringFactor")
+		if sp, _ := parseBits(v.Text(name+".ac-BarringForSpecialAC"), 5); sp != 0 && f != "p00" {
+			return &param.Error{Field: name + ".ac-BarringFactor", Value: f,
+				Allowed: "p00 while " + name + ".ac-BarringForSpecialAC bars a class (TS 36.331: other values only when all its bits are 0)"}
 		}
 	}
 	return nil
@@ -108,8 +121,8 @@ func CheckParams(v param.Values) error {
 func CellFrom(v param.Values, since kernel.Time) Cell {
 	acb := func(name string) ACB {
 		sp, _ := parseBits(v.Text(name+".ac-BarringForSpecialAC"), 5)
-		return ACB{On: v.Bool(name), Factor: v.Num(name+".ac-BarringFactor") / 100,
-			Time: kernel.Seconds(v.Num(name + ".ac-BarringTime")), SpecialAC: uint8(sp)}
+		return ACB{On: v.Bool(name), Factor: factor(v.Text(name + ".ac-BarringFactor")),
+			Time: kernel.Seconds(barringTime(v.Text(name + ".ac-BarringTime"))), SpecialAC: uint8(sp)}
 	}
 	bm, _ := parseBits(v.Text(EABBitmap), 10)
 	return Cell{

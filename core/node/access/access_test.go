@@ -269,8 +269,8 @@ func TestRandomT3346Spreads(t *testing.T) {
 // not barred; barred attempts cost the core nothing.
 func TestBarringTime(t *testing.T) {
 	p := overloaded(map[string]param.Value{
-		"ac-BarringForMO-Signalling": param.On(true), "ac-BarringForMO-Signalling.ac-BarringFactor": param.Num(0),
-		"ac-BarringForMO-Signalling.ac-BarringTime": param.Num(64), "share.high": param.Num(10), "cost.attach": param.Num(100), "cpu.speed": param.Num(1),
+		"ac-BarringForMO-Signalling": param.On(true), "ac-BarringForMO-Signalling.ac-BarringFactor": param.Str("p00"),
+		"ac-BarringForMO-Signalling.ac-BarringTime": param.Str("s64"), "share.high": param.Num(10), "cost.attach": param.Num(100), "cpu.speed": param.Num(1),
 	})
 	sc := scenarioOf(t, "outage-no-control", 10000, p)
 	sc.Duration = 250
@@ -371,7 +371,7 @@ func TestBadInput(t *testing.T) {
 	}{
 		{map[string]param.Value{"trigger.t1": param.Num(200), "trigger.t2": param.Num(100)}, "trigger.t2"},
 		{map[string]param.Value{"share.m2m": param.Num(90), "share.high": param.Num(15)}, "share.m2m"},
-		{map[string]param.Value{"ac-BarringForMO-Signalling.ac-BarringFactor": param.Num(35)}, "ac-BarringForMO-Signalling.ac-BarringFactor"},
+		{map[string]param.Value{"ac-BarringForMO-Signalling.ac-BarringFactor": param.Str("p05"), "ac-BarringForMO-Signalling.ac-BarringForSpecialAC": param.Str("00100")}, "ac-BarringForMO-Signalling.ac-BarringFactor"},
 		{map[string]param.Value{"t3346.min": param.Num(40)}, "t3346.min"},
 		{map[string]param.Value{"s1-overload.abatement": param.Num(90)}, "s1-overload.abatement"},
 		{map[string]param.Value{"mme-queue-size": param.Num(100)}, "mme-queue-size"},

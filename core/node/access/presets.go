@@ -36,7 +36,7 @@ var (
 		"nas-congestion": param.On(true), "t3346.min": param.Num(15), "t3346.max": param.Num(30),
 	}
 	acbOn = map[string]param.Value{
-		"ac-BarringForMO-Signalling": param.On(true), "ac-BarringForMO-Signalling.ac-BarringFactor": param.Num(30), "ac-BarringForMO-Signalling.ac-BarringTime": param.Num(64),
+		"ac-BarringForMO-Signalling": param.On(true), "ac-BarringForMO-Signalling.ac-BarringFactor": param.Str("p30"), "ac-BarringForMO-Signalling.ac-BarringTime": param.Str("s64"),
 	}
 	s1On = map[string]param.Value{
 		"s1-overload": param.On(true), "s1-overload.enodeb-percentage": param.Num(50),
