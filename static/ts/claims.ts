@@ -57,6 +57,7 @@ export function showClaims(box: HTMLElement, claims: ClaimResult[] | undefined, 
     let text = c.says;
     if (c.pending) text += ` — so far ${c.figure}`;
     else if (!c.holds) text += ` — measured ${c.figure}, claim: ${c.wanted}`;
+    else if (c.unusual) text += ` — measured ${c.figure}`;
     text = keepUnits(text);
     const says = li.querySelector(".says")!;
     if (says.textContent !== text) says.textContent = text;

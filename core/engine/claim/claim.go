@@ -154,6 +154,7 @@ type Result struct {
 	Figure   string  `json:"figure"`            // the measured figure in words: "71 %"
 	Pending  bool    `json:"pending,omitempty"` // the verdict may still change: the run has not passed the end of the claim's window, and what it measured so far does not decide it
 	Step     bool    `json:"step,omitempty"`    // the claim backs a tour step (Claim.Step)
+	Unusual  bool    `json:"unusual,omitempty"` // decided, and the figure lies outside the claim's range of most runs (Claim.Most)
 }
 
 // Counters looks up a summary counter by reference ("group/counter").
@@ -336,6 +337,7 @@ func (e *Evaluator) result(i int, now, end float64, counters Counters) Result {
 		}
 	}
 	if !r.Pending && r.Holds && !c.InMost(r.Measured) {
+		r.Unusual = true
 		r.Figure += ", outside the range of most runs"
 	}
 	return r

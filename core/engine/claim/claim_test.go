@@ -312,7 +312,7 @@ func TestOnlyMostRuns(t *testing.T) {
 		"crashes: 0 to 1 in most runs",
 	})
 	for i, w := range []string{"20 %", "2, outside the range of most runs"} {
-		if !got[i].Holds || got[i].Figure != w {
+		if !got[i].Holds || got[i].Figure != w || got[i].Unusual != (i == 1) {
 			t.Errorf("%s: holds %v, figure %q; want it to hold, %q", got[i].Name, got[i].Holds, got[i].Figure, w)
 		}
 	}

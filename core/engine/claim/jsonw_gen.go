@@ -33,5 +33,9 @@ func (v *Result) AppendJSON(e *jsonw.Encoder) {
 		e.Key(`"step":`)
 		e.Bool(v.Step)
 	}
+	if v.Unusual {
+		e.Key(`"unusual":`)
+		e.Bool(v.Unusual)
+	}
 	e.Byte('}')
 }

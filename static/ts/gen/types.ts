@@ -99,6 +99,7 @@ export interface ClaimResult {
   figure: string;
   pending?: boolean;
   step?: boolean;
+  unusual?: boolean;
 }
 
 // Export is session.Export.
