@@ -149,7 +149,8 @@ func TestGrowingCountersNeverDecrease(t *testing.T) {
 			p := &d.Presets[i]
 			var refs []string
 			for _, c := range p.Claims {
-				if c.Kind == claim.Counter && c.Per == "" && math.IsInf(c.Max, 1) {
+				// (A range of most runs keeps a claim from being decided early.)
+				if c.Kind == claim.Counter && c.Per == "" && math.IsInf(c.Max, 1) && c.Most == nil {
 					refs = append(refs, c.Counter)
 				}
 			}
