@@ -229,6 +229,7 @@ export class ChartView {
   private tableBox: HTMLElement; // scrolls sideways, reachable by keyboard
   private dataBtn: HTMLButtonElement;
   private labels: string[] = [];
+  private meta: { series: string; side: string }[] = [];
   // ghost: run A drawn faint under B on the same axes while comparing,
   // with its own thresholds (ghostSteps).
   private ghost: Store | null = null;
@@ -336,9 +337,23 @@ export class ChartView {
     // out of a many-series legend) and the legend's short names.
     const faint = (style: Style | undefined, dash: number[] | undefined): uPlot.Series => ({ class: "ghost", stroke: colourOf(style, dark) + "66", width: 1.25, dash: style?.dash ?? dash, points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
     const out: uPlot.Series[] = [];
-    for (const i of this.stackOrder()) out.push({ ...faint(st.series[i], undefined), label: `A: ${this.labels[i] ?? this.label(this.shown[i])}` });
-    (c.overlay ?? []).forEach((name, k) => out.push({ ...faint(st.overlay?.[k], [2, 3]), label: `A: ${this.label(name)}` }));
-    (c.lines ?? []).forEach((l, k) => out.push({ ...faint(st.lines?.[k], [8, 5]), label: `A: ${l.label}` }));
+    // A stacked layer is drawn as its running sum; its legend value is the
+    // layer's own (A's column at that row), as B's is.
+    for (const i of this.stackOrder()) {
+      const name = this.shown[i];
+      const s: uPlot.Series = { ...faint(st.series[i], undefined), label: `A: ${this.labels[i] ?? this.label(name)}` };
+      if (c.stacked) s.value = (_u, _v, _si, idx) => (idx === null ? "–" : fmt(this.raw(name, idx, this.ghost), c.unit));
+      out.push(s);
+      this.meta.push({ series: this.seriesName(name), side: "A" });
+    }
+    (c.overlay ?? []).forEach((name, k) => {
+      out.push({ ...faint(st.overlay?.[k], [2, 3]), label: `A: ${this.label(name)}` });
+      this.meta.push({ series: this.seriesName(name), side: "A" });
+    });
+    (c.lines ?? []).forEach((l, k) => {
+      out.push({ ...faint(st.lines?.[k], [8, 5]), label: `A: ${l.label}` });
+      this.meta.push({ series: "", side: "A" });
+    });
     for (const s of out) this.colors.push(String(s.stroke));
     return out;
   }
@@ -394,6 +409,10 @@ export class ChartView {
     const width = Math.max(260, (this.root.clientWidth || this.root.parentElement?.clientWidth || 600) - 18);
     const series: uPlot.Series[] = [{ label: "t", value: (_u, v) => (v === null || v === undefined ? "–" : timeText(v)) }];
     this.colors = [];
+    // What each legend entry after the time shows: its column and side
+    // (on the legend's rows as data-series and data-side, for tests and tools).
+    this.meta = [];
+    const side = this.ghost ? "B" : "";
     // Beyond six series the legend is a compact table (style.css: .many).
     this.root.classList.toggle("many", this.shown.length + (c.overlay ?? []).length + (c.lines ?? []).length > 6);
     const short = shortLabels(this.shown.map((n) => this.label(n)));
@@ -408,6 +427,7 @@ export class ChartView {
       const color = colourOf(style, dark);
       const s: uPlot.Series = { label: short.labels[i], stroke: color, width: 1.5, points: { show: false } };
       this.colors.push(color);
+      this.meta.push({ series: this.seriesName(name), side });
       legendMarks.push(markerCSS(style, dark, !!c.stacked));
       if (c.stacked) {
         s.fill = areaFill(style, dark);
@@ -425,6 +445,7 @@ export class ChartView {
       const style = st.overlay?.[k];
       const color = colourOf(style, dark);
       this.colors.push(color);
+      this.meta.push({ series: this.seriesName(name), side });
       legendMarks.push(markerCSS(style, dark, false));
       series.push({ label: this.label(name), stroke: color, width: 2.5, dash: style?.dash, points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
     });
@@ -432,6 +453,7 @@ export class ChartView {
       const style = st.lines?.[k];
       const color = colourOf(style, dark);
       this.colors.push(color);
+      this.meta.push({ series: "", side });
       legendMarks.push(markerCSS(style, dark, false));
       series.push({ label: l.label, stroke: color, width: 2, dash: style?.dash ?? [8, 5], points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
     });
@@ -509,6 +531,9 @@ export class ChartView {
     this.u = new uPlot(opts, this.data(), this.root);
     // The legend's markers as drawn: hatched areas, dashed lines.
     this.root.querySelectorAll<HTMLElement>(".u-legend .u-series").forEach((row, i) => {
+      const meta = i > 0 ? this.meta[i - 1] : undefined;
+      if (meta?.series) row.dataset.series = meta.series;
+      if (meta?.side) row.dataset.side = meta.side;
       const m = row.querySelector<HTMLElement>(".u-marker");
       if (m && i > 0 && legendMarks[i - 1]) {
         m.style.background = legendMarks[i - 1];
@@ -521,16 +546,15 @@ export class ChartView {
     this.showMarkers();
   }
 
-  // raw returns the value of a stacked series (not the running sum) at a drawn index.
-  private raw(name: string, idx: number): number {
-    const col = this.store.col(this.seriesName(name));
-    return col ? col[this.pick()[idx]] : NaN;
+  // raw returns the value of a stacked series (not the running sum) at a
+  // drawn index, in the store given (B's, or the run's; A's ghost).
+  private raw(name: string, idx: number, store: Store | null = this.store): number {
+    const col = store?.col(this.seriesName(name));
+    const i = this.picked[idx];
+    return col && i !== undefined && i < col.length ? col[i] : NaN;
   }
 
   private picked: number[] = [];
-  private pick(): number[] {
-    return this.picked;
-  }
 
   private data(): uPlot.AlignedData {
     const n = this.store.length;
@@ -592,6 +616,7 @@ export class ChartView {
     const c = this.chart;
     const names = [...this.shown, ...(c.overlay ?? [])];
     const n = this.store.length;
+    const side = this.ghost ? "B" : "";
     const cap = document.createElement("caption");
     cap.textContent = `${c.title}: the latest ${Math.min(n, DATA_ROWS)} of ${n} intervals${c.unit ? ` (${c.unit})` : ""}`;
     const head = document.createElement("tr");
@@ -606,11 +631,15 @@ export class ChartView {
       const tr = document.createElement("tr");
       const t = document.createElement("th");
       t.scope = "row";
-      t.textContent = fmt(this.store.col("t")?.[r]);
+      const at = this.store.col("t")?.[r];
+      t.textContent = fmt(at);
+      tr.dataset.t = String(at);
       tr.append(t);
       for (const name of names) {
         const td = document.createElement("td");
         td.textContent = fmt(this.store.col(this.seriesName(name))?.[r]);
+        td.dataset.series = this.seriesName(name);
+        if (side) td.dataset.side = side;
         tr.append(td);
       }
       rows.push(tr);
@@ -658,7 +687,13 @@ export class ChartView {
     // The y range drawn, for the tests: while comparing, A and B share it.
     const y = u.scales.y;
     if (y.min !== undefined && y.max !== undefined) this.root.dataset.y = `${y.min},${y.max}`;
-    if (n > 0 && (u.cursor.idx === null || u.cursor.idx === undefined || u.cursor.left! < 0)) u.setLegend({ idx: this.indexAt(view.at) ?? n - 1 });
+    if (n > 0 && (u.cursor.idx === null || u.cursor.idx === undefined || u.cursor.left! < 0)) {
+      const idx = this.indexAt(view.at) ?? n - 1;
+      u.setLegend({ idx });
+      // The time of the row the legend shows (for tests and tools).
+      const t = String(this.store.col("t")?.[this.picked[idx]]);
+      if (this.root.dataset.legendT !== t) this.root.dataset.legendT = t;
+    }
     this.showMarkers();
     if (!this.tableBox.hidden) this.fillTable();
   }
