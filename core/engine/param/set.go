@@ -14,36 +14,21 @@ type Set struct {
 	index map[string]int
 }
 
-// NewSet builds a set; it panics on a duplicate name or a default outside
-// its own range, which are programming errors.
+// NewSet builds a set of specs (none: a set to declare parameters in with
+// Add, Number, Integer, Bool and Text); it panics on a duplicate name or a
+// default outside its own range, which are programming errors.
 func NewSet(specs ...Spec) *Set {
-	s := &Set{specs: specs, index: make(map[string]int, len(specs))}
-	for i := range s.specs {
-		sp := &s.specs[i]
-		for _, name := range append([]string{sp.Name}, sp.Aliases...) {
-			if _, dup := s.index[name]; dup {
-				panic("param: duplicate " + name)
-			}
-			s.index[name] = i
-		}
-		if err := sp.CheckValue(sp.Default); err != nil {
-			panic("param: bad default: " + err.Error())
-		}
-	}
-	s.markers()
-	return s
+	s := &Set{specs: make([]Spec, 0, len(specs)), index: make(map[string]int, len(specs))}
+	return s.Add(specs...)
 }
 
-// markers gives each parameter that does not name its marker the default
+// marker gives a parameter that does not name its marker the default
 // (Spec.Marker).
-func (s *Set) markers() {
-	for i := range s.specs {
-		sp := &s.specs[i]
-		if sp.Marker == "" {
-			sp.Marker = strings.TrimSuffix(sp.Label, " "+sp.Unit)
-			if sp.Kind == Bool {
-				sp.Marker = strings.TrimSuffix(sp.Marker, " on")
-			}
+func (s *Set) marker(sp *Spec) {
+	if sp.Marker == "" {
+		sp.Marker = strings.TrimSuffix(sp.Label, " "+sp.Unit)
+		if sp.Kind == Bool {
+			sp.Marker = strings.TrimSuffix(sp.Marker, " on")
 		}
 	}
 }

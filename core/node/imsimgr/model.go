@@ -1,7 +1,6 @@
 package imsimgr
 
 import (
-	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/prose"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
@@ -15,7 +14,7 @@ var Def = &sim.Def{
 		"(attaches, inter-SGSN RAU, Empty-CR; MME attaches, inter-CN TAU, forward relocation) go through " +
 		"the SGSN or MME pacing queue, which releases at most N per second. Overflow is dropped or rejected " +
 		"through a Session Manager; at a CPU of 70 % or more it is always dropped.",
-	Params:  param.NewSet(specs...),
+	Params:  params,
 	Check:   check,
 	Classes: classNames(),
 	// The ids of the streams of newNode in catalog version 1.
@@ -77,7 +76,7 @@ var Def = &sim.Def{
 	},
 	Events: func(sc *scenario.Scenario) []sim.Event {
 		v := sc.Params
-		return sim.ProfileEvents("attach storm", v.Text("storm.shape"), v.Num("storm.at"), v.Num("storm.length"), v.Num("storm.factor"))
+		return sim.ProfileEvents("attach storm", pStormShape.Of(v), pStormAt.Of(v), pStormLength.Of(v), pStormFactor.Of(v))
 	},
 	Presets: presets,
 	New:     newNode,

@@ -145,7 +145,7 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 	n.pick = env.Stream("imsimgr.instance")
 	n.retryRS = env.Stream("ue.retry")
 	n.arrivals = sim.NewArrivals(env, kindArrive, classNames())
-	k := v.Int("imsimgr-instances")
+	k := pInstances.Of(v)
 	for i := 0; i < k; i++ {
 		inst := &instance{cpu: cpu.New(1, 0), up: true}
 		for s := range inst.queues {
@@ -174,34 +174,34 @@ func classNames() []string {
 // configure reads every parameter but the traffic into the node's state.
 func (n *node) configure(now kernel.Time) {
 	v := n.v
-	us := func(name string) float64 { return v.Num(name) / 1e6 }
-	n.cost = costs{us("cost.ingress"), us("cost.queue"), us("cost.accept"), us("cost.reject"), us("cost.drop"), us("cost.other")}
+	us := func(k param.NumKey) float64 { return k.Of(v) / 1e6 }
+	n.cost = costs{us(pCostIngress), us(pCostQueue), us(pCostAccept), us(pCostReject), us(pCostDrop), us(pCostOther)}
 	n.retry = traffic.RetryFrom(v)
 	for i, c := range classes {
 		if c.newConn {
-			n.deadline[i] = kernel.Seconds(v.Num("guard-timer.new"))
+			n.deadline[i] = kernel.Seconds(pGuardNew.Of(v))
 		} else {
-			n.deadline[i] = kernel.Seconds(v.Num("guard-timer.other"))
+			n.deadline[i] = kernel.Seconds(pGuardOther.Of(v))
 		}
 	}
-	n.guardOn = v.Bool("lab.cpu-guard")
-	n.guardEvery = kernel.Seconds(v.Num("cpu-guard.sampling-period"))
-	n.busiest = v.Num("imsimgr-busiest-share") / 100
-	n.emPaced = v.Bool("mme-emergency-paced")
-	n.ingressMax = v.Int("ingress-buffer")
-	n.watchdog = kernel.Seconds(v.Num("crash.watchdog"))
-	n.restart = kernel.Seconds(v.Num("crash.restart"))
+	n.guardOn = pGuardOn.Of(v)
+	n.guardEvery = kernel.Seconds(pGuardPeriod.Of(v))
+	n.busiest = pBusiest.Of(v) / 100
+	n.emPaced = pEmerPaced.Of(v)
+	n.ingressMax = pIngress.Of(v)
+	n.watchdog = kernel.Seconds(pWatchdog.Of(v))
+	n.restart = kernel.Seconds(pRestart.Of(v))
 	k := float64(len(n.insts))
-	for s, p := range [2]string{"sgsn-", "mme-"} {
-		n.paced[s] = v.Bool(p + "network-overload-protection")
-		rate := v.Num(p + "new-connections-per-second")
-		wait := v.Num(p + "wait-time")
-		size := v.Num(p + "queue-size")
+	for s, p := range pPacing {
+		n.paced[s] = p.on.Of(v)
+		rate := float64(p.rate.Of(v))
+		wait := float64(p.wait.Of(v))
+		size := float64(p.size.Of(v))
 		if size == 0 {
 			size = rate * wait
 		}
 		action := pacing.Drop
-		if v.Text(p+"action") == "reject" {
+		if p.action.Of(v) == "reject" {
 			action = pacing.Reject
 		}
 		for _, inst := range n.insts {
@@ -234,12 +234,12 @@ func (n *node) configure(now kernel.Time) {
 // restartSources rebuilds every source's profile and redraws its next
 // arrival from now.
 func (n *node) restartSources(now kernel.Time) {
-	shape, _ := traffic.ParseShape(n.v.Text("storm.shape"))
-	at := kernel.Seconds(n.v.Num("storm.at"))
-	length := kernel.Seconds(n.v.Num("storm.length"))
-	factor := n.v.Num("storm.factor")
+	shape, _ := traffic.ParseShape(pStormShape.Of(n.v))
+	at := kernel.Seconds(pStormAt.Of(n.v))
+	length := kernel.Seconds(pStormLength.Of(n.v))
+	factor := pStormFactor.Of(n.v)
 	for i, c := range classes {
-		base := n.v.Num("rate." + c.Name)
+		base := pRate[i].Of(n.v)
 		p := traffic.Profile{Shape: traffic.Constant, Base: base}
 		if c.newConn {
 			p = traffic.Profile{Shape: shape, Base: base, Peak: base * factor, Start: at, Length: length}
