@@ -17,15 +17,15 @@ const maxBursts = 30
 // change of a burst parameter in the timeline replans the bursts from then
 // on: the series stops there, and the change has its own marker.
 func events(sc *scenario.Scenario) []sim.Event {
-	num := sc.Params.Num // one call site: the lookups are not inlined four times
+	v := sc.Params
 	var out []sim.Event
-	period, length, stop := num("burst.period"), num("burst.length"), sc.Duration
+	period, length, stop := pBurstPeriod.Of(v), pBurstLength.Of(v), sc.Duration
 	for _, c := range sc.Timeline {
 		if strings.HasPrefix(c.Param, "burst.") {
 			stop = min(stop, c.At)
 		}
 	}
-	label := strings.ToUpper(sc.Params.Text("burst.priority")) + " burst ×" + strconv.FormatFloat(num("burst.factor"), 'g', 4, 64)
+	label := strings.ToUpper(pBurstPriority.Of(v)) + " burst ×" + strconv.FormatFloat(pBurstFactor.Of(v), 'g', 4, 64)
 	for k := 1.0; period > 0 && k <= maxBursts && k*period-length < stop; k++ {
 		out = append(out, sim.Event{At: k*period - length, Until: min(k*period, stop), Label: label})
 	}

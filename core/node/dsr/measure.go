@@ -101,7 +101,7 @@ func (n *node) Measure(row *sim.Row) {
 	row.Set(colMaxRate, maxRate)
 	row.Rate(colDiv, div)
 	row.Rate(colSrvDrop, cur.srvDrops-n.prev.srvDrops)
-	row.Set(colAltLoad, 100*float64(cur.altArrivals-n.prev.altArrivals)/(n.v.Num("alternate.capacity")*dt))
+	row.Set(colAltLoad, 100*float64(cur.altArrivals-n.prev.altArrivals)/(pAlternateCapacity.Of(n.v)*dt))
 	burst := 0.0
 	if n.burstOn {
 		burst = 1

@@ -17,7 +17,7 @@ var Def = &sim.Def{
 		"server's Traffic Throttle Point and abates requests: at random (RFC 7683 plain loss), from the lowest " +
 		"priority and colour upward until the rate fits the Max ETR (the DSR), or with a leaky bucket at the " +
 		"requested maximum rate (RFC 8582). Abated requests are answered DIAMETER_TOO_BUSY or diverted.",
-	Params:  param.NewSet(specs()...),
+	Params:  params,
 	Check:   check,
 	Classes: classNames(),
 	// The ids of the streams of newNode in catalog version 1.

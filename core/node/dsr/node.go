@@ -138,9 +138,9 @@ func sourceNames() []string {
 func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 	n := &node{env: env, v: v, loss: env.Stream("dsr.plain-loss"),
 		server: cpu.New(1, 0), alt: cpu.New(1, 0), ingress: make([]ingress, len(clients))}
-	ttp, err := doic.NewTTP(doic.PriorityOnly, kernel.Seconds(v.Num("shm.convergence")), v.Num("rate.burst"), v.Num("rate.burst-step"), 0)
+	ttp, err := doic.NewTTP(doic.PriorityOnly, kernel.Seconds(pShmConvergence.Of(v)), pRateBurst.Of(v), pRateBurstStep.Of(v), 0)
 	if err != nil {
-		return nil, &param.Error{Field: "shm.convergence", Value: fmt.Sprint(v.Num("shm.convergence")), Allowed: "0.1 to 10 s"}
+		return nil, &param.Error{Field: pShmConvergence.Name(), Value: fmt.Sprint(pShmConvergence.Of(v)), Allowed: "0.1 to 10 s"}
 	}
 	n.ttp = ttp
 	n.arr = sim.NewArrivals(env, kindArrive, sourceNames())
@@ -153,24 +153,24 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 // configure reads every parameter but the traffic into the node's state.
 func (n *node) configure() {
 	v := n.v
-	pol, _ := doic.ParsePolicy(v.Text("doic.abatement"))
+	pol, _ := doic.ParsePolicy(pDoicAbatement.Of(v))
 	if pol != n.ttp.Policy {
 		n.ttp.SetPolicy(pol)
 	}
-	n.ttp.State.Recovery = v.Num("doic.recovery-rate")
-	n.ttp.State.RecoveryTick = kernel.Seconds(v.Num("doic.recovery-tick"))
-	n.ttp.MaxETRLimit = v.Num("ttp.max-etr")
-	_ = n.ttp.SetConvergence(kernel.Seconds(v.Num("shm.convergence"))) // range checked by the schema
-	n.ttp.SetBurst(v.Num("rate.burst"), v.Num("rate.burst-step"))
-	n.doicOn = v.Bool("doic.enabled")
-	n.divert = v.Bool("alternate.enabled")
-	n.delay = kernel.Seconds(v.Num("link.delay") / 1000)
-	n.timeout = kernel.Seconds(v.Num("client.timeout"))
-	n.queue = kernel.Seconds(v.Num("server.queue-limit"))
-	n.cost = 1 / v.Num("server.capacity")
-	n.altCost = 1 / v.Num("alternate.capacity")
-	for i, c := range clients {
-		n.ingress[i].rate = v.Num(c.name + ".reserved-ingress-mps")
+	n.ttp.State.Recovery = pDoicRecoveryRate.Of(v)
+	n.ttp.State.RecoveryTick = kernel.Seconds(pDoicRecoveryTick.Of(v))
+	n.ttp.MaxETRLimit = pTtpMaxEtr.Of(v)
+	_ = n.ttp.SetConvergence(kernel.Seconds(pShmConvergence.Of(v))) // range checked by the schema
+	n.ttp.SetBurst(pRateBurst.Of(v), pRateBurstStep.Of(v))
+	n.doicOn = pDoicEnabled.Of(v)
+	n.divert = pAlternateEnabled.Of(v)
+	n.delay = kernel.Seconds(pLinkDelay.Of(v) / 1000)
+	n.timeout = kernel.Seconds(pClientTimeout.Of(v))
+	n.queue = kernel.Seconds(pServerQueueLimit.Of(v))
+	n.cost = 1 / pServerCapacity.Of(v)
+	n.altCost = 1 / pAlternateCapacity.Of(v)
+	for i := range clients {
+		n.ingress[i].rate = pClient[i].reserved.Of(v)
 	}
 	n.rep.configure(v)
 }
@@ -179,11 +179,11 @@ func (n *node) configure() {
 func (n *node) rate(c, p int) float64 {
 	sum := 0.0
 	for q := range doic.Priorities {
-		sum += n.v.Num(fmt.Sprintf("mix.p%d", q))
+		sum += pMix[q].Of(n.v)
 	}
-	r := n.v.Num(clients[c].name+".rate") * n.v.Num("traffic.scale") * n.v.Num(fmt.Sprintf("mix.p%d", p)) / sum
-	if t := n.v.Text("burst.priority"); n.burstOn && (t == "all" || t == fmt.Sprintf("p%d", p)) {
-		r *= n.v.Num("burst.factor")
+	r := pClient[c].rate.Of(n.v) * pTrafficScale.Of(n.v) * pMix[p].Of(n.v) / sum
+	if t := pBurstPriority.Of(n.v); n.burstOn && (t == "all" || t == fmt.Sprintf("p%d", p)) {
+		r *= pBurstFactor.Of(n.v)
 	}
 	return r
 }
@@ -202,15 +202,15 @@ func (n *node) restartSources(now kernel.Time) {
 // scheduleBurst plans the next burst after now, if bursts are on.
 func (n *node) scheduleBurst(now kernel.Time) {
 	n.burstGen++
-	period := kernel.Seconds(n.v.Num("burst.period"))
+	period := kernel.Seconds(pBurstPeriod.Of(n.v))
 	if period <= 0 {
 		return
 	}
 	if n.burstOn {
-		n.env.At(max(now, n.burstTurn+kernel.Seconds(n.v.Num("burst.length"))), kindBurst, 0, n.burstGen)
+		n.env.At(max(now, n.burstTurn+kernel.Seconds(pBurstLength.Of(n.v))), kindBurst, 0, n.burstGen)
 		return
 	}
-	n.env.At(max(now, n.burstTurn+period-kernel.Seconds(n.v.Num("burst.length"))), kindBurst, 1, n.burstGen)
+	n.env.At(max(now, n.burstTurn+period-kernel.Seconds(pBurstLength.Of(n.v))), kindBurst, 1, n.burstGen)
 }
 
 // Apply changes a parameter during the run: v holds the values from now.
@@ -219,7 +219,7 @@ func (n *node) Apply(now kernel.Time, sp *param.Spec, v param.Values) error {
 	n.configure()
 	switch sp.Reconfigures {
 	case partBursts:
-		if n.v.Num("burst.period") <= 0 && n.burstOn {
+		if pBurstPeriod.Of(n.v) <= 0 && n.burstOn {
 			n.burstOn = false
 		}
 		n.scheduleBurst(now)

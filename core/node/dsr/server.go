@@ -46,14 +46,14 @@ type reporter struct {
 }
 
 func (r *reporter) configure(v param.Values) {
-	r.rule = v.Text("server.rule")
-	r.rate = v.Text("doic.abatement") == "rate"
-	r.target = v.Num("server.target") / 100
-	r.fixed = uint32(v.Num("server.reduction"))
-	r.capacity = v.Num("server.capacity")
-	r.validity = int64(v.Int("server.validity"))
+	r.rule = pServerRule.Of(v)
+	r.rate = pDoicAbatement.Of(v) == "rate"
+	r.target = pServerTarget.Of(v) / 100
+	r.fixed = uint32(pServerReduction.Of(v))
+	r.capacity = pServerCapacity.Of(v)
+	r.validity = int64(pServerValidity.Of(v))
 	r.inject = doic.Injection{Reduction: r.fixed, Validity: r.validity,
-		From: kernel.Seconds(v.Num("server.inject-from")), To: kernel.Seconds(v.Num("server.inject-to"))}
+		From: kernel.Seconds(pServerInjectFrom.Of(v)), To: kernel.Seconds(pServerInjectTo.Of(v))}
 }
 
 // measure takes the arrivals of an interval of dt seconds ending at now.

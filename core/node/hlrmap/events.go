@@ -14,21 +14,21 @@ func events(sc *scenario.Scenario) []sim.Event {
 	v := sc.Params.Clone()
 	var out []sim.Event
 	after := func(t float64) {
-		if v.Num(pStormFactor) > 1 && v.Num(pStormLength) > 0 {
-			out = append(out, sim.Event{At: t + v.Num(pStormLength), Label: "HLR storm ends"})
+		if pStormFactor.Of(v) > 1 && pStormLength.Of(v) > 0 {
+			out = append(out, sim.Event{At: t + pStormLength.Of(v), Label: "HLR storm ends"})
 		}
-		if v.Bool(pLabWindow) {
+		if pLabWindow.Of(v) {
 			out = append(out, sim.Event{At: t + broadcast.Window.Seconds(), Label: "60-minute window ends"})
 		}
 	}
-	if v.Bool(pReboot) {
+	if pReboot.Of(v) {
 		after(0)
 	}
 	for _, c := range sc.Timeline {
-		was := v.Bool(pReboot)
+		was := pReboot.Of(v)
 		v.Put(c.Param, c.Value)
-		if c.Param == pReboot && !was && v.Bool(pReboot) {
-			out = append(out, sim.Event{At: c.At, Label: "SGSN reboots", Names: pReboot})
+		if c.Param == pReboot.Name() && !was && pReboot.Of(v) {
+			out = append(out, sim.Event{At: c.At, Label: "SGSN reboots", Names: pReboot.Name()})
 			after(c.At)
 		}
 	}

@@ -1,7 +1,6 @@
 package hlrmap
 
 import (
-	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/prose"
 	"overloadlab/core/engine/sim"
 )
@@ -16,7 +15,7 @@ var Def = &sim.Def{
 		"cost in proportion to their number, unless a control says otherwise: no broadcast for 60 minutes after a " +
 		"reboot, none while the CPU is at or above cpu_threshold, and every unknown request dropped above 70 % CPU. " +
 		"A reboot empties the table; attaches fill it again.",
-	Params:  param.NewSet(specs...),
+	Params:  params,
 	Classes: classNames,
 	// The ids of the streams of newNode in catalog version 1.
 	NumberedStreams: sim.NumberSources(classNames, map[string]uint64{
@@ -27,8 +26,8 @@ var Def = &sim.Def{
 		sim.OutcomesChart(),
 		{ID: "cpu", Title: "IMSI Manager CPU", Unit: "%", Series: []string{"cpu"},
 			Lines: []sim.Line{
-				{Label: "broadcast threshold: stop broadcasting", Param: pThreshold, If: pAvoid},
-				{Label: "congestion: drop unknown (70 %)", Value: 70, If: pLabDrop},
+				{Label: "broadcast threshold: stop broadcasting", Param: pThreshold.Name(), If: pAvoid.Name()},
+				{Label: "congestion: drop unknown (70 %)", Value: 70, If: pLabDrop.Name()},
 			}},
 		{ID: "unknown", Title: "MAP requests without a mapping: what the IMSI Manager did", Unit: "/s", Stacked: true,
 			Series: []string{"broadcasts", "avoided.window", "avoided.cpu", "avoided.config", "dropped.congestion"}},

@@ -145,8 +145,8 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 	n := &node{
 		env: env, v: v, ctl: ctl,
 		cpu:      cpu.New(1, 0),
-		n:        v.Int(pSessMgrs),
-		tab:      newTable(int64(v.Int(pSubscribers)), v.Int(pSessMgrs)),
+		n:        pSessMgrs.Of(v),
+		tab:      newTable(int64(pSubscribers.Of(v)), pSessMgrs.Of(v)),
 		held:     make([]int64, len(classes)),
 		stale:    make([]int64, len(classes)),
 		who:      env.Stream("hlr.subscriber"),
@@ -157,7 +157,7 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 	}
 	n.arr = sim.NewArrivals(env, kindArrive, classNames)
 	n.configure()
-	if v.Bool(pReboot) {
+	if pReboot.Of(v) {
 		n.reboot(0)
 	} else {
 		n.restartSources(0)
@@ -176,25 +176,25 @@ var classNames = func() (names []string) {
 // configure reads every parameter but the traffic and the population.
 func (n *node) configure() {
 	v := n.v
-	us := func(name string) float64 { return v.Num("cost."+name) / 1e6 }
-	n.cost = costs{us("ingress"), us("route"), us("forward"), us("broadcast"), us("drop"), us("attach")}
+	us := func(k param.NumKey) float64 { return k.Of(v) / 1e6 }
+	n.cost = costs{us(pCostIngress), us(pCostRoute), us(pCostForward), us(pCostBroadcast), us(pCostDrop), us(pCostAttach)}
 	n.retry = traffic.RetryFrom(v)
-	n.unknown = v.Num(pUnknown) / 100
-	n.keep = v.Num(pKept) / 100
-	n.timer = kernel.Seconds(v.Num(pMapTimer))
-	n.ingress = v.Int(pIngressLimit)
+	n.unknown = pUnknown.Of(v) / 100
+	n.keep = pKept.Of(v) / 100
+	n.timer = kernel.Seconds(pMapTimer.Of(v))
+	n.ingress = pIngressLimit.Of(v)
 	n.cpu.Configure(v)
 }
 
 // restartSources rebuilds every source's profile (the HLR's storm follows
 // the last reboot) and redraws its next arrival from now.
 func (n *node) restartSources(now kernel.Time) {
-	factor := n.v.Num(pStormFactor)
-	length := kernel.Seconds(n.v.Num(pStormLength))
+	factor := pStormFactor.Of(n.v)
+	length := kernel.Seconds(pStormLength.Of(n.v))
 	for i, c := range classes {
-		base := n.v.Num(pAttachRate)
+		base := pAttachRate.Of(n.v)
 		if i < numMAP {
-			base = n.v.Num("rate." + c.Name)
+			base = pRate[i].Of(n.v)
 		}
 		p := traffic.Profile{Shape: traffic.Constant, Base: base}
 		if c.storm && n.rebooted {

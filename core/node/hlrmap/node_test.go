@@ -145,8 +145,8 @@ func TestRebootLosesWork(t *testing.T) {
 	sc := presetScenario(t, "hlr-storm-controls-off")
 	sc.Duration = 600
 	sc.Timeline = append(sc.Timeline,
-		scenario.Change{At: 350, Param: pReboot, Value: param.On(false)},
-		scenario.Change{At: 400, Param: pReboot, Value: param.On(true)})
+		scenario.Change{At: 350, Param: pReboot.Name(), Value: param.On(false)},
+		scenario.Change{At: 400, Param: pReboot.Name(), Value: param.On(true)})
 	r, n := runToEnd(t, sc)
 	checkConservation(t, r, n)
 	s := r.Summary()
@@ -161,11 +161,11 @@ func TestLiveRebootReplays(t *testing.T) {
 	sc.Duration, sc.Timeline = 900, nil
 	r, _ := start(t, sc)
 	r.AdvanceTo(200 * kernel.Second)
-	if err := r.Set(pReboot, param.On(true)); err != nil {
+	if err := r.Set(pReboot.Name(), param.On(true)); err != nil {
 		t.Fatal(err)
 	}
 	r.AdvanceTo(500 * kernel.Second)
-	if err := r.Set(pThreshold, param.Num(65)); err != nil {
+	if err := r.Set(pThreshold.Name(), param.Num(65)); err != nil {
 		t.Fatal(err)
 	}
 	r.RunToEnd()
@@ -275,7 +275,7 @@ func TestThresholdAfterWindow(t *testing.T) {
 	}
 	// With P = 70 % nothing is avoided by the CPU there.
 	sc := presetScenario(t, "hlr-threshold-after-window")
-	_ = sc.Params.Put(pThreshold, param.Num(70))
+	_ = sc.Params.Put(pThreshold.Name(), param.Num(70))
 	sc.Duration = 4200
 	r, n := runToEnd(t, sc)
 	checkCPURules(t, r, 3660, 0.70)
@@ -288,7 +288,7 @@ func TestThresholdAfterWindow(t *testing.T) {
 // that is left: the storm drives the CPU over 70 % and every rule shows.
 func TestNoWindowDropsAbove70(t *testing.T) {
 	sc := presetScenario(t, "hlr-storm-after-reboot")
-	_ = sc.Params.Put(pLabWindow, param.On(false))
+	_ = sc.Params.Put(pLabWindow.Name(), param.On(false))
 	sc.Duration = 1800
 	r, n := runToEnd(t, sc)
 	_, _, drops := checkCPURules(t, r, 300, 0.50)
@@ -322,8 +322,8 @@ func TestStormControlsOnOff(t *testing.T) {
 func TestMisrouteProbability(t *testing.T) {
 	for _, N := range []int{1, 8, 384} {
 		sc := custom(t, 60, map[string]param.Value{
-			pSessMgrs: param.Num(float64(N)), pSubscribers: param.Num(100_000), pReboot: param.On(true),
-			pKept: param.Num(100), pUnknown: param.Num(0), pAttachRate: param.Num(0),
+			pSessMgrs.Name(): param.Num(float64(N)), pSubscribers.Name(): param.Num(100_000), pReboot.Name(): param.On(true),
+			pKept.Name(): param.Num(100), pUnknown.Name(): param.Num(0), pAttachRate.Name(): param.Num(0),
 			"rate.isd": param.Num(2000), "rate.clr": param.Num(0), "rate.dsd": param.Num(0), "rate.psl": param.Num(0),
 		})
 		r, nd := runToEnd(t, sc)
@@ -354,9 +354,9 @@ func TestMisrouteProbability(t *testing.T) {
 // found and puts its mapping back; none is misrouted.
 func TestBroadcastFindsAndRelearns(t *testing.T) {
 	sc := custom(t, 30, map[string]param.Value{
-		pSessMgrs: param.Num(8), pSubscribers: param.Num(100_000), pReboot: param.On(true),
-		pKept: param.Num(100), pUnknown: param.Num(0), pAttachRate: param.Num(0),
-		pLabWindow: param.On(false), pAvoid: param.On(false),
+		pSessMgrs.Name(): param.Num(8), pSubscribers.Name(): param.Num(100_000), pReboot.Name(): param.On(true),
+		pKept.Name(): param.Num(100), pUnknown.Name(): param.Num(0), pAttachRate.Name(): param.Num(0),
+		pLabWindow.Name(): param.On(false), pAvoid.Name(): param.On(false),
 		"rate.isd": param.Num(1000), "rate.clr": param.Num(0), "rate.dsd": param.Num(0), "rate.psl": param.Num(0),
 	})
 	r, nd := runToEnd(t, sc)
@@ -384,22 +384,22 @@ func TestBadInput(t *testing.T) {
 		val     param.Value
 		allowed string
 	}{
-		{pSessMgrs, param.Num(2.5), "whole number from 1 to 384"},
-		{pThreshold, param.Num(49), "from 50 to 70 %"},
+		{pSessMgrs.Name(), param.Num(2.5), "whole number from 1 to 384"},
+		{pThreshold.Name(), param.Num(49), "from 50 to 70 %"},
 	} {
 		wantParamError(t, v.Put(c.name, c.val), c.name, c.allowed)
 	}
 	// In a scenario file.
 	_, err := scenario.Decode([]byte(`{"model":"imsimgr-hlr","params":{"avoid-sessmgr-broadcast.cpu_threshold":80}}`),
 		func(string) (*param.Set, bool) { return Def.Params, true }, nil)
-	wantParamError(t, err, pThreshold, "from 50 to 70 %")
+	wantParamError(t, err, pThreshold.Name(), "from 50 to 70 %")
 	// During a run: the population cannot change, and the run goes on.
 	r, _ := start(t, custom(t, 10, nil))
 	r.AdvanceTo(5 * kernel.Second)
-	wantParamError(t, r.Set(pSessMgrs, param.Num(10)), pSessMgrs, "before the run starts")
-	wantParamError(t, r.Set(pThreshold, param.Num(45)), pThreshold, "from 50 to 70 %")
+	wantParamError(t, r.Set(pSessMgrs.Name(), param.Num(10)), pSessMgrs.Name(), "before the run starts")
+	wantParamError(t, r.Set(pThreshold.Name(), param.Num(45)), pThreshold.Name(), "from 50 to 70 %")
 	r.RunToEnd()
-	if r.Values().Int(pSessMgrs) != 64 || r.Values().Num(pThreshold) != 50 {
+	if r.Values().Int(pSessMgrs.Name()) != 64 || r.Values().Num(pThreshold.Name()) != 50 {
 		t.Error("a refused change was kept")
 	}
 }

@@ -16,12 +16,12 @@ import (
 // after the reboot (560 + 10 requests/s).
 func stormParams(extra map[string]param.Value) map[string]param.Value {
 	p := map[string]param.Value{
-		pSessMgrs:    param.Num(128),
-		pSubscribers: param.Num(400_000),
-		pAttachRate:  param.Num(200),
-		pKept:        param.Num(50),
-		pStormFactor: param.Num(8),
-		pStormLength: param.Num(1800),
+		pSessMgrs.Name():    param.Num(128),
+		pSubscribers.Name(): param.Num(400_000),
+		pAttachRate.Name():  param.Num(200),
+		pKept.Name():        param.Num(50),
+		pStormFactor.Name(): param.Num(8),
+		pStormLength.Name(): param.Num(1800),
 	}
 	maps.Copy(p, extra)
 	return p
@@ -29,13 +29,13 @@ func stormParams(extra map[string]param.Value) map[string]param.Value {
 
 // controlsOff switches off every rule (lab only).
 var controlsOff = map[string]param.Value{
-	pLabWindow: param.On(false),
-	pAvoid:     param.On(false),
-	pLabDrop:   param.On(false),
+	pLabWindow.Name(): param.On(false),
+	pAvoid.Name():     param.On(false),
+	pLabDrop.Name():   param.On(false),
 }
 
 func rebootAt(t float64) []scenario.Change {
-	return []scenario.Change{{At: t, Param: pReboot, Value: param.On(true)}}
+	return []scenario.Change{{At: t, Param: pReboot.Name(), Value: param.On(true)}}
 }
 
 var presets = []scenario.Preset{
@@ -50,7 +50,7 @@ var presets = []scenario.Preset{
 		Timeline: rebootAt(300),
 		Compare: []scenario.Variant{
 			{Label: "controls off (lab)", Params: controlsOff},
-			{Label: "no reboot window (lab): the CPU threshold alone", Params: map[string]param.Value{pLabWindow: param.On(false)}},
+			{Label: "no reboot window (lab): the CPU threshold alone", Params: map[string]param.Value{pLabWindow.Name(): param.On(false)}},
 		},
 		Pace: 120, Watch: "cpu",
 		Claims: []claim.Claim{
@@ -80,11 +80,11 @@ var presets = []scenario.Preset{
 		Pace:     60, Watch: "cpu",
 		Claims: []claim.Claim{
 			{Name: "cpu-pinned-in-storm", Kind: claim.Share, Column: "cpu", Op: claim.AtLeast, Value: 99, From: 300, To: 2100, Min: 95, Max: 100},
-			{Name: "backlog-past-map-timer", Kind: claim.Share, Column: "backlog", Op: claim.AtLeast, Param: pMapTimer, From: 300, To: 2100, What: "CPU backlog at least the MAP timer", Min: 95, Max: 100},
+			{Name: "backlog-past-map-timer", Kind: claim.Share, Column: "backlog", Op: claim.AtLeast, Param: pMapTimer.Name(), From: 300, To: 2100, What: "CPU backlog at least the MAP timer", Min: 95, Max: 100},
 			{Name: "answers-late", Kind: claim.Counter, Counter: "total/late", What: "answers completed late (after the MAP timer)", Min: 1, Max: inf},
 			{Name: "hlr-repeats", Kind: claim.Counter, Counter: "imsimgr/hlr_retries", What: "requests the HLR repeated", Min: 1, Max: inf},
 			{Name: "pinned-after-reboot", Step: true, Kind: claim.Share, Column: "cpu", Op: claim.AtLeast, Value: 99, From: 300, To: 328, Min: 100, Max: 100},
-			{Name: "backlog-past-map-timer-early", Step: true, Kind: claim.Share, Column: "backlog", Op: claim.AtLeast, Param: pMapTimer, What: "CPU backlog at least the MAP timer", From: 600, To: 898, Min: 100, Max: 100},
+			{Name: "backlog-past-map-timer-early", Step: true, Kind: claim.Share, Column: "backlog", Op: claim.AtLeast, Param: pMapTimer.Name(), What: "CPU backlog at least the MAP timer", From: 600, To: 898, Min: 100, Max: 100},
 			{Name: "late-early", Step: true, Kind: claim.Share, Column: "late", Op: claim.Above, Value: 0, What: "answers completed late", From: 600, To: 898, Min: 100, Max: 100},
 			{Name: "repeats-early", Step: true, Kind: claim.Share, Column: "retries", Op: claim.Above, Value: 0, From: 600, To: 898, Min: 100, Max: 100},
 			{Name: "backlog-clears", Step: true, Kind: claim.Settle, Column: "backlog", Op: claim.Below, Value: 1, What: "CPU backlog under 1 s", From: 2100, To: 2398, Min: 30, Max: 120},
@@ -98,12 +98,12 @@ var presets = []scenario.Preset{
 			"IMSI Manager sends every unknown request to a random Session Manager, the CPU falls back below P and broadcasting " +
 			"resumes: the unknown-requests chart alternates between broadcasts and avoided-by-CPU. When the storm ends at " +
 			"81 min the CPU stays below P and every unknown request is broadcast again. With P = 70 % it broadcasts throughout.",
-		Params:   stormParams(map[string]param.Value{pStormFactor: param.Num(5), pStormLength: param.Num(4800)}),
+		Params:   stormParams(map[string]param.Value{pStormFactor.Name(): param.Num(5), pStormLength.Name(): param.Num(4800)}),
 		Timeline: rebootAt(60),
 		Compare: []scenario.Variant{
-			{Label: "cpu_threshold 70 %", Params: map[string]param.Value{pThreshold: param.Num(70)}},
-			{Label: "avoid all broadcasts (no cpu_threshold)", Params: map[string]param.Value{pAvoidAll: param.On(true)}},
-			{Label: "avoid-sessmgr-broadcast off", Params: map[string]param.Value{pAvoid: param.On(false)}},
+			{Label: "cpu_threshold 70 %", Params: map[string]param.Value{pThreshold.Name(): param.Num(70)}},
+			{Label: "avoid all broadcasts (no cpu_threshold)", Params: map[string]param.Value{pAvoidAll.Name(): param.On(true)}},
+			{Label: "avoid-sessmgr-broadcast off", Params: map[string]param.Value{pAvoid.Name(): param.On(false)}},
 		},
 		Pace: 120, Watch: "unknown",
 		Claims: []claim.Claim{

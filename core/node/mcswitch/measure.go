@@ -89,7 +89,7 @@ func (n *node) Measure(row *sim.Row) {
 	now, dt, sec := row.Now, row.Len, row.Seconds()
 	rho := n.cpu.Measure(now)
 	n.ctl.Update(now, rho)
-	thr := n.v.Num("overload.target-occupancy")/100 + 0.05
+	thr := pTargetOccupancy.Of(n.v)/100 + 0.05
 	adm := n.workIn / n.cpu.Speed() / sec
 	n.workIn = 0
 	row.Set(colCPU, 100*rho)
@@ -140,7 +140,7 @@ func (n *node) Report(now kernel.Time) sim.Report {
 	rep := sim.Report{Held: append([]int64(nil), n.calls...)}
 	T := n.env.Interval.Seconds()
 	reached, settled, fstar, _ := multiclass.Reaction(n.fSeries)
-	ctl := sim.Group{Name: "overload control (" + n.v.Text("overload.algorithm") + ")", Counters: []sim.Counter{
+	ctl := sim.Group{Name: "overload control (" + pAlgorithm.Of(n.v) + ")", Counters: []sim.Counter{
 		{Name: "reaction_reached_intervals", Value: float64(reached)},
 		{Name: "reaction_settled_intervals", Value: float64(settled)},
 		{Name: "reaction_settled_s", Value: float64(settled) * T},

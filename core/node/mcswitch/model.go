@@ -32,7 +32,7 @@ var Def = &sim.Def{
 		"costs 1–4× the base class. Only the first message of a new call meets the overload control, which " +
 		"measures the load in base-class units (equivalent load), computes the allowable equivalent load with " +
 		"OCC, SRED or ARO, and shares it by strict priority. The rest of an admitted call is always served.",
-	Params:  param.NewSet(specs...),
+	Params:  params,
 	Check:   check,
 	Classes: classNames(),
 	// The ids of the streams of newNode in catalog version 1.
@@ -106,7 +106,7 @@ var Def = &sim.Def{
 	},
 	Events: func(sc *scenario.Scenario) []sim.Event {
 		v := sc.Params
-		return sim.ProfileEvents("overload", v.Text("load.shape"), v.Num("load.at"), v.Num("load.length"), v.Num("load.peak"))
+		return sim.ProfileEvents("overload", pLoadShape.Of(v), pLoadAt.Of(v), pLoadLength.Of(v), pLoadPeak.Of(v))
 	},
 	Presets: presets,
 	Sweeps: []sim.Sweep{{
@@ -122,7 +122,7 @@ var Def = &sim.Def{
 			"no curve can pass the capacity, and strict priority keeps ARO and OCC below the target line, since the calls they keep are the dearest.",
 		Lines: []sim.SweepLine{
 			{Label: "capacity: the offered mix at 100 % CPU", Of: func(v param.Values) float64 { return mixCapacity(v, 100) }},
-			{Label: "target: the offered mix at the target occupancy", Of: func(v param.Values) float64 { return mixCapacity(v, v.Num("overload.target-occupancy")) }},
+			{Label: "target: the offered mix at the target occupancy", Of: func(v param.Values) float64 { return mixCapacity(v, pTargetOccupancy.Of(v)) }},
 		},
 	}},
 	New: newNode,
@@ -136,14 +136,14 @@ var Def = &sim.Def{
 // exceeds pct.
 func mixCapacity(v param.Values, pct float64) float64 {
 	var calls, cpu float64
-	for _, c := range classes {
-		r := v.Num("rate." + c.name)
+	for _, k := range pClass {
+		r := k.rate.Of(v)
 		calls += r
-		cpu += r * v.Num("cost."+c.name) / 1e3
+		cpu += r * k.cost.Of(v) / 1e3
 	}
-	share := (pct - v.Num("cpu.background")) / 100
+	share := (pct - pCpuBackground.Of(v)) / 100
 	if cpu == 0 || share <= 0 {
 		return 0
 	}
-	return v.Num("cpu.speed") * share * calls / cpu
+	return pCpuSpeed.Of(v) * share * calls / cpu
 }

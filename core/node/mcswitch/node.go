@@ -140,32 +140,32 @@ func (n *node) configure() (multiclass.Config, error) {
 	costs := make([]float64, len(classes))
 	base := 0
 	for i, c := range classes {
-		per := v.Num("cost."+c.name) / 1e3
-		costs[i] = v.Num("overload.cost."+c.name) / 1e3
+		per := pClass[i].cost.Of(v) / 1e3
+		costs[i] = pClass[i].controlCost.Of(v) / 1e3
 		m := make([]float64, len(c.msgs))
 		for j, s := range c.msgs {
 			m[j] = s * per
 		}
 		n.cost = append(n.cost, m)
 		n.share = append(n.share[:i], 1/float64(len(m)))
-		if v.Text("overload.base-class") == c.name {
+		if pOverloadBaseClass.Of(v) == c.name {
 			base = i
 		}
 	}
-	n.reject = v.Num("cost.reject") / 1e3
-	n.gap = kernel.Seconds(v.Num("flow.gap"))
-	n.deadline = kernel.Seconds(v.Num("call.deadline"))
-	n.buffer = v.Int("buffer")
+	n.reject = pCostReject.Of(v) / 1e3
+	n.gap = kernel.Seconds(pFlowGap.Of(v))
+	n.deadline = kernel.Seconds(pCallDeadline.Of(v))
+	n.buffer = pBuffer.Of(v)
 	n.cpu.Configure(v)
 	n.base = base
 	from := kernel.Time(0)
-	n.overload = v.Text("load.shape") != "constant"
+	n.overload = pLoadShape.Of(v) != "constant"
 	if n.overload {
-		from = kernel.Seconds(v.Num("load.at"))
+		from = kernel.Seconds(pLoadAt.Of(v))
 	}
 	n.overFrom, n.overTo = from, n.env.Duration
-	if v.Text("load.shape") == "burst" {
-		n.overTo = from + kernel.Seconds(v.Num("load.length"))
+	if pLoadShape.Of(v) == "burst" {
+		n.overTo = from + kernel.Seconds(pLoadLength.Of(v))
 	}
 	return multiclass.ConfigFrom(v, costs, base)
 }
@@ -173,13 +173,13 @@ func (n *node) configure() (multiclass.Config, error) {
 // restartSources rebuilds every source's profile and redraws its next
 // arrival from now.
 func (n *node) restartSources(now kernel.Time) {
-	shape, _ := traffic.ParseShape(n.v.Text("load.shape"))
-	at := kernel.Seconds(n.v.Num("load.at"))
-	length := kernel.Seconds(n.v.Num("load.length"))
-	lo, hi := n.v.Num("load.base"), n.v.Num("load.peak")
-	which := n.v.Text("load.classes")
+	shape, _ := traffic.ParseShape(pLoadShape.Of(n.v))
+	at := kernel.Seconds(pLoadAt.Of(n.v))
+	length := kernel.Seconds(pLoadLength.Of(n.v))
+	lo, hi := pLoadBase.Of(n.v), pLoadPeak.Of(n.v)
+	which := pLoadClasses.Of(n.v)
 	for i, c := range classes {
-		r := n.v.Num("rate."+c.name) * n.mix[i]
+		r := pClass[i].rate.Of(n.v) * n.mix[i]
 		p := traffic.Profile{Shape: traffic.Constant, Base: r * lo}
 		if which == "all" || which == c.name {
 			p = traffic.Profile{Shape: shape, Base: r * lo, Peak: r * hi, Start: at, Length: length}
@@ -192,8 +192,8 @@ func (n *node) restartSources(now kernel.Time) {
 // scheduleMix schedules the next wander of the mix, if it wanders.
 func (n *node) scheduleMix(now kernel.Time) {
 	n.mixGen++
-	if n.v.Num("traffic.mix-wander") > 0 {
-		n.env.At(now+kernel.Seconds(n.v.Num("traffic.mix-period")), kindMix, 0, n.mixGen)
+	if pTrafficMixWander.Of(n.v) > 0 {
+		n.env.At(now+kernel.Seconds(pTrafficMixPeriod.Of(n.v)), kindMix, 0, n.mixGen)
 	}
 }
 
@@ -214,7 +214,7 @@ func (n *node) Apply(now kernel.Time, sp *param.Spec, v param.Values) error {
 	case param.Sources:
 		n.restartSources(now)
 	case partMix:
-		if n.v.Num("traffic.mix-wander") == 0 {
+		if pTrafficMixWander.Of(n.v) == 0 {
 			clear(n.mix)
 			for i := range n.mix {
 				n.mix[i] = 1
@@ -240,7 +240,7 @@ func (n *node) Handle(e kernel.Event) {
 		if e.Arg != n.mixGen {
 			return
 		}
-		a := n.v.Num("traffic.mix-wander")
+		a := pTrafficMixWander.Of(n.v)
 		for i := range n.mix {
 			n.mix[i] = 1 - a + 2*a*n.mixRS.Float64()
 		}

@@ -15,7 +15,7 @@ var Def = &sim.Def{
 		"Each interval it measures the queries that reached it and decides a code gap; the gap rides back " +
 		"on the responses to queries, after the network delay, and lasts for its duration. An SSP admits a " +
 		"query only if the last admitted one is at least g old; the others are blocked (throttled at source).",
-	Params:  param.NewSet(specs...),
+	Params:  params,
 	Classes: classNames,
 	// The ids of the streams of newNode in catalog version 1.
 	NumberedStreams: numberedStreams(),

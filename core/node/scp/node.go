@@ -170,7 +170,7 @@ func numberedStreams() map[string]uint64 {
 
 func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 	n := &node{env: env, v: v, cpu: cpu.New(1, 0)}
-	count := v.Int("ssp.count")
+	count := pSSPs.Of(v)
 	n.src = make([]ssp, count)
 	for i := range n.src {
 		n.src[i].rng = *env.Stream(sspStream(i))
@@ -187,33 +187,33 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 // configure reads every parameter but the traffic into the node.
 func (n *node) configure() {
 	v := n.v
-	n.control = slices.Index(Controls, v.Text("scp.control"))
-	n.table, _ = acg.ParseTable(v.Text("acg.table")) // checked by the schema
-	n.capacity = v.Num("scp.capacity")
-	n.adaptive.Target = n.capacity * v.Num("adaptive.target") / 100
-	n.adaptive.Min = v.Num("adaptive.rate-min")
-	n.adaptive.Max = v.Num("adaptive.rate-max")
-	n.adaptive.Step = v.Num("adaptive.max-step")
-	n.adaptiveDur = kernel.Seconds(v.Num("adaptive.duration"))
+	n.control = slices.Index(Controls, pControl.Of(v))
+	n.table, _ = acg.ParseTable(pTable.Of(v)) // checked by the schema
+	n.capacity = pCapacity.Of(v)
+	n.adaptive.Target = n.capacity * pAdaptiveTarget.Of(v) / 100
+	n.adaptive.Min = pAdaptiveMin.Of(v)
+	n.adaptive.Max = pAdaptiveMax.Of(v)
+	n.adaptive.Step = pAdaptiveStep.Of(v)
+	n.adaptiveDur = kernel.Seconds(pAdaptiveDuration.Of(v))
 	n.cost = 1 / n.capacity
-	n.discard = n.cost * v.Num("scp.discard-cost") / 100
-	n.bufferWork = kernel.Seconds(float64(v.Int("scp.buffer")) * n.cost)
-	n.delay = kernel.Seconds(v.Num("net.delay") / 1000)
-	n.timer = kernel.Seconds(v.Num("ssp.timer"))
-	n.sharing = slices.Index(Sharings, v.Text("fairness.desired"))
-	n.window = v.Num("fairness.window")
+	n.discard = n.cost * pDiscardCost.Of(v) / 100
+	n.bufferWork = kernel.Seconds(float64(pBuffer.Of(v)) * n.cost)
+	n.delay = kernel.Seconds(pDelay.Of(v) / 1000)
+	n.timer = kernel.Seconds(pTimer.Of(v))
+	n.sharing = slices.Index(Sharings, pSharing.Of(v))
+	n.window = pWindow.Of(v)
 }
 
 // setRates shares the offered load among the SSPs, restarts every source
 // from now and starts a new fairness period.
 func (n *node) setRates(now kernel.Time) {
 	count := len(n.src)
-	total := n.v.Num("ssp.load") * n.capacity
+	total := pLoad.Of(n.v) * n.capacity
 	heavies := 0
 	w := 1.0
-	if n.v.Text("ssp.mix") == "unbalanced" && count > 1 {
-		heavies = min(max(1, int(float64(count)*n.v.Num("ssp.heavy-share")/100+0.5)), count-1)
-		w = n.v.Num("ssp.heavy-weight")
+	if pMix.Of(n.v) == "unbalanced" && count > 1 {
+		heavies = min(max(1, int(float64(count)*pHeavyShare.Of(n.v)/100+0.5)), count-1)
+		w = pHeavyWeight.Of(n.v)
 	}
 	lightRate := total / (float64(heavies)*w + float64(count-heavies))
 	n.gen++

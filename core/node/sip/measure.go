@@ -140,7 +140,7 @@ func (n *node) queuedWork(s int) float64 {
 		}
 		w += c
 	}
-	return w / (n.v.Num("cpu.speed") * sv.factor * (1 - n.v.Num("cpu.background")/100))
+	return w / (pCpuSpeed.Of(n.v) * sv.factor * (1 - pCpuBackground.Of(n.v)/100))
 }
 
 // Report returns the controls' counters and what the node holds.

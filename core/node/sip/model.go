@@ -17,7 +17,7 @@ var Def = &sim.Def{
 		"calls whose callers already hung up take its CPU, and goodput collapses. Its answers: 503 with Retry-After " +
 		"(every client stops, then all come back), or feedback in the Via header that asks for a partial reduction, " +
 		"a share to drop (RFC 7339 loss) or a rate per client (RFC 7415).",
-	Params:  param.NewSet(specs()...),
+	Params:  params,
 	Check:   check,
 	Classes: []string{"invite", "non-invite"},
 	Columns: &cols,

@@ -213,19 +213,19 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 func (n *node) configure() {
 	v := n.v
 	n.timers = retransmit.From(v)
-	n.control = indexOf(Controls, v.Text("control"))
-	n.alternate = v.Bool("alternate.enabled")
-	n.delay = kernel.Seconds(v.Num("link.delay") / 1000)
-	n.down = kernel.Seconds(v.Num("downstream.delay"))
-	n.patience = kernel.Seconds(v.Num("patience"))
-	n.period = kernel.Seconds(v.Num("control.period"))
+	n.control = indexOf(Controls, pControl.Of(v))
+	n.alternate = pAlternateEnabled.Of(v)
+	n.delay = kernel.Seconds(pLinkDelay.Of(v) / 1000)
+	n.down = kernel.Seconds(pDownstreamDelay.Of(v))
+	n.patience = kernel.Seconds(pPatience.Of(v))
+	n.period = kernel.Seconds(pControlPeriod.Of(v))
 	n.validity = oc.Validity(v)
-	n.buffer = v.Int("ingress-buffer")
+	n.buffer = pIngressBuffer.Of(v)
 	n.c = costs(v)
-	n.active = v.Int("clients")
-	speed, bg := v.Num("cpu.speed"), v.Num("cpu.background")/100
+	n.active = pClients.Of(v)
+	speed, bg := pCpuSpeed.Of(v), pCpuBackground.Of(v)/100
 	n.srv[0].factor = 1
-	n.srv[1].factor = v.Num("alternate.capacity")
+	n.srv[1].factor = pAlternateCapacity.Of(v)
 	for i := range n.srv {
 		s := &n.srv[i]
 		s.cpu.Set(speed*s.factor, bg)
@@ -233,7 +233,7 @@ func (n *node) configure() {
 		s.loss.Configure(v)
 		s.rate.Configure(v)
 	}
-	tau := v.Num("oc.tau")
+	tau := pOcTau.Of(v)
 	for i := range n.clients {
 		if n.clients[i].oc.Tau != tau {
 			n.clients[i].oc.SetTau(tau)
@@ -256,7 +256,7 @@ func (n *node) clientShare(c int) float64 {
 	if c >= n.active {
 		return 0
 	}
-	f := n.v.Num("client1.factor")
+	f := pClient1Factor.Of(n.v)
 	total := float64(n.active-1) + f
 	if total <= 0 {
 		return 0
@@ -271,16 +271,16 @@ func (n *node) clientShare(c int) float64 {
 func (n *node) restartSources(now kernel.Time) {
 	v := n.v
 	capacity := Capacity(v)
-	shape, _ := traffic.ParseShape(v.Text("load.shape"))
-	at := kernel.Seconds(v.Num("load.at"))
-	length := kernel.Seconds(v.Num("load.length"))
-	ni := v.Num("non-invite.share") / 100
+	shape, _ := traffic.ParseShape(pLoadShape.Of(v))
+	at := kernel.Seconds(pLoadAt.Of(v))
+	length := kernel.Seconds(pLoadLength.Of(v))
+	ni := pNonInviteShare.Of(v) / 100
 	for c := range MaxClients {
 		share := n.clientShare(c)
 		for k, mix := range [2]float64{1 - ni, ni} {
 			r := capacity * share * mix
 			i := 2*c + k
-			n.arr.Sources[i].Profile = traffic.Profile{Shape: shape, Base: r * v.Num("load"), Peak: r * v.Num("load.peak"), Start: at, Length: length}
+			n.arr.Sources[i].Profile = traffic.Profile{Shape: shape, Base: r * pLoad.Of(v), Peak: r * pLoadPeak.Of(v), Start: at, Length: length}
 			n.arr.Restart(now, i)
 		}
 	}
