@@ -1,7 +1,6 @@
 package access
 
 import (
-	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/prose"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
@@ -16,7 +15,7 @@ var Def = &sim.Def{
 		"timer T3346 (TS 24.301, TS 23.401 §4.3.7.4.2), an overloaded MME asks its eNodeBs to shed by cause " +
 		"(S1AP OVERLOAD START: TS 36.413), and every MME of the pool has the IMSI Manager's pacing queue and 70 % CPU " +
 		"guard; the devices' own timers T3410, T3411 and T3402 shape the herd.",
-	Params:  param.NewSet(specs...),
+	Params:  params,
 	Check:   check,
 	Classes: classNames,
 	Columns: &cols,
@@ -86,16 +85,16 @@ var Def = &sim.Def{
 	Events: func(sc *scenario.Scenario) []sim.Event {
 		v := sc.Params
 		var ev []sim.Event
-		switch v.Text("trigger") {
+		switch pTrigger.Of(v) {
 		case "outage":
-			ev = append(ev, sim.Event{At: v.Num("trigger.t1"), Until: v.Num("trigger.t2"), Label: "core outage"}, sim.Event{At: v.Num("trigger.t2"), Label: "outage ends: re-attach"})
+			ev = append(ev, sim.Event{At: pTriggerT1.Of(v), Until: pTriggerT2.Of(v), Label: "core outage"}, sim.Event{At: pTriggerT2.Of(v), Label: "outage ends: re-attach"})
 		case "fleet":
-			for t := v.Num("trigger.t1"); t < sc.Duration; t += v.Num("fleet.period") {
+			for t := pTriggerT1.Of(v); t < sc.Duration; t += pFleetPeriod.Of(v) {
 				ev = append(ev, sim.Event{At: t, Label: "fleet wakes"})
 			}
 		}
-		if t := v.Num("mme-fail.at"); t > 0 {
-			ev = append(ev, sim.Event{At: t, Until: t + v.Num("mme-fail.for"), Label: "MME 1 down"})
+		if t := pMmeFailAt.Of(v); t > 0 {
+			ev = append(ev, sim.Event{At: t, Until: t + pMmeFailFor.Of(v), Label: "MME 1 down"})
 		}
 		return ev
 	},

@@ -206,9 +206,9 @@ type stats struct {
 func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 	n := &node{env: env, v: v, rs: env.Stream("access.devices"), sel: env.Stream("access.s1-select"), lastStart: -1}
 	n.wheel = make([][]entry, horizon/step)
-	n.devices = int64(v.Int("devices"))
-	nm := v.Int("mmes")
-	cells := v.Int("enodebs")
+	n.devices = int64(pDevices.Of(v))
+	nm := pMmes.Of(v)
+	cells := pEnodebs.Of(v)
 	for range nm {
 		m := &mme{up: true, cpu: cpu.New(1, 0), told: make([]bool, cells)}
 		m.queue = pacing.New(pacing.Config{Rate: 1, Size: 1, Wait: kernel.Second})
@@ -217,15 +217,15 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 		n.mmes = append(n.mmes, m)
 	}
 	n.configure(0)
-	n.trigger = v.Text("trigger")
-	n.t1, n.t2 = kernel.Seconds(v.Num("trigger.t1")), kernel.Seconds(v.Num("trigger.t2"))
-	n.failAt, n.failFor = kernel.Seconds(v.Num("mme-fail.at")), kernel.Seconds(v.Num("mme-fail.for"))
+	n.trigger = pTrigger.Of(v)
+	n.t1, n.t2 = kernel.Seconds(pTriggerT1.Of(v)), kernel.Seconds(pTriggerT2.Of(v))
+	n.failAt, n.failFor = kernel.Seconds(pMmeFailAt.Of(v)), kernel.Seconds(pMmeFailFor.Of(v))
 	n.nextWake = -1
 	if n.trigger == "fleet" {
 		n.nextWake = n.t1
 	}
 	// The population: by class from the shares, evenly over the MMEs.
-	share := [numDevClasses]float64{0, v.Num("share.m2m"), v.Num("share.high"), v.Num("share.emergency")}
+	share := [numDevClasses]float64{0, pShareM2m.Of(v), pShareHigh.Of(v), pShareEmergency.Of(v)}
 	var count [numDevClasses]int64
 	rest := n.devices
 	for c := clM2M; c < numDevClasses; c++ {
@@ -256,39 +256,39 @@ const kindTick = sim.FirstKind
 // configure reads the parameters that may change during the run.
 func (n *node) configure(now kernel.Time) {
 	v := n.v
-	sec := func(name string) kernel.Time { return kernel.Seconds(v.Num(name)) }
-	n.t3410, n.t3411, n.t3402 = sec("T3410"), sec("T3411"), kernel.Seconds(60*v.Num("T3402"))
-	n.maxAttempts = v.Int("attach-attempt-counter.max")
-	n.resetOn22 = v.Bool("t3346.count-resets")
-	n.waitTime, n.extWt = sec("rrc.waitTime"), sec("rrc.extendedWaitTime")
-	us := func(name string) float64 { return v.Num("cost."+name) / 1e6 }
-	n.cost = costs{us("ingress"), us("attach"), us("reject"), us("messenger"), us("queue"), us("drop"), us("tau"), us("service"), us("paging")}
-	n.maxWait = sec("mme.max-wait")
-	n.paced = v.Bool("mme-network-overload-protection")
-	n.emPaced = v.Bool("mme-emergency-paced")
-	n.guardOn = v.Bool("lab.cpu-guard")
-	n.readEvery = sec("cpu-guard.sampling-period")
+	sec := func(k param.NumKey) kernel.Time { return kernel.Seconds(k.Of(v)) }
+	n.t3410, n.t3411, n.t3402 = sec(pT3410), sec(pT3411), kernel.Seconds(60*pT3402.Of(v))
+	n.maxAttempts = pAttachAttemptCounterMax.Of(v)
+	n.resetOn22 = pT3346CountResets.Of(v)
+	n.waitTime, n.extWt = kernel.Seconds(float64(pRrcWaitTime.Of(v))), kernel.Seconds(float64(pRrcExtendedWaitTime.Of(v)))
+	us := func(k param.NumKey) float64 { return k.Of(v) / 1e6 }
+	n.cost = costs{us(pCostIngress), us(pCostAttach), us(pCostReject), us(pCostMessenger), us(pCostQueue), us(pCostDrop), us(pCostTau), us(pCostService), us(pCostPaging)}
+	n.maxWait = sec(pMmeMaxWait)
+	n.paced = pMmeNetworkOverloadProtection.Of(v)
+	n.emPaced = pMmeEmergencyPaced.Of(v)
+	n.guardOn = pLabCpuGuard.Of(v)
+	n.readEvery = sec(pCpuGuardSamplingPeriod)
 	if n.nextRead <= now {
 		n.nextRead = now + n.readEvery
 	}
 	const hour = 3600
-	n.rate = [3]float64{v.Num("rate.tau") / hour, v.Num("rate.service") / hour, v.Num("rate.paging") / hour}
-	n.fleetPeriod, n.session = sec("fleet.period"), sec("fleet.session")
+	n.rate = [3]float64{pRateTau.Of(v) / hour, pRateService.Of(v) / hour, pRatePaging.Of(v) / hour}
+	n.fleetPeriod, n.session = sec(pFleetPeriod), sec(pFleetSession)
 	old := n.cells.EAB
 	n.cells = barring.CellFrom(v, 0)
-	rate := v.Num("mme-new-connections-per-second")
-	size := v.Num("mme-queue-size")
+	rate := float64(pMmeNewConnectionsPerSecond.Of(v))
+	size := float64(pMmeQueueSize.Of(v))
 	if size == 0 {
-		size = rate * v.Num("mme-wait-time")
+		size = rate * float64(pMmeWaitTime.Of(v))
 	}
 	action := pacing.Drop
-	if v.Text("mme-action") == "reject" {
+	if pMmeAction.Of(v) == "reject" {
 		action = pacing.Reject
 	}
 	nas := backoff.ConfigFrom(v)
 	s1 := s1overload.ReporterFrom(v)
 	for _, m := range n.mmes {
-		m.queue.Configure(pacing.Config{Rate: rate, Size: max(1, int(size)), Wait: sec("mme-wait-time"), Action: action})
+		m.queue.Configure(pacing.Config{Rate: rate, Size: max(1, int(size)), Wait: kernel.Seconds(float64(pMmeWaitTime.Of(v))), Action: action})
 		m.nas.Configure(now, nas)
 		m.s1.Configure(s1)
 		m.cpu.Configure(v)
@@ -413,8 +413,8 @@ func uniformCDF(x float64) float64 { return min(max(x, 0), 1) }
 // spreadShape starts cnt devices of key over S from now by the re-attach
 // spread.
 func (n *node) spreadShape(now kernel.Time, cnt int64, key uint32) {
-	s := kernel.Seconds(n.v.Num("spread.S"))
-	switch n.v.Text("spread") {
+	s := kernel.Seconds(pSpreadS.Of(n.v))
+	switch pSpread.Of(n.v) {
 	case "uniform":
 		n.spread(now, now+s, cnt, key, nil)
 	case "beta-3-4":

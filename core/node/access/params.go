@@ -96,13 +96,64 @@ var specs = func() []param.Spec {
 	return append(s, cpuguard.Params...)
 }()
 
+// params is the model's schema; the node reads each parameter by its
+// handle below.
+var params = param.NewSet(specs...)
+
+// The handles of the parameters the node reads.
+var (
+	pDevices                      = params.IntegerKey("devices")
+	pShareM2m                     = params.NumberKey("share.m2m")
+	pShareHigh                    = params.NumberKey("share.high")
+	pShareEmergency               = params.NumberKey("share.emergency")
+	pRateTau                      = params.NumberKey("rate.tau")
+	pRateService                  = params.NumberKey("rate.service")
+	pRatePaging                   = params.NumberKey("rate.paging")
+	pTrigger                      = params.TextKey("trigger")
+	pTriggerT1                    = params.NumberKey("trigger.t1")
+	pTriggerT2                    = params.NumberKey("trigger.t2")
+	pSpread                       = params.TextKey("spread")
+	pSpreadS                      = params.NumberKey("spread.S")
+	pFleetPeriod                  = params.NumberKey("fleet.period")
+	pFleetSession                 = params.NumberKey("fleet.session")
+	pMmeFailAt                    = params.NumberKey("mme-fail.at")
+	pMmeFailFor                   = params.NumberKey("mme-fail.for")
+	pT3410                        = params.NumberKey("T3410")
+	pT3411                        = params.NumberKey("T3411")
+	pT3402                        = params.NumberKey("T3402")
+	pAttachAttemptCounterMax      = params.IntegerKey("attach-attempt-counter.max")
+	pT3346CountResets             = params.BoolKey("t3346.count-resets")
+	pEnodebs                      = params.IntegerKey("enodebs")
+	pMmes                         = params.IntegerKey("mmes")
+	pMmeNetworkOverloadProtection = params.BoolKey("mme-network-overload-protection")
+	pMmeNewConnectionsPerSecond   = params.IntegerKey("mme-new-connections-per-second")
+	pMmeQueueSize                 = params.IntegerKey("mme-queue-size")
+	pMmeWaitTime                  = params.IntegerKey("mme-wait-time")
+	pMmeAction                    = params.TextKey("mme-action")
+	pRrcWaitTime                  = params.IntegerKey("rrc.waitTime")
+	pRrcExtendedWaitTime          = params.IntegerKey("rrc.extendedWaitTime")
+	pCostIngress                  = params.NumberKey("cost.ingress")
+	pCostAttach                   = params.NumberKey("cost.attach")
+	pCostReject                   = params.NumberKey("cost.reject")
+	pCostMessenger                = params.NumberKey("cost.messenger")
+	pCostQueue                    = params.NumberKey("cost.queue")
+	pCostDrop                     = params.NumberKey("cost.drop")
+	pCostTau                      = params.NumberKey("cost.tau")
+	pCostService                  = params.NumberKey("cost.service")
+	pCostPaging                   = params.NumberKey("cost.paging")
+	pMmeMaxWait                   = params.NumberKey("mme.max-wait")
+	pMmeEmergencyPaced            = params.BoolKey("mme-emergency-paced")
+	pLabCpuGuard                  = params.BoolKey("lab.cpu-guard")
+	pCpuGuardSamplingPeriod       = params.NumberKey("cpu-guard.sampling-period")
+)
+
 // check applies the rules that involve several fields.
 func check(v param.Values) error {
-	if a, b := v.Num("trigger.t1"), v.Num("trigger.t2"); b < a {
+	if a, b := pTriggerT1.Of(v), pTriggerT2.Of(v); b < a {
 		return &param.Error{Field: "trigger.t2", Value: fmt.Sprint(b), Allowed: fmt.Sprintf("at least trigger.t1, %v s", a)}
 	}
-	if sum := v.Num("share.m2m") + v.Num("share.high") + v.Num("share.emergency"); sum > 100 {
-		return &param.Error{Field: "share.m2m", Value: fmt.Sprint(v.Num("share.m2m")), Allowed: fmt.Sprintf("at most %v %% with the other shares (the shares add up to %v %%)", 100-sum+v.Num("share.m2m"), sum)}
+	if sum := pShareM2m.Of(v) + pShareHigh.Of(v) + pShareEmergency.Of(v); sum > 100 {
+		return &param.Error{Field: "share.m2m", Value: fmt.Sprint(pShareM2m.Of(v)), Allowed: fmt.Sprintf("at most %v %% with the other shares (the shares add up to %v %%)", 100-sum+pShareM2m.Of(v), sum)}
 	}
 	for _, f := range []func(param.Values) error{barring.CheckParams, backoff.CheckParams, s1overload.CheckParams} {
 		if err := f(v); err != nil {
