@@ -86,6 +86,9 @@ func checkClaims(t *testing.T, d *sim.Def, p *scenario.Preset) {
 			t.Fatal(err)
 		}
 		r.RunToEnd()
+		if k == 0 && *firstSeed == 0 {
+			checkSnapshot(t, d, p, r) // the preset's own seed
+		}
 		s := r.Summary()
 		if len(s.Claims) != len(p.Claims) {
 			t.Fatalf("seed %d: %d claims checked, the preset has %d", sc.Seed, len(s.Claims), len(p.Claims))

@@ -11,7 +11,6 @@
 package compare
 
 import (
-	"math"
 	"strings"
 
 	"overloadlab/core/catalog"
@@ -151,8 +150,8 @@ func (p *Pair) Result(labelA, labelB string) Result {
 func Headlines(a, b *sim.Run) []Row {
 	var rows []Row
 	for _, tile := range a.Def.Tiles {
-		va, oka := headline(a, tile)
-		vb, okb := headline(b, tile)
+		va, oka := a.Tile(tile)
+		vb, okb := b.Tile(tile)
 		if !oka || !okb {
 			continue
 		}
@@ -165,27 +164,4 @@ func Headlines(a, b *sim.Run) []Row {
 		rows = append(rows, row("headline: "+tile.Label, unit, va, vb))
 	}
 	return rows
-}
-
-func headline(r *sim.Run, tile sim.Tile) (float64, bool) {
-	t, v, ok := r.Recorder().Series(tile.Column)
-	if !ok || len(v) == 0 {
-		return 0, false
-	}
-	switch tile.Agg {
-	case sim.TileMax:
-		m := v[0]
-		for _, x := range v {
-			m = max(m, x)
-		}
-		return m, true
-	case sim.TileSum:
-		s, prev := 0.0, 0.0
-		for i, x := range v {
-			s += x * (t[i] - prev)
-			prev = t[i]
-		}
-		return math.Round(s), true
-	}
-	return v[len(v)-1], true
 }

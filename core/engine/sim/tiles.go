@@ -1,6 +1,9 @@
 package sim
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // What the page shows of a model besides its charts: the headline tiles
 // and the plain names of its counters.
@@ -44,4 +47,31 @@ func (d *Def) CounterLabel(key string) string {
 		}
 	}
 	return strings.ReplaceAll(key, "_", " ")
+}
+
+// Tile returns the value of the headline tile t over the intervals
+// recorded: its column's last value, its maximum (TileMax) or its total,
+// the rate times each interval's length, rounded (TileSum), as the page's
+// tiles show them; false if the column has no value yet.
+func (r *Run) Tile(t Tile) (float64, bool) {
+	ts, v, ok := r.rec.Series(t.Column)
+	if !ok || len(v) == 0 {
+		return 0, false
+	}
+	switch t.Agg {
+	case TileMax:
+		m := v[0]
+		for _, x := range v {
+			m = max(m, x)
+		}
+		return m, true
+	case TileSum:
+		s, prev := 0.0, 0.0
+		for i, x := range v {
+			s += x * (ts[i] - prev)
+			prev = ts[i]
+		}
+		return math.Round(s), true
+	}
+	return v[len(v)-1], true
 }
