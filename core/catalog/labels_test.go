@@ -44,8 +44,8 @@ func TestLabelsInWords(t *testing.T) {
 				readable(t, d.Name+" chart "+c.ID+" line", l.Label)
 			}
 		}
-		for _, c := range d.Counters {
-			readable(t, d.Name+" counter "+c.Name, c.Label)
+		for _, c := range d.Counters.List() {
+			readable(t, d.Name+" counter "+c.Name, c.Words())
 		}
 		for _, tile := range d.Tiles {
 			readable(t, d.Name+" tile", tile.Label)

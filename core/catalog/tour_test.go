@@ -181,7 +181,7 @@ func TestCounterNames(t *testing.T) {
 			}
 		}
 		named := func(key string) bool {
-			return slices.ContainsFunc(d.Counters, func(n sim.CounterName) bool {
+			return slices.ContainsFunc(d.Counters.List(), func(n sim.CounterName) bool {
 				return n.Name == key || (strings.HasSuffix(n.Name, ".") && strings.HasPrefix(key, n.Name))
 			})
 		}
@@ -190,7 +190,7 @@ func TestCounterNames(t *testing.T) {
 				t.Errorf("%s: counter %q has no plain name", d.Name, key)
 			}
 		}
-		for _, n := range d.Counters {
+		for _, n := range d.Counters.List() {
 			if !slices.ContainsFunc(slices.Collect(maps.Keys(reported)), func(key string) bool {
 				return key == n.Name || (strings.HasSuffix(n.Name, ".") && strings.HasPrefix(key, n.Name))
 			}) {

@@ -156,9 +156,10 @@ type Def struct {
 	// after catalog version 1: no link of that version names it, and a
 	// scenario of numbered streams is refused.
 	NumberedStreams map[string]uint64
-	// Counters name the counters the model reports in plain words, for the
-	// page's HTML (set natively only: the WebAssembly build leaves them out).
-	Counters []CounterName
+	// Counters declares the counters the model's Report writes, by
+	// handle, with their plain words for the page's HTML (read natively
+	// only: the WebAssembly build keeps their keys). nil if none.
+	Counters *Counters
 	// Tiles are the model's two to four headline numbers, shown above the
 	// charts; every other count is under "Details".
 	Tiles []Tile

@@ -19,11 +19,22 @@ type Tile struct {
 }
 
 // CounterName is the plain name of a counter a model reports (Report),
-// shown in the page's Details instead of its key.
+// shown in the page's Details instead of its key; a model declares them
+// with Counters.
 type CounterName struct {
 	Name  string // the counter's key ("stale_drops"); a key ending in "." names every "<key><suffix>" as "<Label> <suffix>"
-	Label string // plain words ("stale drops (waited longer than W)")
+	Label string // plain words ("stale drops (waited longer than W)"); "" in the WebAssembly build
+	Unit  string // its unit in words ("seconds"), "" if none
 	Flag  bool   // the value is 1 or 0: shown as on or off
+}
+
+// Words returns the label with its unit: "mean wait in the queue
+// (seconds)"; "" where the label is.
+func (c CounterName) Words() string {
+	if c.Label == "" || c.Unit == "" {
+		return c.Label
+	}
+	return c.Label + " (" + c.Unit + ")"
 }
 
 // Tile aggregations.
@@ -35,15 +46,18 @@ const (
 
 // CounterLabel is the counter key in plain words, as the page's Details
 // write it: the model's CounterName for the key (one ending in "." names
-// every key it begins, with the rest after it), else the key with spaces
-// for underscores.
+// every key it begins, with the rest after it), else (or without words:
+// the WebAssembly build) the key with spaces for underscores.
 func (d *Def) CounterLabel(key string) string {
-	for _, c := range d.Counters {
+	for _, c := range d.Counters.List() {
+		if c.Label == "" {
+			continue
+		}
 		if c.Name == key {
-			return c.Label
+			return c.Words()
 		}
 		if strings.HasSuffix(c.Name, ".") && strings.HasPrefix(key, c.Name) {
-			return c.Label + " " + key[len(c.Name):]
+			return c.Words() + " " + key[len(c.Name):]
 		}
 	}
 	return strings.ReplaceAll(key, "_", " ")

@@ -1,6 +1,7 @@
 package access
 
 import (
+	"overloadlab/core/engine/prose"
 	"strconv"
 
 	"overloadlab/core/engine/kernel"
@@ -205,20 +206,50 @@ func (n *node) Report(now kernel.Time) sim.Report {
 	f := func(x int64) float64 { return float64(x) }
 	rep.Controls = []sim.Group{
 		{Name: "pacing (MMEs)", Counters: []sim.Counter{
-			{Name: "queued", Value: f(st.queued)}, {Name: "released", Value: f(st.released)}, {Name: "stale_drops", Value: f(st.stale)},
-			{Name: "overflow_rejects", Value: f(st.rej)}, {Name: "overflow_drops", Value: f(st.drop)}, {Name: "overflow_drops_high_cpu", Value: f(st.dropCPU)},
+			cQueued.Is(f(st.queued)), cReleased.Is(f(st.released)), cStaleDrops.Is(f(st.stale)),
+			cOverflowRejects.Is(f(st.rej)), cOverflowDrops.Is(f(st.drop)), cOverflowDropsHighCpu.Is(f(st.dropCPU)),
 		}},
-		{Name: "cpu guard (70 %)", Counters: []sim.Counter{{Name: "activations", Value: f(act)}, {Name: "readings_at_or_above_70", Value: f(high)}}},
-		{Name: "nas congestion", Counters: []sim.Counter{{Name: "onsets", Value: f(onsets)}, {Name: "rejects_22", Value: f(rej22)}, {Name: "exempted", Value: f(exempt)}}},
-		{Name: "s1ap overload", Counters: []sim.Counter{{Name: "overload_start", Value: f(starts)}, {Name: "overload_stop", Value: f(stops)}}},
+		{Name: "cpu guard (70 %)", Counters: []sim.Counter{cActivations.Is(f(act)), cReadingsAtOrAbove70.Is(f(high))}},
+		{Name: "nas congestion", Counters: []sim.Counter{cOnsets.Is(f(onsets)), cRejects22.Is(f(rej22)), cExempted.Is(f(exempt))}},
+		{Name: "s1ap overload", Counters: []sim.Counter{cOverloadStart.Is(f(starts)), cOverloadStop.Is(f(stops))}},
 		{Name: "access", Counters: []sim.Counter{
-			{Name: "attach_sent", Value: f(n.stats.sent)}, {Name: "attach_barred", Value: f(n.stats.barred)},
-			{Name: "attach_rrc_rejected", Value: f(n.stats.rrcRejected)}, {Name: "attach_accepted", Value: f(n.stats.accepted)},
-			{Name: "attach_rejected_22", Value: f(n.stats.rej22)}, {Name: "attach_rejected_pacing", Value: f(n.stats.rejPacing)},
-			{Name: "attach_late", Value: f(n.stats.late)}, {Name: "attach_dropped", Value: f(n.stats.dropped)},
-			{Name: "background_rejected_22", Value: f(n.stats.bgRej22)},
-			{Name: "attached", Value: f(n.attachedNow())}, {Name: "t95_s", Value: n.stats.t95},
+			cAttachSent.Is(f(n.stats.sent)), cAttachBarred.Is(f(n.stats.barred)),
+			cAttachRrcRejected.Is(f(n.stats.rrcRejected)), cAttachAccepted.Is(f(n.stats.accepted)),
+			cAttachRejected22.Is(f(n.stats.rej22)), cAttachRejectedPacing.Is(f(n.stats.rejPacing)),
+			cAttachLate.Is(f(n.stats.late)), cAttachDropped.Is(f(n.stats.dropped)),
+			cBackgroundRejected22.Is(f(n.stats.bgRej22)),
+			cAttached.Is(f(n.attachedNow())), cT95S.Is(n.stats.t95),
 		}},
 	}
 	return rep
 }
+
+// The counters Report writes, by handle. Their words are their keys with
+// spaces, as the page wrote them before they were declared.
+var (
+	counters              sim.Counters
+	cQueued               = counters.Add("queued", prose.Page("queued"), "")
+	cReleased             = counters.Add("released", prose.Page("released"), "")
+	cStaleDrops           = counters.Add("stale_drops", prose.Page("stale drops"), "")
+	cOverflowRejects      = counters.Add("overflow_rejects", prose.Page("overflow rejects"), "")
+	cOverflowDrops        = counters.Add("overflow_drops", prose.Page("overflow drops"), "")
+	cOverflowDropsHighCpu = counters.Add("overflow_drops_high_cpu", prose.Page("overflow drops high cpu"), "")
+	cActivations          = counters.Add("activations", prose.Page("activations"), "")
+	cReadingsAtOrAbove70  = counters.Add("readings_at_or_above_70", prose.Page("readings at or above 70"), "")
+	cOnsets               = counters.Add("onsets", prose.Page("onsets"), "")
+	cRejects22            = counters.Add("rejects_22", prose.Page("rejects 22"), "")
+	cExempted             = counters.Add("exempted", prose.Page("exempted"), "")
+	cOverloadStart        = counters.Add("overload_start", prose.Page("overload start"), "")
+	cOverloadStop         = counters.Add("overload_stop", prose.Page("overload stop"), "")
+	cAttachSent           = counters.Add("attach_sent", prose.Page("attach sent"), "")
+	cAttachBarred         = counters.Add("attach_barred", prose.Page("attach barred"), "")
+	cAttachRrcRejected    = counters.Add("attach_rrc_rejected", prose.Page("attach rrc rejected"), "")
+	cAttachAccepted       = counters.Add("attach_accepted", prose.Page("attach accepted"), "")
+	cAttachRejected22     = counters.Add("attach_rejected_22", prose.Page("attach rejected 22"), "")
+	cAttachRejectedPacing = counters.Add("attach_rejected_pacing", prose.Page("attach rejected pacing"), "")
+	cAttachLate           = counters.Add("attach_late", prose.Page("attach late"), "")
+	cAttachDropped        = counters.Add("attach_dropped", prose.Page("attach dropped"), "")
+	cBackgroundRejected22 = counters.Add("background_rejected_22", prose.Page("background rejected 22"), "")
+	cAttached             = counters.Add("attached", prose.Page("attached"), "")
+	cT95S                 = counters.Add("t95_s", prose.Page("t95 s"), "")
+)

@@ -15,11 +15,12 @@ var Def = &sim.Def{
 		"timer T3346 (TS 24.301, TS 23.401 §4.3.7.4.2), an overloaded MME asks its eNodeBs to shed by cause " +
 		"(S1AP OVERLOAD START: TS 36.413), and every MME of the pool has the IMSI Manager's pacing queue and 70 % CPU " +
 		"guard; the devices' own timers T3410, T3411 and T3402 shape the herd.",
-	Params:  params,
-	Check:   check,
-	Classes: classNames,
-	Columns: &cols,
-	CPU:     "cpu",
+	Params:   params,
+	Check:    check,
+	Classes:  classNames,
+	Columns:  &cols,
+	Counters: &counters,
+	CPU:      "cpu",
 	Charts: []sim.Chart{
 		{ID: "attached", Title: "Devices attached", Unit: "%", Series: []string{"attached"}, Lines: []sim.Line{{Label: "95 %", Value: 95}}},
 		{ID: "radio", Title: "Attach attempts at the radio", Unit: "/s", Series: []string{"radio.sent", "radio.barred", "radio.rejected"}},

@@ -353,7 +353,7 @@ func TestInjectedReport(t *testing.T) {
 	if share := abated / offered; math.Abs(share-0.15) > 0.01 {
 		t.Errorf("abated %.4f of the offered load while injected, want 0.15 ± 0.01", share)
 	}
-	if ended := simtest.Counter(t, sum, "DOIC reacting node", "olr_ended"); ended != 1 {
+	if ended := simtest.Counter(t, sum, "DOIC reacting node", cOlrEnded.Key()); ended != 1 {
 		t.Errorf("%v end reports, want 1", ended)
 	}
 	bad := variant(t, sc, map[string]param.Value{"server.inject-to": param.Num(10)})

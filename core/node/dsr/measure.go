@@ -2,6 +2,7 @@ package dsr
 
 import (
 	"fmt"
+	"overloadlab/core/engine/prose"
 	"slices"
 
 	"overloadlab/core/control/doic"
@@ -72,7 +73,7 @@ func layerColumns(prefix, label string) (out [layers]sim.Col) {
 func (n *node) Measure(row *sim.Row) {
 	now, dt := row.Now, row.Seconds()
 	rates := n.ttp.Rates(now)
-	cur := counters{sent: n.sent, abated: n.abated, diverted: n.diverted,
+	cur := totals{sent: n.sent, abated: n.abated, diverted: n.diverted,
 		srvArrivals: n.srvArrivals, altArrivals: n.altArrivals, srvDrops: n.srvDrops, altDrops: n.altDrops}
 	div := int64(0)
 	for p := range doic.Priorities {
@@ -126,25 +127,25 @@ func (n *node) Report(now kernel.Time) sim.Report {
 	rep := sim.Report{Held: slices.Clone(n.pending[:])}
 	rep.Controls = append(rep.Controls,
 		sim.Group{Name: "DOIC reacting node (TTP " + n.ttp.Policy.String() + ")", Counters: []sim.Counter{
-			{Name: "sent", Value: float64(sent)},
-			{Name: "abated", Value: float64(abated)},
-			{Name: "diverted", Value: float64(diverted)},
-			{Name: "olr_accepted", Value: float64(n.verdicts[doic.Accepted])},
-			{Name: "olr_ended", Value: float64(n.verdicts[doic.Ended])},
-			{Name: "olr_repeated_or_stale", Value: float64(n.verdicts[doic.Stale])},
-			{Name: "olr_ignored", Value: float64(n.verdicts[doic.Ignored])},
-			{Name: "sequence_number", Value: float64(seq)},
-			{Name: "reduction_in_force", Value: n.ttp.State.Reduction(now)},
-			{Name: "max_rate_in_force", Value: maxRate},
+			cSent.Is(float64(sent)),
+			cAbated.Is(float64(abated)),
+			cDiverted.Is(float64(diverted)),
+			cOlrAccepted.Is(float64(n.verdicts[doic.Accepted])),
+			cOlrEnded.Is(float64(n.verdicts[doic.Ended])),
+			cOlrRepeatedOrStale.Is(float64(n.verdicts[doic.Stale])),
+			cOlrIgnored.Is(float64(n.verdicts[doic.Ignored])),
+			cSequenceNumber.Is(float64(seq)),
+			cReductionInForce.Is(n.ttp.State.Reduction(now)),
+			cMaxRateInForce.Is(maxRate),
 		}},
 		sim.Group{Name: "DOIC reporting node (server)", Counters: []sim.Counter{
-			{Name: "reports", Value: float64(n.rep.reports)},
-			{Name: "overload_occurrences", Value: float64(n.rep.episodes)},
-			{Name: "reduction_requested", Value: n.rep.requested()},
-			{Name: "arrivals", Value: float64(n.srvArrivals)},
-			{Name: "discarded_queue_full", Value: float64(n.srvDrops)},
-			{Name: "alternate_arrivals", Value: float64(n.altArrivals)},
-			{Name: "alternate_discarded", Value: float64(n.altDrops)},
+			cReports.Is(float64(n.rep.reports)),
+			cOverloadOccurrences.Is(float64(n.rep.episodes)),
+			cReductionRequested.Is(n.rep.requested()),
+			cArrivals.Is(float64(n.srvArrivals)),
+			cDiscardedQueueFull.Is(float64(n.srvDrops)),
+			cAlternateArrivals.Is(float64(n.altArrivals)),
+			cAlternateDiscarded.Is(float64(n.altDrops)),
 		}},
 	)
 	for p := range doic.Priorities {
@@ -159,3 +160,30 @@ func (n *node) Report(now kernel.Time) sim.Report {
 	}
 	return rep
 }
+
+// The counters Report writes, declared with their plain words (for the
+// page's Details: natively only) and written by handle.
+var (
+	counters             sim.Counters
+	cSent                = counters.Add("sent", prose.Page("sent to the server"), "")
+	cAbated              = counters.Add("abated", prose.Page("abated"), "")
+	cDiverted            = counters.Add("diverted", prose.Page("diverted to the alternate server"), "")
+	cOlrAccepted         = counters.Add("olr_accepted", prose.Page("overload reports accepted"), "")
+	cOlrEnded            = counters.Add("olr_ended", prose.Page("overload reports ending an overload"), "")
+	cOlrRepeatedOrStale  = counters.Add("olr_repeated_or_stale", prose.Page("overload reports repeated or stale"), "")
+	cOlrIgnored          = counters.Add("olr_ignored", prose.Page("overload reports ignored"), "")
+	cSequenceNumber      = counters.Add("sequence_number", prose.Page("last report sequence number"), "")
+	cReductionInForce    = counters.Add("reduction_in_force", prose.Page("reduction in force"), "%")
+	cMaxRateInForce      = counters.Add("max_rate_in_force", prose.Page("maximum rate in force"), "requests per second")
+	cReports             = counters.Add("reports", prose.Page("overload reports sent"), "")
+	cOverloadOccurrences = counters.Add("overload_occurrences", prose.Page("overload occurrences"), "")
+	cReductionRequested  = counters.Add("reduction_requested", prose.Page("reduction requested"), "%")
+	cArrivals            = counters.Add("arrivals", prose.Page("requests reaching the server"), "")
+	cDiscardedQueueFull  = counters.Add("discarded_queue_full", prose.Page("discarded: server queue full"), "")
+	cAlternateArrivals   = counters.Add("alternate_arrivals", prose.Page("requests reaching the alternate server"), "")
+	cAlternateDiscarded  = counters.Add("alternate_discarded", prose.Page("discarded by the alternate server"), "")
+	cGreenSent           = counters.Add("green_sent", prose.Page("green sent"), "")
+	cGreenAbated         = counters.Add("green_abated", prose.Page("green abated"), "")
+	cYellowSent          = counters.Add("yellow_sent", prose.Page("yellow sent"), "")
+	cYellowAbated        = counters.Add("yellow_abated", prose.Page("yellow abated"), "")
+)

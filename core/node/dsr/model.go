@@ -23,6 +23,7 @@ var Def = &sim.Def{
 	// The ids of the streams of newNode in catalog version 1.
 	NumberedStreams: sim.NumberSources(sourceNames(), map[string]uint64{"dsr.plain-loss": 100}),
 	Columns:         &cols,
+	Counters:        &counters,
 	CPU:             "server.cpu",
 	Charts: []sim.Chart{
 		{ID: "ttp-priority", Title: "Offered at the TTP by priority, then colour (SHM), and the Max ETR", Unit: "/s", Stacked: true,

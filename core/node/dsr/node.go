@@ -105,11 +105,11 @@ type node struct {
 	srvDrops, altDrops       int64
 	verdicts                 [4]int64
 	pending                  [doic.Priorities]int64 // answers on their way, per priority: the requests in flight
-	prev                     counters
+	prev                     totals
 }
 
-// counters at the previous measurement.
-type counters struct {
+// totals are the counters at the previous measurement.
+type totals struct {
 	sent, abated, diverted   [doic.Priorities][doic.Colours]int64
 	srvArrivals, altArrivals int64
 	srvDrops, altDrops       int64

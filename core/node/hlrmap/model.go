@@ -20,8 +20,9 @@ var Def = &sim.Def{
 	// The ids of the streams of newNode in catalog version 1.
 	NumberedStreams: sim.NumberSources(classNames, map[string]uint64{
 		"hlr.subscriber": 100, "attach.subscriber": 101, "sessmgr.kept-host": 102, "sessmgr.random": 103, "hlr.retry": 104}),
-	Columns: &cols,
-	CPU:     "cpu",
+	Columns:  &cols,
+	Counters: &counters,
+	CPU:      "cpu",
 	Charts: []sim.Chart{
 		sim.OutcomesChart(),
 		{ID: "cpu", Title: "IMSI Manager CPU", Unit: "%", Series: []string{"cpu"},

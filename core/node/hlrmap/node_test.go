@@ -150,8 +150,8 @@ func TestRebootLosesWork(t *testing.T) {
 	r, n := runToEnd(t, sc)
 	checkConservation(t, r, n)
 	s := r.Summary()
-	if simtest.Counter(t, s, "mapping table", "reboots") != 2 || n.lostInReboot == 0 {
-		t.Errorf("reboots %v, lost in reboot %d: want 2 and some", simtest.Counter(t, s, "mapping table", "reboots"), n.lostInReboot)
+	if simtest.Counter(t, s, "mapping table", cReboots.Key()) != 2 || n.lostInReboot == 0 {
+		t.Errorf("reboots %v, lost in reboot %d: want 2 and some", simtest.Counter(t, s, "mapping table", cReboots.Key()), n.lostInReboot)
 	}
 }
 

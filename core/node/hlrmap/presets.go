@@ -56,7 +56,7 @@ var presets = []scenario.Preset{
 		Claims: []claim.Claim{
 			{Name: "no-broadcast-in-window", Kind: claim.Share, Column: "broadcasts", Op: claim.AtMost, Value: 0, From: 300, To: 3900, Min: 100, Max: 100},
 			{Name: "cpu-low", Kind: claim.Share, Column: "cpu", Op: claim.Below, Value: 30, Min: 100, Max: 100},
-			{Name: "misrouted", Kind: claim.Counter, Counter: "answers/misrouted", What: "requests misrouted (hosted, sent to a wrong Session Manager)", Min: 1, Max: inf},
+			{Name: "misrouted", Kind: claim.Counter, Counter: cMisrouted.In("answers"), What: "requests misrouted (hosted, sent to a wrong Session Manager)", Min: 1, Max: inf},
 			{Name: "broadcast-after-window", Kind: claim.Share, Column: "broadcasts", Op: claim.Above, Value: 0, From: 3900, Min: 100, Max: 100},
 			{Name: "mapped-before-reboot", Step: true, Kind: claim.Share, Column: "table.mapped", Op: claim.AtLeast, Value: 99, To: 238, Min: 100, Max: 100},
 			{Name: "broadcast-before-reboot", Step: true, Kind: claim.Share, Column: "broadcasts", Op: claim.Above, Value: 0, To: 238, Min: 100, Max: 100},
@@ -82,7 +82,7 @@ var presets = []scenario.Preset{
 			{Name: "cpu-pinned-in-storm", Kind: claim.Share, Column: "cpu", Op: claim.AtLeast, Value: 99, From: 300, To: 2100, Min: 95, Max: 100},
 			{Name: "backlog-past-map-timer", Kind: claim.Share, Column: "backlog", Op: claim.AtLeast, Param: pMapTimer.Name(), From: 300, To: 2100, What: "CPU backlog at least the MAP timer", Min: 95, Max: 100},
 			{Name: "answers-late", Kind: claim.Counter, Counter: "total/late", What: "answers completed late (after the MAP timer)", Min: 1, Max: inf},
-			{Name: "hlr-repeats", Kind: claim.Counter, Counter: "imsimgr/hlr_retries", What: "requests the HLR repeated", Min: 1, Max: inf},
+			{Name: "hlr-repeats", Kind: claim.Counter, Counter: cHlrRetries.In("imsimgr"), What: "requests the HLR repeated", Min: 1, Max: inf},
 			{Name: "pinned-after-reboot", Step: true, Kind: claim.Share, Column: "cpu", Op: claim.AtLeast, Value: 99, From: 300, To: 328, Min: 100, Max: 100},
 			{Name: "backlog-past-map-timer-early", Step: true, Kind: claim.Share, Column: "backlog", Op: claim.AtLeast, Param: pMapTimer.Name(), What: "CPU backlog at least the MAP timer", From: 600, To: 898, Min: 100, Max: 100},
 			{Name: "late-early", Step: true, Kind: claim.Share, Column: "late", Op: claim.Above, Value: 0, What: "answers completed late", From: 600, To: 898, Min: 100, Max: 100},

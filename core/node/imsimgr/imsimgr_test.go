@@ -41,7 +41,7 @@ func TestGuardDropsOverflowAtSeventyPercent(t *testing.T) {
 	}
 	// The guard keeps the process alive and the CPU comes back under 70 %
 	// while the storm lasts.
-	if c := simtest.Counter(t, sum, "imsimgr", "crashes"); c != 0 {
+	if c := simtest.Counter(t, sum, "imsimgr", cCrashes.Key()); c != 0 {
 		t.Fatalf("%v crashes with the guard", c)
 	}
 	under := 0
@@ -59,10 +59,10 @@ func TestGuardDropsOverflowAtSeventyPercent(t *testing.T) {
 // rejecting, the CPU pins and the IMSI Manager crashes.
 func TestWithoutGuardRejectsPinTheCPU(t *testing.T) {
 	s, sum := simtest.Series(t, Def, preset(t, "attach-storm-no-guard"))
-	if c := simtest.Counter(t, sum, "pacing (SGSN)", "overflow_drops_high_cpu") + simtest.Counter(t, sum, "pacing (MME)", "overflow_drops_high_cpu"); c != 0 {
+	if c := simtest.Counter(t, sum, "pacing (SGSN)", cOverflowDropsHighCpu.Key()) + simtest.Counter(t, sum, "pacing (MME)", cOverflowDropsHighCpu.Key()); c != 0 {
 		t.Fatalf("%v high-CPU drops without the guard", c)
 	}
-	if c := simtest.Counter(t, sum, "imsimgr", "crashes"); c == 0 {
+	if c := simtest.Counter(t, sum, "imsimgr", cCrashes.Key()); c == 0 {
 		t.Fatal("no crash without the guard")
 	}
 	pinned := 0
@@ -116,7 +116,7 @@ func TestEmergencyAttachesAreNotPaced(t *testing.T) {
 	if em.Offered == 0 || em.Completed+em.InFlight != em.Offered {
 		t.Fatalf("emergency attaches: %+v", em)
 	}
-	if simtest.Counter(t, s, "imsimgr", "emergency_unpaced") != float64(em.Offered) {
+	if simtest.Counter(t, s, "imsimgr", cEmergencyUnpaced.Key()) != float64(em.Offered) {
 		t.Fatal("emergency attaches not all counted as unpaced")
 	}
 	if at.Dropped == 0 {
@@ -137,15 +137,15 @@ func TestSeparateSGSNAndMMEQueues(t *testing.T) {
 	r, _ := sim.Start(Def, sc, false)
 	r.RunToEnd()
 	s := r.Summary()
-	if simtest.Counter(t, s, "pacing (SGSN)", "overflow_drops") == 0 {
+	if simtest.Counter(t, s, "pacing (SGSN)", cOverflowDrops.Key()) == 0 {
 		t.Fatal("the SGSN queue did not overflow")
 	}
 	mme := classSummary(s, "mme-attach")
-	if mme.Completed+mme.InFlight != mme.Offered || simtest.Counter(t, s, "pacing (MME)", "overflow_rejects") != 0 {
+	if mme.Completed+mme.InFlight != mme.Offered || simtest.Counter(t, s, "pacing (MME)", cOverflowRejects.Key()) != 0 {
 		t.Fatalf("MME attaches suffered from the SGSN storm: %+v", mme)
 	}
 	// Released from the SGSN queue: at most N per second (plus the first).
-	if rel := simtest.Counter(t, s, "pacing (SGSN)", "released"); rel > 200*60+1 {
+	if rel := simtest.Counter(t, s, "pacing (SGSN)", cReleased.Key()); rel > 200*60+1 {
 		t.Fatalf("SGSN released %v in 60 s at N = 200/s", rel)
 	}
 }

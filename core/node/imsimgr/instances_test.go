@@ -91,7 +91,7 @@ func TestEmergencyPacedSwitch(t *testing.T) {
 	r, _ := sim.Start(Def, sc, false)
 	r.RunToEnd()
 	s := r.Summary()
-	if c := simtest.Counter(t, s, "imsimgr", "emergency_unpaced"); c != 0 {
+	if c := simtest.Counter(t, s, "imsimgr", cEmergencyUnpaced.Key()); c != 0 {
 		t.Fatalf("%v emergency attaches unpaced with the switch on", c)
 	}
 	if em := classSummary(s, "mme-emergency"); em.Dropped == 0 {

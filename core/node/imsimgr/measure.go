@@ -6,6 +6,7 @@ import (
 	"overloadlab/core/control/pacing"
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/metrics"
+	"overloadlab/core/engine/prose"
 	"overloadlab/core/engine/sim"
 )
 
@@ -198,14 +199,14 @@ func (n *node) Report(now kernel.Time) sim.Report {
 			mean = st.WaitSum.Seconds() / float64(st.Released)
 		}
 		rep.Controls = append(rep.Controls, sim.Group{Name: name, Counters: []sim.Counter{
-			{Name: "queued", Value: float64(st.Queued)},
-			{Name: "released", Value: float64(st.Released)},
-			{Name: "waiting", Value: float64(waiting)},
-			{Name: "stale_drops", Value: float64(st.Stale)},
-			{Name: "overflow_rejects", Value: float64(st.OverflowRejected)},
-			{Name: "overflow_drops", Value: float64(st.OverflowDropped)},
-			{Name: "overflow_drops_high_cpu", Value: float64(st.OverflowDroppedCPU)},
-			{Name: "mean_wait_s", Value: mean},
+			cQueued.Is(float64(st.Queued)),
+			cReleased.Is(float64(st.Released)),
+			cWaiting.Is(float64(waiting)),
+			cStaleDrops.Is(float64(st.Stale)),
+			cOverflowRejects.Is(float64(st.OverflowRejected)),
+			cOverflowDrops.Is(float64(st.OverflowDropped)),
+			cOverflowDropsHighCpu.Is(float64(st.OverflowDroppedCPU)),
+			cMeanWaitS.Is(mean),
 		}})
 	}
 	on := 0.0
@@ -214,18 +215,41 @@ func (n *node) Report(now kernel.Time) sim.Report {
 	}
 	rep.Controls = append(rep.Controls,
 		sim.Group{Name: "cpu guard (70 %)", Counters: []sim.Counter{
-			{Name: "enabled", Value: on},
-			{Name: "activations", Value: float64(activations)},
-			{Name: "readings_at_or_above_70", Value: float64(highSamples)},
+			cEnabled.Is(on),
+			cActivations.Is(float64(activations)),
+			cReadingsAtOrAbove70.Is(float64(highSamples)),
 		}},
 		sim.Group{Name: "imsimgr", Counters: []sim.Counter{
-			{Name: "crashes", Value: float64(crashes)},
-			{Name: "lost_in_crash", Value: float64(n.crashLost)},
-			{Name: "dropped_while_down", Value: float64(n.downDrops)},
-			{Name: "dropped_ingress_full", Value: float64(n.ingressDrops)},
-			{Name: "emergency_unpaced", Value: float64(n.emergency)},
-			{Name: "retries", Value: float64(n.retries)},
+			cCrashes.Is(float64(crashes)),
+			cLostInCrash.Is(float64(n.crashLost)),
+			cDroppedWhileDown.Is(float64(n.downDrops)),
+			cDroppedIngressFull.Is(float64(n.ingressDrops)),
+			cEmergencyUnpaced.Is(float64(n.emergency)),
+			cRetries.Is(float64(n.retries)),
 		}},
 	)
 	return rep
 }
+
+// The counters Report writes, declared with their plain words (for the
+// page's Details: natively only) and written by handle.
+var (
+	counters              sim.Counters
+	cQueued               = counters.Add("queued", prose.Page("requests queued for pacing"), "")
+	cReleased             = counters.Add("released", prose.Page("released by the pacing queue"), "")
+	cWaiting              = counters.Add("waiting", prose.Page("waiting now"), "")
+	cStaleDrops           = counters.Add("stale_drops", prose.Page("stale drops (waited longer than the wait time)"), "")
+	cOverflowRejects      = counters.Add("overflow_rejects", prose.Page("overflow rejected through the messenger"), "")
+	cOverflowDrops        = counters.Add("overflow_drops", prose.Page("overflow dropped (action drop)"), "")
+	cOverflowDropsHighCpu = counters.Add("overflow_drops_high_cpu", prose.Page("overflow dropped by the 70 % guard"), "")
+	cMeanWaitS            = counters.Add("mean_wait_s", prose.Page("mean wait in the queue"), "seconds")
+	cEnabled              = counters.Flag("enabled", prose.Page("guard switched on"))
+	cActivations          = counters.Add("activations", prose.Page("times the guard switched on"), "")
+	cReadingsAtOrAbove70  = counters.Add("readings_at_or_above_70", prose.Page("CPU readings at or above 70 %"), "")
+	cCrashes              = counters.Add("crashes", prose.Page("crashes (watchdog restarts)"), "")
+	cLostInCrash          = counters.Add("lost_in_crash", prose.Page("requests lost in a crash"), "")
+	cDroppedWhileDown     = counters.Add("dropped_while_down", prose.Page("dropped while restarting"), "")
+	cDroppedIngressFull   = counters.Add("dropped_ingress_full", prose.Page("dropped: ingress full"), "")
+	cEmergencyUnpaced     = counters.Add("emergency_unpaced", prose.Page("emergency attaches not paced"), "")
+	cRetries              = counters.Add("retries", prose.Page("retries by UEs and peers"), "")
+)

@@ -20,6 +20,7 @@ var Def = &sim.Def{
 	// The ids of the streams of newNode in catalog version 1.
 	NumberedStreams: sim.NumberSources(classNames(), map[string]uint64{"imsimgr.instance": 100, "ue.retry": 101}),
 	Columns:         &cols,
+	Counters:        &counters,
 	CPU:             "cpu",
 	Charts: []sim.Chart{
 		sim.OutcomesChart(),

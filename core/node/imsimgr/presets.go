@@ -65,7 +65,7 @@ var presets = []scenario.Preset{
 		Claims: []claim.Claim{
 			crashes(0, 0),
 			inStorm("cpu-pinned-in-storm", "cpu", claim.AtLeast, 99, 60, 80),
-			{Name: "guard-drops", Kind: claim.Counter, Counter: "pacing (SGSN)/overflow_drops_high_cpu", What: "SGSN overflow dropped by the 70 % CPU guard", Min: 1, Max: inf},
+			{Name: "guard-drops", Kind: claim.Counter, Counter: cOverflowDropsHighCpu.In("pacing (SGSN)"), What: "SGSN overflow dropped by the 70 % CPU guard", Min: 1, Max: inf},
 			busyHourCPU, queueEmpty("sgsn", 0, 59),
 			window("queue-full-at-storm", "sgsn.queue", claim.AtLeast, 2500, "SGSN pacing queue full (Q = 2500)", 120, 124, 40, 100),
 			window("rejects-at-storm", "pacing.overflow-rejected", claim.Above, 0, "overflow rejected through the messenger", 120, 124, 20, 100),
@@ -206,7 +206,7 @@ func window(name, column string, op claim.Op, value float64, what string, from, 
 
 // crashes claims the IMSI Manager crashed between lo and hi times.
 func crashes(lo, hi float64) claim.Claim {
-	return claim.Claim{Name: "crashes", Kind: claim.Counter, Counter: "imsimgr/crashes", What: "IMSI Manager crashes", Min: lo, Max: hi}
+	return claim.Claim{Name: "crashes", Kind: claim.Counter, Counter: cCrashes.In("imsimgr"), What: "IMSI Manager crashes", Min: lo, Max: hi}
 }
 
 // inStorm claims that column op value holds in lo–hi % of the storm's

@@ -4,6 +4,7 @@ import (
 	"overloadlab/core/control/multiclass"
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/metrics"
+	"overloadlab/core/engine/prose"
 	"overloadlab/core/engine/sim"
 )
 
@@ -141,54 +142,54 @@ func (n *node) Report(now kernel.Time) sim.Report {
 	T := n.env.Interval.Seconds()
 	reached, settled, fstar, _ := multiclass.Reaction(n.fSeries)
 	ctl := sim.Group{Name: "overload control (" + pAlgorithm.Of(n.v) + ")", Counters: []sim.Counter{
-		{Name: "reaction_reached_intervals", Value: float64(reached)},
-		{Name: "reaction_settled_intervals", Value: float64(settled)},
-		{Name: "reaction_settled_s", Value: float64(settled) * T},
-		{Name: "settled_fraction", Value: fstar},
-		{Name: "excursions_above_target5", Value: float64(n.react.Excursions)},
-		{Name: "longest_above_target5_s", Value: n.react.Max},
-		{Name: "time_above_target5_s", Value: n.react.Total},
-		{Name: "unrecovered_at_end_s", Value: n.react.open(now)},
-		{Name: "f_at_end", Value: n.ctl.Overall()},
+		cReactionReachedIntervals.Is(float64(reached)),
+		cReactionSettledIntervals.Is(float64(settled)),
+		cReactionSettledS.Is(float64(settled) * T),
+		cSettledFraction.Is(fstar),
+		cExcursionsAboveTarget5.Is(float64(n.react.Excursions)),
+		cLongestAboveTarget5S.Is(n.react.Max),
+		cTimeAboveTarget5S.Is(n.react.Total),
+		cUnrecoveredAtEndS.Is(n.react.open(now)),
+		cFAtEnd.Is(n.ctl.Overall()),
 	}}
 	for i, c := range classes {
 		x := 1.0
 		if o := n.env.Out.Class(i).Offered; o > 0 {
 			x = float64(n.admitted[i]) / float64(o)
 		}
-		ctl.Counters = append(ctl.Counters, sim.Counter{Name: "admitted_fraction." + c.name, Value: x})
+		ctl.Counters = append(ctl.Counters, cAdmittedFraction.Is(c.name, x))
 	}
 	delay := sim.Group{Name: "call setup time (mean, s)"}
-	for i, c := range classes {
+	for i := range classes {
 		d := 0.0
 		if n.delayAllN[i] > 0 {
 			d = n.delayAll[i] / float64(n.delayAllN[i])
 		}
-		delay.Counters = append(delay.Counters, sim.Counter{Name: c.name, Value: d})
+		delay.Counters = append(delay.Counters, cSetupTime[i].Is(d))
 	}
 	reg := sim.Group{Name: "cost regression"}
 	if rg := n.ctl.Regression(); rg != nil {
 		var sum, worst float64
-		reg.Counters = append(reg.Counters, sim.Counter{Name: "fits", Value: float64(rg.Fits)}, sim.Counter{Name: "holds", Value: float64(rg.Holds)})
+		reg.Counters = append(reg.Counters, cFits.Is(float64(rg.Fits)), cHolds.Is(float64(rg.Holds)))
 		for i, c := range classes {
 			e := relErr(n.ctl.Cost(i), n.trueCost(i))
 			sum += e
 			worst = max(worst, e)
-			reg.Counters = append(reg.Counters, sim.Counter{Name: "error." + c.name, Value: e})
+			reg.Counters = append(reg.Counters, cError.Is(c.name, e))
 		}
 		for i, c := range classes {
-			reg.Counters = append(reg.Counters, sim.Counter{Name: "held_fits." + c.name, Value: float64(rg.Held(i))})
+			reg.Counters = append(reg.Counters, cHeldFits.Is(c.name, float64(rg.Held(i))))
 		}
-		reg.Counters = append(reg.Counters, sim.Counter{Name: "held_fits.idle", Value: float64(rg.Held(len(classes) + 1))})
+		reg.Counters = append(reg.Counters, cHeldFits.Is("idle", float64(rg.Held(len(classes)+1))))
 		reg.Counters = append(reg.Counters,
-			sim.Counter{Name: "within_10pct_since_s", Value: n.convergedAt},
-			sim.Counter{Name: "mean_error", Value: sum / float64(len(classes))},
-			sim.Counter{Name: "max_error", Value: worst},
-			sim.Counter{Name: "idle_estimate", Value: n.ctl.Idle()})
+			cWithin10pctSinceS.Is(n.convergedAt),
+			cMeanError.Is(sum/float64(len(classes))),
+			cMaxError.Is(worst),
+			cIdleEstimate.Is(n.ctl.Idle()))
 	} else {
-		reg.Counters = []sim.Counter{{Name: "on", Value: 0}}
+		reg.Counters = []sim.Counter{cOn.Is(0)}
 		for i, c := range classes {
-			reg.Counters = append(reg.Counters, sim.Counter{Name: "error." + c.name, Value: relErr(n.ctl.Cost(i), n.trueCost(i))})
+			reg.Counters = append(reg.Counters, cError.Is(c.name, relErr(n.ctl.Cost(i), n.trueCost(i))))
 		}
 	}
 	var eq float64
@@ -196,9 +197,9 @@ func (n *node) Report(now kernel.Time) sim.Report {
 		eq += n.weight(i) * float64(n.env.Out.Class(i).Get(metrics.InTime))
 	}
 	sw := sim.Group{Name: "switch", Counters: []sim.Counter{
-		{Name: "goodput_equivalent_per_s", Value: eq / max(now.Seconds(), 1e-9)},
-		{Name: "dropped_buffer_full", Value: float64(n.drops)},
-		{Name: "max_queue_msgs", Value: float64(n.maxQueue)},
+		cGoodputEquivalentPerS.Is(eq / max(now.Seconds(), 1e-9)),
+		cDroppedBufferFull.Is(float64(n.drops)),
+		cMaxQueueMsgs.Is(float64(n.maxQueue)),
 	}}
 	rep.Controls = append(rep.Controls, ctl, delay, reg, sw)
 	return rep
@@ -229,3 +230,40 @@ func relErr(est, truth float64) float64 {
 	}
 	return d / truth
 }
+
+// The counters Report writes, declared with their plain words (for the
+// page's Details: natively only) and written by handle.
+var (
+	counters                  sim.Counters
+	cReactionReachedIntervals = counters.Add("reaction_reached_intervals", prose.Page("admitted fraction within 10 % of settled after"), "intervals")
+	cReactionSettledIntervals = counters.Add("reaction_settled_intervals", prose.Page("admitted fraction settled after"), "intervals")
+	cReactionSettledS         = counters.Add("reaction_settled_s", prose.Page("admitted fraction settled after"), "seconds")
+	cSettledFraction          = counters.Add("settled_fraction", prose.Page("settled admitted fraction"), "")
+	cExcursionsAboveTarget5   = counters.Add("excursions_above_target5", prose.Page("times above target + 5 %"), "")
+	cLongestAboveTarget5S     = counters.Add("longest_above_target5_s", prose.Page("longest time above target + 5 %"), "seconds")
+	cTimeAboveTarget5S        = counters.Add("time_above_target5_s", prose.Page("time above target + 5 %"), "seconds")
+	cUnrecoveredAtEndS        = counters.Add("unrecovered_at_end_s", prose.Page("above target + 5 % at the end"), "seconds")
+	cFAtEnd                   = counters.Add("f_at_end", prose.Page("admitted share at the end"), "")
+	cAdmittedFraction         = counters.Family("admitted_fraction.", prose.Page("admitted fraction:"), "")
+	cFits                     = counters.Add("fits", prose.Page("regression fits"), "")
+	cHolds                    = counters.Add("holds", prose.Page("regression holds (mix too steady)"), "")
+	cError                    = counters.Family("error.", prose.Page("cost error:"), "")
+	cHeldFits                 = counters.Family("held_fits.", prose.Page("fits held:"), "")
+	cWithin10pctSinceS        = counters.Add("within_10pct_since_s", prose.Page("all costs within 10 % since"), "seconds")
+	cMeanError                = counters.Add("mean_error", prose.Page("mean cost error"), "")
+	cMaxError                 = counters.Add("max_error", prose.Page("largest cost error"), "")
+	cIdleEstimate             = counters.Add("idle_estimate", prose.Page("estimated idle share"), "")
+	cOn                       = counters.Flag("on", prose.Page("regression on"))
+	// cSetupTime is each class's mean call setup time, in the order of
+	// classes, keyed by the class's name (catalog's TestCounterNames
+	// checks each is reported).
+	cSetupTime = [...]sim.CounterKey{
+		counters.Add("handover", prose.Page("handover"), ""),
+		counters.Add("mt-call", prose.Page("mobile-terminated call"), ""),
+		counters.Add("mo-call", prose.Page("mobile-originated call"), ""),
+		counters.Add("lu-sms", prose.Page("location update or SMS"), ""),
+	}
+	cGoodputEquivalentPerS = counters.Add("goodput_equivalent_per_s", prose.Page("goodput in base calls/s"), "")
+	cDroppedBufferFull     = counters.Add("dropped_buffer_full", prose.Page("dropped: buffer full"), "")
+	cMaxQueueMsgs          = counters.Add("max_queue_msgs", prose.Page("longest queue"), "messages")
+)

@@ -38,6 +38,7 @@ var Def = &sim.Def{
 	// The ids of the streams of newNode in catalog version 1.
 	NumberedStreams: sim.NumberSources(classNames(), map[string]uint64{"overload.sred": 50, "traffic.mix": 51}),
 	Columns:         &cols,
+	Counters:        &counters,
 	CPU:             "cpu",
 	Charts: []sim.Chart{
 		{ID: "occupancy", Title: "Processor occupancy against the target", Unit: "%", Series: []string{"cpu", "admitted-load"},

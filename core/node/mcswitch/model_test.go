@@ -135,9 +135,9 @@ func TestReactionAgainstTheClosedForm(t *testing.T) {
 				sc.Interval = interval
 				sc.Duration = 30 + 60*interval // 60 intervals of overload
 				_, s := simtest.Series(t, Def, sc)
-				got := simtest.Counter(t, s, "overload control", "reaction_reached_intervals")
-				settled := simtest.Counter(t, s, "overload control", "reaction_settled_intervals")
-				fs := simtest.Counter(t, s, "overload control", "settled_fraction")
+				got := simtest.Counter(t, s, "overload control", cReactionReachedIntervals.Key())
+				settled := simtest.Counter(t, s, "overload control", cReactionSettledIntervals.Key())
+				fs := simtest.Counter(t, s, "overload control", cSettledFraction.Key())
 				beta := sc.Params.Num("overload.target-occupancy") / 100
 				lo, hi := 1.0, 2.0
 				if peak >= 5 {
@@ -222,13 +222,13 @@ func TestRegressionConverges(t *testing.T) {
 		sc := variant(t, "switch-regression", nil)
 		sc.Seed = seed
 		_, s := simtest.Series(t, Def, sc)
-		if e := simtest.Counter(t, s, "cost regression", "mean_error"); e > 0.07 {
+		if e := simtest.Counter(t, s, "cost regression", cMeanError.Key()); e > 0.07 {
 			t.Errorf("seed %d: mean cost error at the end %v, want ≤ 7 %%", seed, e)
 		}
-		if at := simtest.Counter(t, s, "cost regression", "within_10pct_since_s"); at < 0 || at > 90 {
+		if at := simtest.Counter(t, s, "cost regression", cWithin10pctSinceS.Key()); at < 0 || at > 90 {
 			t.Errorf("seed %d: within 10 %% since %v s, want within 90 s", seed, at)
 		}
-		if h := simtest.Counter(t, s, "cost regression", "held_fits.mo-call"); h < 72 {
+		if h := simtest.Counter(t, s, "cost regression", cHeldFits.Is("mo-call", 0).Name); h < 72 {
 			t.Errorf("seed %d: mobile-originated cost held in %v fits, want ≥ 72 (60 %% of the steady half)", seed, h)
 		}
 	}

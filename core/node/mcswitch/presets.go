@@ -37,8 +37,8 @@ var presets = []scenario.Preset{
 		Compare: []scenario.Variant{{Label: "OCC", Params: algo("occ")}, {Label: "SRED", Params: algo("sred")}},
 		Pace:    2, Watch: "occupancy",
 		Claims: []claim.Claim{
-			{Name: "aro-reaches-f-star", Kind: claim.Counter, Counter: "overload control/reaction_reached_intervals", What: "intervals until the admitted fraction is within 10 % of its settled value", Min: 1, Max: 4, Most: &claim.Range{Min: 1, Max: 2}},
-			{Name: "occupancy-longer", Kind: claim.Counter, Counter: "overload control/longest_above_target5_s", What: "longest time above the target + 5 % (s)", Min: 5, Max: inf},
+			{Name: "aro-reaches-f-star", Kind: claim.Counter, Counter: cReactionReachedIntervals.In("overload control"), What: "intervals until the admitted fraction is within 10 % of its settled value", Min: 1, Max: 4, Most: &claim.Range{Min: 1, Max: 2}},
+			{Name: "occupancy-longer", Kind: claim.Counter, Counter: cLongestAboveTarget5S.In("overload control"), What: "longest time above the target + 5 % (s)", Min: 5, Max: inf},
 			{Name: "under-target-before-step", Step: true, Kind: claim.Mean, Column: "cpu", What: "mean processor occupancy", To: 24, Min: 75, Max: 90},
 			{Name: "few-rejects-before-step", Step: true, Kind: claim.Mean, Column: "rejected", What: "mean calls rejected", To: 24, Min: 0, Max: 15},
 			{Name: "pinned-after-step", Step: true, Kind: claim.Share, Column: "cpu", Op: claim.AtLeast, Value: 99, From: 30, To: 34, Min: 100, Max: 100},
@@ -103,9 +103,9 @@ var presets = []scenario.Preset{
 			// The old costs are 100 % off the new ones (a relative error of 1).
 			// In about 1 run of 100 the regression mislearns a cost (seed 1032:
 			// the mobile-terminated cost 96 % off): only most runs re-learn it.
-			{Name: "handover-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.handover", What: "relative error of the estimated handover cost (1 before it is re-learnt)", Min: ninf, Max: inf, Most: &claim.Range{Min: 0, Max: 0.12}},
-			{Name: "mt-call-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.mt-call", What: "relative error of the estimated mobile-terminated call cost (1 before it is re-learnt)", Min: ninf, Max: inf, Most: &claim.Range{Min: 0, Max: 0.12}},
-			{Name: "mo-call-cost-learnt", Kind: claim.Counter, Counter: "cost regression/error.mo-call", What: "relative error of the estimated mobile-originated call cost (1 before it is re-learnt)", Min: ninf, Max: inf, Most: &claim.Range{Min: 0, Max: 0.12}},
+			{Name: "handover-cost-learnt", Kind: claim.Counter, Counter: cError.In("cost regression", "handover"), What: "relative error of the estimated handover cost (1 before it is re-learnt)", Min: ninf, Max: inf, Most: &claim.Range{Min: 0, Max: 0.12}},
+			{Name: "mt-call-cost-learnt", Kind: claim.Counter, Counter: cError.In("cost regression", "mt-call"), What: "relative error of the estimated mobile-terminated call cost (1 before it is re-learnt)", Min: ninf, Max: inf, Most: &claim.Range{Min: 0, Max: 0.12}},
+			{Name: "mo-call-cost-learnt", Kind: claim.Counter, Counter: cError.In("cost regression", "mo-call"), What: "relative error of the estimated mobile-originated call cost (1 before it is re-learnt)", Min: ninf, Max: inf, Most: &claim.Range{Min: 0, Max: 0.12}},
 			{Name: "near-target-before-upgrade", Step: true, Kind: claim.Mean, Column: "cpu", What: "mean processor occupancy", From: 40, To: 79, Min: 83, Max: 93, Most: &claim.Range{Min: 86, Max: 91}},
 		},
 	},
@@ -132,7 +132,7 @@ var presets = []scenario.Preset{
 			{Name: "held-after-120", Kind: claim.Mean, Column: "cost-error", What: "mean error of the costs in use", From: 120, Min: ninf, Max: inf, Most: &claim.Range{Min: 0, Max: 10}},
 			// Seed 2259 never holds every estimate at once (0 of 219 fits), and
 			// its costs stay 45 % off: only most runs hold.
-			{Name: "estimates-held", Kind: claim.Counter, Counter: "cost regression/holds", What: "regression fits held (mix too steady)", Min: ninf, Max: inf, Most: &claim.Range{Min: 3, Max: inf}},
+			{Name: "estimates-held", Kind: claim.Counter, Counter: cHolds.In("cost regression"), What: "regression fits held (mix too steady)", Min: ninf, Max: inf, Most: &claim.Range{Min: 3, Max: inf}},
 			{Name: "configured-costs-off", Step: true, Kind: claim.Mean, Column: "cost-error", What: "mean error of the costs in use", To: 9, Min: 45, Max: 55},
 			{Name: "near-true-costs-by-60", Step: true, Kind: claim.Mean, Column: "cost-error", What: "mean error of the costs in use", From: 50, To: 58, Min: ninf, Max: inf, Most: &claim.Range{Min: 0, Max: 20}},
 		},

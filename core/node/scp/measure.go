@@ -1,6 +1,7 @@
 package scp
 
 import (
+	"overloadlab/core/engine/prose"
 	"slices"
 
 	"overloadlab/core/control/acg"
@@ -192,34 +193,63 @@ func (n *node) Report(now kernel.Time) sim.Report {
 	}
 	rep.Controls = []sim.Group{
 		{Name: "scp", Counters: []sim.Counter{
-			{Name: "capacity_per_s", Value: n.capacity},
-			{Name: "throughput_per_s", Value: thr},
-			{Name: "throughput_pct_of_capacity", Value: 100 * thr / n.capacity},
-			{Name: "queries_received", Value: float64(n.arrivals)},
-			{Name: "dropped_buffer_full", Value: float64(n.bufferDrops)},
+			cCapacityPerS.Is(n.capacity),
+			cThroughputPerS.Is(thr),
+			cThroughputPctOfCapacity.Is(100 * thr / n.capacity),
+			cQueriesReceived.Is(float64(n.arrivals)),
+			cDroppedBufferFull.Is(float64(n.bufferDrops)),
 		}},
 		{Name: "gaps at the ssps", Counters: []sim.Counter{
-			{Name: "offered", Value: float64(offered)},
-			{Name: "admitted", Value: float64(admitted)},
-			{Name: "throttled", Value: float64(throttled)},
-			{Name: "throttled_while_scp_cpu_under_90pct", Value: float64(n.throttledIdle)},
-			{Name: "controls_received", Value: float64(n.received)},
-			{Name: "ssps_gapped_now", Value: float64(gapped)},
-			{Name: "gapping_on_off_switches", Value: float64(n.switches)},
-			{Name: "intervals_sending_a_gap_pct", Value: onShare},
-			{Name: "mean_level", Value: meanLevel},
-			{Name: "adaptive_rate_per_ssp", Value: n.adaptive.Rate()},
+			cOffered.Is(float64(offered)),
+			cAdmitted.Is(float64(admitted)),
+			cThrottled.Is(float64(throttled)),
+			cThrottledWhileScpCpuUnder90pct.Is(float64(n.throttledIdle)),
+			cControlsReceived.Is(float64(n.received)),
+			cSspsGappedNow.Is(float64(gapped)),
+			cGappingOnOffSwitches.Is(float64(n.switches)),
+			cIntervalsSendingAGapPct.Is(onShare),
+			cMeanLevel.Is(meanLevel),
+			cAdaptiveRatePerSsp.Is(n.adaptive.Rate()),
 		}},
 		{Name: "fairness (" + Sharings[n.sharing] + ")", Counters: []sim.Counter{
-			{Name: "jain_index", Value: index},
-			{Name: "worst_ratio", Value: worst},
-			{Name: "best_ratio", Value: best},
-			{Name: "heavy_carried_per_ssp", Value: means[0]},
-			{Name: "heavy_desired_per_ssp", Value: means[1]},
-			{Name: "light_carried_per_ssp", Value: means[2]},
-			{Name: "light_desired_per_ssp", Value: means[3]},
-			{Name: "period_s", Value: period},
+			cJainIndex.Is(index),
+			cWorstRatio.Is(worst),
+			cBestRatio.Is(best),
+			cHeavyCarriedPerSsp.Is(means[0]),
+			cHeavyDesiredPerSsp.Is(means[1]),
+			cLightCarriedPerSsp.Is(means[2]),
+			cLightDesiredPerSsp.Is(means[3]),
+			cPeriodS.Is(period),
 		}},
 	}
 	return rep
 }
+
+// The counters Report writes, declared with their plain words (for the
+// page's Details: natively only) and written by handle.
+var (
+	counters                        sim.Counters
+	cCapacityPerS                   = counters.Add("capacity_per_s", prose.Page("capacity"), "queries per second")
+	cThroughputPerS                 = counters.Add("throughput_per_s", prose.Page("throughput"), "queries per second")
+	cThroughputPctOfCapacity        = counters.Add("throughput_pct_of_capacity", prose.Page("throughput (% of capacity)"), "")
+	cQueriesReceived                = counters.Add("queries_received", prose.Page("queries received"), "")
+	cDroppedBufferFull              = counters.Add("dropped_buffer_full", prose.Page("dropped: buffer full"), "")
+	cOffered                        = counters.Add("offered", prose.Page("offered at the SSPs"), "")
+	cAdmitted                       = counters.Add("admitted", prose.Page("admitted by the gaps"), "")
+	cThrottled                      = counters.Add("throttled", prose.Page("blocked by a gap"), "")
+	cThrottledWhileScpCpuUnder90pct = counters.Add("throttled_while_scp_cpu_under_90pct", prose.Page("blocked while the SCP was under 90 % CPU"), "")
+	cControlsReceived               = counters.Add("controls_received", prose.Page("gap controls received by SSPs"), "")
+	cSspsGappedNow                  = counters.Add("ssps_gapped_now", prose.Page("SSPs under a gap now"), "")
+	cGappingOnOffSwitches           = counters.Add("gapping_on_off_switches", prose.Page("gapping switched on or off"), "")
+	cIntervalsSendingAGapPct        = counters.Add("intervals_sending_a_gap_pct", prose.Page("intervals sending a gap"), "%")
+	cMeanLevel                      = counters.Add("mean_level", prose.Page("mean congestion level"), "")
+	cAdaptiveRatePerSsp             = counters.Add("adaptive_rate_per_ssp", prose.Page("adaptive rate per SSP"), "queries per second")
+	cJainIndex                      = counters.Add("jain_index", prose.Page("Jain's fairness index"), "")
+	cWorstRatio                     = counters.Add("worst_ratio", prose.Page("worst carried ÷ desired"), "")
+	cBestRatio                      = counters.Add("best_ratio", prose.Page("best carried ÷ desired"), "")
+	cHeavyCarriedPerSsp             = counters.Add("heavy_carried_per_ssp", prose.Page("carried per heavy SSP"), "queries per second")
+	cHeavyDesiredPerSsp             = counters.Add("heavy_desired_per_ssp", prose.Page("desired per heavy SSP"), "queries per second")
+	cLightCarriedPerSsp             = counters.Add("light_carried_per_ssp", prose.Page("carried per light SSP"), "queries per second")
+	cLightDesiredPerSsp             = counters.Add("light_desired_per_ssp", prose.Page("desired per light SSP"), "queries per second")
+	cPeriodS                        = counters.Add("period_s", prose.Page("measured over"), "seconds")
+)

@@ -20,6 +20,7 @@ var Def = &sim.Def{
 	// The ids of the streams of newNode in catalog version 1.
 	NumberedStreams: numberedStreams(),
 	Columns:         &cols,
+	Counters:        &counters,
 	CPU:             "cpu",
 	Charts: []sim.Chart{
 		{ID: "throughput", Title: "SCP throughput against capacity", Unit: "/s", Stacked: true,

@@ -39,11 +39,11 @@ func run(t testing.TB, sc *scenario.Scenario) (*sim.Run, sim.Summary) {
 }
 
 func throughput(t testing.TB, s sim.Summary) float64 {
-	return simtest.Counter(t, s, "scp", "throughput_pct_of_capacity")
+	return simtest.Counter(t, s, "scp", cThroughputPctOfCapacity.Key())
 }
 
 func jainOf(t testing.TB, s sim.Summary) float64 {
-	return simtest.Counter(t, s, "fairness", "jain_index")
+	return simtest.Counter(t, s, "fairness", cJainIndex.Key())
 }
 
 func TestPackControl(t *testing.T) {
@@ -222,11 +222,11 @@ func TestSmithFindings(t *testing.T) {
 		if thr := throughput(t, s); thr >= 70 {
 			t.Errorf("%s: standard ACG carries %.1f %% of capacity, want < 70 %%", name, thr)
 		}
-		if sw := simtest.Counter(t, s, "gaps", "gapping_on_off_switches"); sw < 10 {
+		if sw := simtest.Counter(t, s, "gaps", cGappingOnOffSwitches.Key()); sw < 10 {
 			t.Errorf("%s: standard ACG switched gapping on/off %g times, want ≥ 10", name, sw)
 		}
-		idle := simtest.Counter(t, s, "gaps", "throttled_while_scp_cpu_under_90pct")
-		if all := simtest.Counter(t, s, "gaps", "throttled"); idle < all/2 {
+		idle := simtest.Counter(t, s, "gaps", cThrottledWhileScpCpuUnder90pct.Key())
+		if all := simtest.Counter(t, s, "gaps", cThrottled.Key()); idle < all/2 {
 			t.Errorf("%s: %g of %g queries blocked while the SCP CPU was under 90 %%, want most", name, idle, all)
 		}
 		_, a := run(t, set(t, presetScenario(t, name), map[string]param.Value{"scp.control": param.Str("adaptive-acg")}))

@@ -2,6 +2,7 @@ package sip
 
 import (
 	"fmt"
+	"overloadlab/core/engine/prose"
 
 	"overloadlab/core/control/oc"
 	"overloadlab/core/engine/kernel"
@@ -148,32 +149,58 @@ func (n *node) Report(now kernel.Time) sim.Report {
 	rep := sim.Report{Held: []int64{n.held[0], n.held[1]}}
 	rep.Controls = append(rep.Controls,
 		sim.Group{Name: "clients", Counters: []sim.Counter{
-			{Name: "new_requests_sent", Value: float64(n.newSent)},
-			{Name: "copies_sent_again", Value: float64(n.copiesSent)},
-			{Name: "oc_dropped", Value: float64(n.ocDropped)},
-			{Name: "blocked_by_retry_after", Value: float64(n.blocked)},
-			{Name: "diverted_to_alternate", Value: float64(n.diverted)},
-			{Name: "refused_sent_to_alternate", Value: float64(n.redirected)},
-			{Name: "answers_after_giving_up", Value: float64(n.stray)},
-			{Name: "oc_accepted", Value: float64(n.verdicts[oc.Accepted])},
-			{Name: "oc_ended", Value: float64(n.verdicts[oc.Ended])},
-			{Name: "oc_stale", Value: float64(n.verdicts[oc.Stale])},
-			{Name: "oc_ignored", Value: float64(n.verdicts[oc.Ignored])},
+			cNewRequestsSent.Is(float64(n.newSent)),
+			cCopiesSentAgain.Is(float64(n.copiesSent)),
+			cOcDropped.Is(float64(n.ocDropped)),
+			cBlockedByRetryAfter.Is(float64(n.blocked)),
+			cDivertedToAlternate.Is(float64(n.diverted)),
+			cRefusedSentToAlternate.Is(float64(n.redirected)),
+			cAnswersAfterGivingUp.Is(float64(n.stray)),
+			cOcAccepted.Is(float64(n.verdicts[oc.Accepted])),
+			cOcEnded.Is(float64(n.verdicts[oc.Ended])),
+			cOcStale.Is(float64(n.verdicts[oc.Stale])),
+			cOcIgnored.Is(float64(n.verdicts[oc.Ignored])),
 		}},
 	)
 	for s, name := range []string{"server", "alternate"} {
 		sv := &n.srv[s]
 		rep.Controls = append(rep.Controls, sim.Group{Name: name, Counters: []sim.Counter{
-			{Name: "copies_received", Value: float64(sv.received)},
-			{Name: "lost_buffer_full", Value: float64(sv.lost)},
-			{Name: "new_transactions", Value: float64(sv.procNew)},
-			{Name: "copies_absorbed", Value: float64(sv.procCopy)},
-			{Name: "refused_503", Value: float64(sv.proc503)},
-			{Name: "answers_relayed", Value: float64(sv.procAnswer)},
-			{Name: "stale_messages", Value: float64(sv.stale)},
-			{Name: "queued", Value: float64(sv.n)},
-			{Name: "oc_seq", Value: float64(sv.seq)},
+			cCopiesReceived.Is(float64(sv.received)),
+			cLostBufferFull.Is(float64(sv.lost)),
+			cNewTransactions.Is(float64(sv.procNew)),
+			cCopiesAbsorbed.Is(float64(sv.procCopy)),
+			cRefused503.Is(float64(sv.proc503)),
+			cAnswersRelayed.Is(float64(sv.procAnswer)),
+			cStaleMessages.Is(float64(sv.stale)),
+			cQueued.Is(float64(sv.n)),
+			cOcSeq.Is(float64(sv.seq)),
 		}})
 	}
 	return rep
 }
+
+// The counters Report writes, declared with their plain words (for the
+// page's Details: natively only) and written by handle.
+var (
+	counters                sim.Counters
+	cNewRequestsSent        = counters.Add("new_requests_sent", prose.Page("new requests sent by the clients"), "")
+	cCopiesSentAgain        = counters.Add("copies_sent_again", prose.Page("copies sent again by Timers A and E"), "")
+	cOcDropped              = counters.Add("oc_dropped", prose.Page("new requests dropped by the clients for oc"), "")
+	cBlockedByRetryAfter    = counters.Add("blocked_by_retry_after", prose.Page("new requests failed: the server blocked by Retry-After"), "")
+	cDivertedToAlternate    = counters.Add("diverted_to_alternate", prose.Page("new requests sent to the alternate server"), "")
+	cRefusedSentToAlternate = counters.Add("refused_sent_to_alternate", prose.Page("requests refused with 503, sent again to the alternate"), "")
+	cAnswersAfterGivingUp   = counters.Add("answers_after_giving_up", prose.Page("final answers that came after the caller gave up"), "")
+	cOcAccepted             = counters.Add("oc_accepted", prose.Page("feedbacks taken (a newer oc-seq)"), "")
+	cOcEnded                = counters.Add("oc_ended", prose.Page("feedbacks ending the control (oc-validity 0)"), "")
+	cOcStale                = counters.Add("oc_stale", prose.Page("feedbacks not newer than the one taken"), "")
+	cOcIgnored              = counters.Add("oc_ignored", prose.Page("feedbacks ignored (a loss oc over 100)"), "")
+	cCopiesReceived         = counters.Add("copies_received", prose.Page("request copies received"), "")
+	cLostBufferFull         = counters.Add("lost_buffer_full", prose.Page("copies lost at the full ingress buffer"), "")
+	cNewTransactions        = counters.Add("new_transactions", prose.Page("new transactions processed"), "")
+	cCopiesAbsorbed         = counters.Add("copies_absorbed", prose.Page("copies parsed and absorbed (the transaction was known)"), "")
+	cRefused503             = counters.Add("refused_503", prose.Page("new requests refused with 503"), "")
+	cAnswersRelayed         = counters.Add("answers_relayed", prose.Page("downstream answers relayed"), "")
+	cStaleMessages          = counters.Add("stale_messages", prose.Page("messages processed after their caller gave up"), "")
+	cQueued                 = counters.Add("queued", prose.Page("messages in the queue"), "")
+	cOcSeq                  = counters.Add("oc_seq", prose.Page("last oc-seq sent"), "")
+)

@@ -17,11 +17,12 @@ var Def = &sim.Def{
 		"calls whose callers already hung up take its CPU, and goodput collapses. Its answers: 503 with Retry-After " +
 		"(every client stops, then all come back), or feedback in the Via header that asks for a partial reduction, " +
 		"a share to drop (RFC 7339 loss) or a rate per client (RFC 7415).",
-	Params:  params,
-	Check:   check,
-	Classes: []string{"invite", "non-invite"},
-	Columns: &cols,
-	CPU:     "server.cpu",
+	Params:   params,
+	Check:    check,
+	Classes:  []string{"invite", "non-invite"},
+	Columns:  &cols,
+	Counters: &counters,
+	CPU:      "server.cpu",
 	Charts: []sim.Chart{
 		{ID: "outcomes", Title: "Offered transactions and what became of them", Unit: "/s", Stacked: true, PerClass: true,
 			Series: []string{"completed", "late", "rejected", "dropped", "throttled"}, Overlay: []string{"offered"}},
