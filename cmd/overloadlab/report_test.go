@@ -29,8 +29,9 @@ func TestReportMatchesRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(html)
+	// A reference inside the file (url(#…), the areas' hatchings) loads nothing.
 	for _, bad := range []string{"<script", "src=", "<link", "@import", "url("} {
-		if strings.Contains(page, bad) {
+		if strings.Contains(strings.ReplaceAll(page, "url(#", "#"), bad) {
 			t.Errorf("the report holds %q: it must not load anything", bad)
 		}
 	}

@@ -23,9 +23,11 @@ import (
 
 	"overloadlab/core/catalog"
 	"overloadlab/core/engine/claim"
+	"overloadlab/core/engine/clock"
 	"overloadlab/core/engine/compare"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
+	"overloadlab/web/palette"
 )
 
 // CSP is the report's Content-Security-Policy: no script at all, nothing
@@ -65,23 +67,23 @@ func Write(w io.Writer, in *Input) error {
 	sc := a.Replay()
 	title := cmp.Or(in.Title, "overloadlab — "+cmp.Or(sc.Preset, "custom scenario"))
 	p.raw(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="` + CSP + `"><meta name="viewport" content="width=device-width, initial-scale=1">`)
-	p.raw(`<title>`).text(title).raw(`</title><style>` + style + `</style></head><body>`)
+	p.raw(`<title>`).text(title).raw(`</title><style>` + sheet + `</style></head><body>`)
 	p.raw(`<h1>`).text(title).raw(`</h1>`)
 	if in.Note != "" {
 		p.raw(`<p class="note">`).text(in.Note).raw(`</p>`)
 	}
 	s := a.Summary()
 	p.raw(`<p class="meta">Model `).text(a.Def.Title).raw(` · scenario `).text(cmp.Or(sc.Preset, "custom")).
-		raw(` · seed `).text(strconv.FormatUint(sc.Seed, 10)).raw(` · `).text(fmtNum(s.DurationS)).raw(` s of `).text(fmtNum(sc.Duration)).raw(` s simulated</p>`)
+		raw(` · seed `).text(strconv.FormatUint(sc.Seed, 10)).raw(` · simulated to `).text(clock.Format(s.DurationS, sc.Duration)).raw(` of `).text(clock.Format(sc.Duration, sc.Duration)).raw(` (`).text(clock.Notation(sc.Duration)).raw(`)</p>`)
 
 	// The scenario and its differences.
 	p.raw(`<h2>Scenario</h2>`)
 	if base, err := catalog.Base(sc.Model, sc.Preset); err == nil {
-		p.differences("Differences of A from "+cmp.Or(sc.Preset, "the model defaults"), scenario.Differences(sc, base))
+		p.differences("Differences of A from "+cmp.Or(sc.Preset, "the model defaults"), scenario.Differences(sc, base), sc.Duration)
 	}
 	var res *compare.Result
 	if in.B != nil {
-		p.differences("Differences of B from A", scenario.Differences(in.B.Replay(), sc))
+		p.differences("Differences of B from A", scenario.Differences(in.B.Replay(), sc), sc.Duration)
 		pair := compare.Pair{A: a, B: in.B}
 		r := pair.Result(cmp.Or(in.LabelA, "A"), cmp.Or(in.LabelB, "B"))
 		res = &r
@@ -89,7 +91,7 @@ func Write(w io.Writer, in *Input) error {
 
 	// The numbers.
 	if res != nil {
-		p.raw(`<h2>A against B</h2><p>`).text(side("A", res.LabelA)).raw(` (faint in the charts) · `).text(side("B", res.LabelB)).raw(` (solid). Same seed, same traffic.</p>`)
+		p.raw(`<h2>A against B</h2><p>`).text(side("A", res.LabelA)).raw(` (faint lines in the charts) · `).text(side("B", res.LabelB)).raw(` (solid lines). A stacked chart is drawn once for A and once for B, on one scale. Same seed, same traffic.</p>`)
 		p.table(res.Table)
 	} else {
 		p.raw(`<h2>Results</h2>`)
@@ -117,8 +119,9 @@ func Write(w io.Writer, in *Input) error {
 			}
 		}
 	}
+	sides := [2]string{side("A", cmp.Or(in.LabelA, "A")), side("B", cmp.Or(in.LabelB, "B"))}
 	for i := range a.Def.Charts {
-		p.chart(&a.Def.Charts[i], a, in.B, events)
+		p.chart(&a.Def.Charts[i], a, in.B, events, sides)
 	}
 
 	// Where it comes from.
@@ -170,7 +173,7 @@ type printer struct{ b *strings.Builder }
 func (p *printer) raw(s string) *printer  { p.b.WriteString(s); return p }
 func (p *printer) text(s string) *printer { p.b.WriteString(escape(s)); return p }
 
-func (p *printer) differences(head string, ds []scenario.Difference) {
+func (p *printer) differences(head string, ds []scenario.Difference, run float64) {
 	p.raw(`<p>`).text(head).raw(`:`)
 	if len(ds) == 0 {
 		p.raw(` none.</p>`)
@@ -180,7 +183,7 @@ func (p *printer) differences(head string, ds []scenario.Difference) {
 	for _, d := range ds {
 		p.raw(`<li>`).text(fmt.Sprintf("%s: %s → %s", d.Param, d.Old, d.New))
 		if d.Timed {
-			p.text(" at " + fmtNum(d.At) + " s")
+			p.text(" at " + clock.Format(d.At, run))
 		} else {
 			p.text(" from the start")
 		}
@@ -192,7 +195,7 @@ func (p *printer) differences(head string, ds []scenario.Difference) {
 // table writes the difference table, its numbers written as the page
 // writes them.
 func (p *printer) table(rows []compare.Row) {
-	p.raw(`<table class="diff" id="diff-table"><thead><tr><th></th><th>A</th><th>B</th><th>Δ = B − A</th><th>Δ %</th></tr></thead><tbody>`)
+	p.raw(`<div class="scroll"><table class="diff" id="diff-table"><thead><tr><th></th><th>A</th><th>B</th><th>Δ = B − A</th><th>Δ %</th></tr></thead><tbody>`)
 	// The head names the sides in the text above it.
 	for _, r := range rows {
 		name := r.Name
@@ -213,12 +216,13 @@ func (p *printer) table(rows []compare.Row) {
 		}
 		p.raw(`</tr>`)
 	}
-	p.raw(`</tbody></table>`)
+	p.raw(`</tbody></table></div>`)
 }
 
 // claims lists the preset's claims with ✓ or ✗ for A (and B).
 func (p *printer) claims(a, b []claim.Result) {
-	p.raw(`<table class="diff claims"><thead><tr><th>claim</th><th>wanted</th><th>A</th>`)
+	p.raw(`<p>✓ the run shows it, ✗ it does not; “not decided yet” while the run has not reached the end of the claim's window.</p>`)
+	p.raw(`<div class="scroll"><table class="diff claims"><thead><tr><th>claim</th><th>wanted</th><th>A</th>`)
 	if b != nil {
 		p.raw(`<th>B</th>`)
 	}
@@ -226,7 +230,7 @@ func (p *printer) claims(a, b []claim.Result) {
 	mark := func(c claim.Result) string {
 		switch {
 		case c.Pending:
-			return "… " + c.Figure
+			return "not decided yet: " + c.Figure
 		case c.Holds:
 			return "✓ " + c.Figure
 		}
@@ -239,22 +243,28 @@ func (p *printer) claims(a, b []claim.Result) {
 		}
 		p.raw(`</tr>`)
 	}
-	p.raw(`</tbody></table>`)
+	p.raw(`</tbody></table></div>`)
 }
 
 func (p *printer) summary(s *sim.Summary) {
 	t := s.Total
-	p.raw(`<table class="diff"><tbody>`)
+	p.raw(`<div class="scroll"><table class="diff" id="results"><tbody>`)
 	for _, r := range []struct {
-		name, v string
+		key, name, v string
 	}{
-		{"goodput (/s)", fmtNum(t.Goodput)}, {"offered", count(t.Offered)}, {"completed in time", count(t.Completed)},
-		{"completed late", count(t.Late)}, {"rejected", count(t.Rejected)}, {"dropped", count(t.Dropped)},
-		{"throttled", count(t.Throttled)}, {"mean CPU (%)", fmtNum(s.CPU.Mean)}, {"max CPU (%)", fmtNum(s.CPU.Max)},
+		{"goodput", "goodput: completed in time per second, mean over the run", fmtNum(t.Goodput)},
+		{"offered", "offered (requests over the run)", count(t.Offered)},
+		{"completed", "completed in time", count(t.Completed)},
+		{"late", "completed late", count(t.Late)},
+		{"rejected", "rejected", count(t.Rejected)},
+		{"dropped", "dropped", count(t.Dropped)},
+		{"throttled", "throttled", count(t.Throttled)},
+		{"cpu/mean", "CPU, mean over the intervals (%)", fmtNum(s.CPU.Mean)},
+		{"cpu/max", "CPU, highest interval (%)", fmtNum(s.CPU.Max)},
 	} {
-		p.raw(`<tr><td>`).text(r.name).raw(`</td><td class="num">`).text(r.v).raw(`</td></tr>`)
+		p.raw(`<tr data-row="`).text(r.key).raw(`"><td>`).text(r.name).raw(`</td><td class="num">`).text(r.v).raw(`</td></tr>`)
 	}
-	p.raw(`</tbody></table>`)
+	p.raw(`</tbody></table></div>`)
 }
 
 const (
@@ -262,63 +272,75 @@ const (
 	padL, padR, padT, padB = 60, 16, 12, 34
 )
 
-var named = map[string]string{
-	"offered": "#1f2328", "completed": "#2e9d4f", "late": "#d4a017", "rejected": "#e8772e",
-	"dropped": "#c9302c", "throttled": "#7a4fc9", "cpu": "#1f6feb",
-}
-var palette = []string{"#1f6feb", "#e8772e", "#2e9d4f", "#c9302c", "#7a4fc9", "#8c6d1f", "#0f8b8d", "#d6336c"}
-var lineColors = []string{"#c9302c", "#6e7781", "#7a4fc9", "#0f8b8d"}
-
-func colorOf(name string, i int) string {
-	if c, ok := named[name]; ok {
-		return c
-	}
-	if c, ok := named[name[strings.LastIndexByte(name, '.')+1:]]; ok {
-		return c
-	}
-	return palette[i%len(palette)]
-}
-
+// A curve is one series of a chart as the report draws it: a stacked
+// layer (an area between lo and v) or a line, in the page's style
+// (web/palette.For).
 type curve struct {
-	label, color string
-	t, v         []float64
-	ghost        bool
-	dash         string
+	name, label string // the column (or "line:<k>") and its words
+	st          palette.Style
+	t, v, lo    []float64
+	area        bool
+	ghost       bool // A's line in a comparison: drawn faint
+	dash        []int
 }
 
-// curves returns the lines a chart draws for one run: stacked series as
-// running sums, then the overlays, then the thresholds as steps.
-func curves(c *sim.Chart, r *sim.Run, ghost bool) []curve {
+// curves returns what a chart draws for one run, as the page draws it:
+// the series as stacked areas (each layer filled from the one below it,
+// the first at the bottom) or as lines, then the overlays, then the
+// thresholds as steps.
+func curves(c *sim.Chart, r *sim.Run, st palette.Styles, ghost bool) []curve {
 	var out []curve
 	var sums []float64
-	for i, name := range c.Series {
+	series := c.Series
+	if c.Upto != "" {
+		if k := int(r.Values().Num(c.Upto)); k >= 0 && k < len(series) {
+			series = series[:k]
+		}
+	}
+	for i, name := range series {
 		t, v, ok := r.Recorder().Series(name)
 		if !ok {
 			continue
 		}
+		k := curve{name: name, label: label(r, name), st: style(st.Series, i), t: t, v: v, ghost: ghost}
 		if c.Stacked {
 			if sums == nil {
 				sums = make([]float64, len(v))
 			}
+			k.area, k.lo, k.v = true, slices.Clone(sums), make([]float64, len(v))
 			for j := range v {
-				sums[j] += v[j]
-				v[j] = sums[j]
+				if !math.IsNaN(v[j]) {
+					sums[j] += v[j]
+				}
+				k.v[j] = sums[j]
 			}
+		} else {
+			k.dash = k.st.Dash
 		}
-		out = append(out, curve{label: label(r, name), color: colorOf(name, i), t: t, v: v, ghost: ghost})
+		out = append(out, k)
 	}
-	for _, name := range c.Overlay {
+	for i, name := range c.Overlay {
 		if t, v, ok := r.Recorder().Series(name); ok {
-			out = append(out, curve{label: label(r, name), color: colorOf(name, 0), t: t, v: v, ghost: ghost, dash: "2 3"})
+			s := style(st.Overlay, i)
+			out = append(out, curve{name: name, label: label(r, name), st: s, t: t, v: v, ghost: ghost, dash: s.Dash})
 		}
 	}
 	for k, l := range c.Lines {
 		t, v := threshold(l, r)
 		if t != nil {
-			out = append(out, curve{label: l.Label, color: lineColors[k%len(lineColors)], t: t, v: v, ghost: ghost, dash: "8 5"})
+			s := style(st.Lines, k)
+			out = append(out, curve{name: "line:" + strconv.Itoa(k), label: l.Label, st: s, t: t, v: v, ghost: ghost, dash: s.Dash})
 		}
 	}
 	return out
+}
+
+// style is the i-th style of a chart's list, ink when it has none.
+func style(ss []palette.Style, i int) palette.Style {
+	if i < len(ss) {
+		return ss[i]
+	}
+	return palette.Style{Light: "#1f2328", Dark: "#e6edf3"}
 }
 
 func label(r *sim.Run, name string) string {
@@ -358,56 +380,180 @@ func threshold(l sim.Line, r *sim.Run) (t, v []float64) {
 	return append(t, end), append(v, v[len(v)-1])
 }
 
-// chart writes one chart as SVG: A faint and B solid on one pair of axes.
-func (p *printer) chart(c *sim.Chart, a, b *sim.Run, events []sim.Event) {
-	var cs []curve
-	if b != nil {
-		cs = append(curves(c, a, true), curves(c, b, false)...)
-	} else {
-		cs = curves(c, a, false)
+// scale is a chart's y axis: 0 to top, ticks every step.
+type scale struct{ top, step float64 }
+
+// yScale is the page's y range: 0 to 100 on a percentage chart (values
+// above are drawn at the top, as the page clips them), else from 0 to the
+// highest value and 8 % more, on round ticks.
+func yScale(percent bool, hi float64) scale {
+	if percent {
+		return scale{100, 25}
 	}
-	xmax := a.Now().Seconds()
-	ymax := 0.0
-	for _, k := range cs {
-		for _, y := range k.v {
-			if !math.IsNaN(y) {
-				ymax = max(ymax, y)
+	if !(hi > 0) {
+		hi = 1
+	}
+	step := niceStep(hi * 1.08 / 4)
+	return scale{math.Ceil(hi*1.08/step-1e-9) * step, step}
+}
+
+// niceStep rounds a tick spacing up to 1, 2, 2.5 or 5 × 10^k.
+func niceStep(v float64) float64 {
+	e := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, m := range []float64{1, 2, 2.5, 5} {
+		if v <= m*e*(1+1e-9) {
+			return m * e
+		}
+	}
+	return 10 * e
+}
+
+// timeStep is the spacing of the time axis's ticks, as the page's
+// (scrub.ts timeIncrs): seconds and minutes in a short run, whole minutes
+// in a long one; at most six intervals.
+func timeStep(xmax, run float64) float64 {
+	steps := []float64{1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1200, 1800, 3600, 7200, 10800, 21600, 43200, 86400}
+	if run > clock.Long {
+		steps = steps[7:]
+	}
+	for _, s := range steps {
+		if xmax/s <= 6 {
+			return s
+		}
+	}
+	return steps[len(steps)-1]
+}
+
+// chart writes one chart as SVG in the page's colours, stacking, scale and
+// time notation. In a comparison, A's lines are faint and B's solid on one
+// pair of axes; a stacked chart is drawn twice on one scale, A's stack then
+// B's, since a stack's layer drawn as a line would read as its own value.
+func (p *printer) chart(c *sim.Chart, a, b *sim.Run, events []sim.Event, sides [2]string) {
+	st := palette.For(*c)
+	var panels [][]curve
+	var names []string
+	switch {
+	case b == nil:
+		panels = [][]curve{curves(c, a, st, false)}
+		names = []string{""}
+	case c.Stacked:
+		panels = [][]curve{curves(c, a, st, false), curves(c, b, st, false)}
+		names = sides[:]
+	default:
+		panels = [][]curve{append(curves(c, a, st, true), curves(c, b, st, false)...)}
+		names = []string{""}
+	}
+	percent := c.Unit == "%"
+	hi := 0.0
+	for _, cs := range panels {
+		for _, k := range cs {
+			for _, y := range k.v {
+				if !math.IsNaN(y) {
+					hi = max(hi, y)
+				}
 			}
 		}
 	}
-	if ymax <= 0 {
-		ymax = 1
+	ys := yScale(percent, hi)
+	run := a.Replay().Duration
+	title := c.Title
+	if c.Unit != "" {
+		title += " (" + unitWords(c.Unit) + ")"
 	}
-	ymax = niceMax(ymax * 1.05)
+	p.raw(`<figure class="chart" data-chart="`).text(c.ID).raw(`"><figcaption>`).text(title).raw(`</figcaption>`)
+	for i, cs := range panels {
+		if names[i] != "" {
+			p.raw(`<p class="side">`).text(names[i]).raw(`</p>`)
+		}
+		p.svg(c, cs, ys, percent, a.Now().Seconds(), run, events, title, names[i])
+	}
+	if percent && hi > 100 {
+		p.raw(`<p class="clip">Above 100 % at times: drawn at the top, as the page draws it.</p>`)
+	}
+	// The legend as the page's: a stack's top layer first.
+	p.raw(`<p class="legend">`)
+	seen := map[string]bool{}
+	last := panels[len(panels)-1]
+	var order []curve
+	for i := len(last) - 1; i >= 0; i-- {
+		if last[i].area {
+			order = append(order, last[i])
+		}
+	}
+	for _, k := range last {
+		if !k.area {
+			order = append(order, k)
+		}
+	}
+	for _, k := range order {
+		if seen[k.name] {
+			continue
+		}
+		seen[k.name] = true
+		p.raw(`<span><i style="` + markCSS(k) + `"></i>`).text(k.label).raw(`</span>`)
+	}
+	p.raw(`</p></figure>`)
+}
+
+// svg writes one panel of a chart.
+func (p *printer) svg(c *sim.Chart, cs []curve, ys scale, percent bool, xmax, run float64, events []sim.Event, title, side string) {
 	if xmax <= 0 {
 		xmax = 1
 	}
 	x := func(t float64) float64 { return padL + t/xmax*(chartW-padL-padR) }
-	y := func(v float64) float64 { return chartH - padB - v/ymax*(chartH-padT-padB) }
-	title := c.Title
-	if c.Unit != "" {
-		title += " (" + c.Unit + ")"
+	y := func(v float64) float64 {
+		return chartH - padB - min(v, ys.top)/ys.top*(chartH-padT-padB)
 	}
-	p.raw(`<figure class="chart" data-chart="`).text(c.ID).raw(`"><figcaption>`).text(title).raw(`</figcaption>`)
-	fmt.Fprintf(p.b, `<svg viewBox="0 0 %d %d" width="100%%" role="img" aria-label="%s" xmlns="http://www.w3.org/2000/svg">`, chartW, chartH, escape(title))
+	id := c.ID + side
+	aria := title
+	if side != "" {
+		aria = side + ": " + title
+	}
+	fmt.Fprintf(p.b, `<svg viewBox="0 0 %d %d" width="100%%" role="img" aria-label="%s" xmlns="http://www.w3.org/2000/svg">`, chartW, chartH, escape(aria))
+	// The hatchings of the stacked areas, as the page's (charts.ts hatchTile):
+	// light strokes over the layer's colour, 8 px tiles.
+	p.raw(`<defs>`)
+	for _, h := range []struct{ key, d string }{{"fw", "M-8,8L0,0M0,8L8,0M8,8L16,0"}, {"bw", "M-8,0L0,8M0,0L8,8M8,0L16,8"}, {"x", "M-8,8L0,0M0,8L8,0M8,8L16,0M-8,0L0,8M0,0L8,8M8,0L16,8"}, {"v", "M4,0L4,8"}} {
+		fmt.Fprintf(p.b, `<pattern id="h-%s-%s" width="8" height="8" patternUnits="userSpaceOnUse"><path d="%s" stroke="#fff" stroke-opacity=".7" stroke-width="1"/></pattern>`, escape(id), h.key, h.d)
+	}
+	p.raw(`</defs>`)
 	// Axes with ticks: one y scale for both runs.
-	for i := 0; i <= 4; i++ {
-		v := ymax * float64(i) / 4
+	for v := 0.0; v <= ys.top+ys.step/1e6; v += ys.step {
 		fmt.Fprintf(p.b, `<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" class="grid"/><text x="%d" y="%.1f" class="ytick">%s</text>`, padL, chartW-padR, y(v), y(v), padL-6, y(v)+4, tick(v))
 	}
-	for i := 0; i <= 5; i++ {
-		t := xmax * float64(i) / 5
-		fmt.Fprintf(p.b, `<text x="%.1f" y="%d" class="xtick">%s</text>`, x(t), chartH-padB+16, tick(t))
+	step := timeStep(xmax, run)
+	for t := 0.0; t <= xmax+1e-9; t += step {
+		fmt.Fprintf(p.b, `<text x="%.1f" y="%d" class="xtick">%s</text>`, x(t), chartH-padB+16, clock.Format(t, run))
 	}
-	fmt.Fprintf(p.b, `<text x="%d" y="%d" class="xlabel">simulated time (s)</text>`, chartW-padR, chartH-4)
+	fmt.Fprintf(p.b, `<text x="%d" y="%d" class="xlabel">simulated time (%s)</text>`, chartW-padR, chartH-4, clock.Notation(run))
 	// Event markers: the timeline's changes.
 	for _, e := range events {
 		if e.At > xmax {
 			continue
 		}
-		fmt.Fprintf(p.b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" class="event"><title>%s</title></line>`, x(e.At), x(e.At), padT, chartH-padB, escape(fmt.Sprintf("%s s: %s", fmtNum(e.At), e.Label)))
+		fmt.Fprintf(p.b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" class="event"><title>%s</title></line>`, x(e.At), x(e.At), padT, chartH-padB, escape(clock.Format(e.At, run)+": "+e.Label))
 	}
 	for _, k := range cs {
+		if k.area {
+			// The layer between the one below (lo) and its top (v).
+			var d strings.Builder
+			for j := range k.t {
+				cmd := "L"
+				if j == 0 {
+					cmd = "M"
+				}
+				fmt.Fprintf(&d, "%s%.1f,%.1f", cmd, x(k.t[j]), y(k.v[j]))
+			}
+			for j := len(k.t) - 1; j >= 0; j-- {
+				fmt.Fprintf(&d, "L%.1f,%.1f", x(k.t[j]), y(k.lo[j]))
+			}
+			d.WriteString("Z")
+			fmt.Fprintf(p.b, `<path class="layer" data-series="%s" fill="%s" fill-opacity="%g" d="%s"><title>%s</title></path>`, escape(k.name), k.st.Light, palette.FillAlpha, d.String(), escape(k.label))
+			if h := hatchKey(k.st.Hatch); h != "" {
+				fmt.Fprintf(p.b, `<path class="hatch" fill="url(#h-%s-%s)" d="%s"/>`, escape(id), h, d.String())
+			}
+			continue
+		}
 		var pts strings.Builder
 		for j := range k.t {
 			if math.IsNaN(k.v[j]) {
@@ -420,21 +566,62 @@ func (p *printer) chart(c *sim.Chart, a, b *sim.Run, events []sim.Event) {
 			cls = "a"
 		}
 		dash := ""
-		if k.dash != "" {
-			dash = ` stroke-dasharray="` + k.dash + `"`
+		if len(k.dash) > 0 {
+			dash = ` stroke-dasharray="` + strings.Trim(fmt.Sprint(k.dash), "[]") + `"`
 		}
-		fmt.Fprintf(p.b, `<polyline class="%s" stroke="%s"%s points="%s"><title>%s</title></polyline>`, cls, k.color, dash, strings.TrimSpace(pts.String()), escape(k.label))
+		fmt.Fprintf(p.b, `<polyline class="%s" data-series="%s" stroke="%s"%s points="%s"><title>%s</title></polyline>`, cls, escape(k.name), k.st.Light, dash, strings.TrimSpace(pts.String()), escape(k.label))
 	}
-	p.raw(`</svg><p class="legend">`)
-	seen := map[string]bool{}
-	for _, k := range cs {
-		if seen[k.label] {
-			continue
+	p.raw(`</svg>`)
+}
+
+// hatchKey names a hatching's pattern ("" for none).
+func hatchKey(h string) string {
+	switch h {
+	case "/":
+		return "fw"
+	case "\\":
+		return "bw"
+	case "x":
+		return "x"
+	case "|":
+		return "v"
+	}
+	return ""
+}
+
+// markCSS is a legend mark as the page's (charts.ts markerCSS): the
+// colour, hatched as the area is, or dashed as the line is.
+func markCSS(k curve) string {
+	c := k.st.Light
+	const ink = "rgba(255,255,255,0.7)"
+	if k.area {
+		switch k.st.Hatch {
+		case "/", "\\", "|":
+			angle := map[string]string{"/": "45deg", "\\": "-45deg", "|": "90deg"}[k.st.Hatch]
+			return "background:repeating-linear-gradient(" + angle + "," + ink + " 0 1.5px,transparent 1.5px 5px)," + c
+		case "x":
+			return "background:repeating-linear-gradient(-45deg," + ink + " 0 1.5px,transparent 1.5px 5px),repeating-linear-gradient(45deg," + ink + " 0 1.5px,transparent 1.5px 5px)," + c
 		}
-		seen[k.label] = true
-		p.raw(`<span><i style="background:` + k.color + `"></i>`).text(k.label).raw(`</span>`)
+		return "background:" + c
 	}
-	p.raw(`</p></figure>`)
+	if len(k.dash) > 0 {
+		return "background:repeating-linear-gradient(90deg," + c + " 0 4px,transparent 4px 7px) center/100% 3px no-repeat"
+	}
+	return "background:" + c + " center/100% 3px no-repeat"
+}
+
+// unitWords writes a chart's unit for its title: "/s" as "per second".
+func unitWords(u string) string {
+	if rest, ok := strings.CutPrefix(u, "/"); ok && rest == "s" {
+		return "per second"
+	}
+	if rest, ok := strings.CutSuffix(u, "/s"); ok {
+		return rest + " per second"
+	}
+	if u == "s" {
+		return "seconds"
+	}
+	return u
 }
 
 // side names a side of a comparison: "A", or "A: its label".
@@ -452,17 +639,6 @@ func tick(v float64) string {
 		return strconv.FormatFloat(v, 'f', 0, 64)
 	}
 	return strconv.FormatFloat(v, 'g', 4, 64)
-}
-
-// niceMax rounds a scale's top up to 1, 2, 2.5 or 5 × 10^k.
-func niceMax(v float64) float64 {
-	e := math.Pow(10, math.Floor(math.Log10(v)))
-	for _, m := range []float64{1, 2, 2.5, 5, 10} {
-		if v <= m*e {
-			return m * e
-		}
-	}
-	return 10 * e
 }
 
 // fmtNum writes a number as the page does (charts.ts fmt): whole above
@@ -586,16 +762,20 @@ func count(n int64) string {
 	return b.String()
 }
 
-const style = `body{font:15px/1.45 system-ui,sans-serif;color:#1f2328;background:#fff;max-width:820px;margin:24px auto;padding:0 16px}
+const sheet = `body{font:15px/1.45 system-ui,sans-serif;color:#1f2328;background:#fff;max-width:820px;margin:24px auto;padding:0 16px}
 h1{font-size:1.6em;margin:.2em 0}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px solid #d0d7de}
 .note{font-size:1.05em;background:#f6f8fa;border-left:4px solid #1f6feb;padding:8px 12px}
 .meta,.foot{color:#57606a}.diffs li{font-family:ui-monospace,monospace;font-size:.92em}
-table.diff{border-collapse:collapse;width:100%}table.diff td,table.diff th{padding:3px 8px;border-bottom:1px solid #eaeef2;text-align:left}
-td.num,th:not(:first-child){text-align:right;font-variant-numeric:tabular-nums}
+.scroll{overflow-x:auto;max-width:100%}
+table.diff{border-collapse:collapse;width:100%}table.diff td,table.diff th{padding:3px 8px;border-bottom:1px solid #eaeef2;text-align:left;vertical-align:top}
+table.diff td:first-child{overflow-wrap:anywhere}
+table.diff td.num,table.diff th.num,#diff-table th:not(:first-child){text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.side{margin:.4em 0 0;font-weight:600;font-size:.9em}.clip{font-size:12px;color:#57606a;margin:.2em 0}
+@media (max-width:520px){body{font-size:14px;padding:0 8px}table.diff td,table.diff th{padding:3px 4px}table.diff{font-size:.9em}}
 figure{margin:1em 0}figcaption{font-weight:600}svg{background:#fff}
 .grid{stroke:#eaeef2}.ytick{font-size:11px;text-anchor:end;fill:#57606a}.xtick{font-size:11px;text-anchor:middle;fill:#57606a}
 .xlabel{font-size:11px;text-anchor:end;fill:#57606a}.event{stroke:#8c6d1f;stroke-dasharray:3 3}
 polyline{fill:none;stroke-width:1.6}polyline.a{stroke-width:1.2;opacity:.35}
 .legend span{display:inline-block;margin-right:12px;font-size:12px}.legend i{display:inline-block;width:12px;height:10px;margin-right:4px}
 .repro code{font-size:.9em}a{color:#0969da;word-break:break-all}
-@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}svg{background:#fff}.note{background:#161b22}}`
+@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}svg{background:#fff}.note{background:#161b22}h2{border-color:#30363d}table.diff td,table.diff th{border-color:#30363d}.meta,.foot,.clip{color:#9198a1}a{color:#58a6ff}}`

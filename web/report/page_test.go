@@ -1,0 +1,235 @@
+package report
+
+import (
+	"bytes"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"overloadlab/core/catalog"
+	"overloadlab/core/engine/clock"
+	"overloadlab/core/engine/compare"
+	"overloadlab/core/engine/param"
+	"overloadlab/core/engine/sim"
+	pal "overloadlab/web/palette"
+)
+
+// firstPresets is one preset of each model, run for at most five minutes.
+func firstPresets(t *testing.T) []*sim.Run {
+	t.Helper()
+	var runs []*sim.Run
+	seen := map[string]bool{}
+	for _, p := range catalog.Presets() {
+		if seen[p.Model] {
+			continue
+		}
+		seen[p.Model] = true
+		sc, err := catalog.Preset(p.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc.Duration = min(sc.Duration, 300)
+		r, err := catalog.Start(sc, false)
+		if err != nil {
+			t.Fatal(p.Name, err)
+		}
+		r.RunToEnd()
+		runs = append(runs, r)
+	}
+	return runs
+}
+
+func write(t *testing.T, in *Input) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := Write(&b, in); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+var (
+	figureRe = regexp.MustCompile(`(?s)<figure class="chart" data-chart="([^"]+)">(.*?)</figure>`)
+	layerRe  = regexp.MustCompile(`<path class="layer" data-series="([^"]+)" fill="([^"]+)"`)
+	lineRe   = regexp.MustCompile(`<polyline class="(a|b)" data-series="([^"]+)" stroke="([^"]+)"`)
+	yTickRe  = regexp.MustCompile(`class="ytick">([^<]+)<`)
+	xTickRe  = regexp.MustCompile(`class="xtick">([^<]+)<`)
+)
+
+// The report's charts mean what the page's do: every series in the
+// colour the page gives it (web/palette.For, the styles the page draws
+// with), a stacked chart's layers filled areas and never lines, a
+// percentage chart from 0 to 100 % and no higher, times as the run's
+// clock writes them.
+func TestChartsAsThePage(t *testing.T) {
+	for _, r := range firstPresets(t) {
+		page := write(t, &Input{A: r})
+		checkCharts(t, r, page, false)
+	}
+}
+
+func checkCharts(t *testing.T, r *sim.Run, page string, comparing bool) {
+	t.Helper()
+	run := r.Replay().Duration
+	figs := figureRe.FindAllStringSubmatch(page, -1)
+	if len(figs) != len(r.Def.Charts) {
+		t.Fatalf("%s: %d charts, the model has %d", r.Def.Name, len(figs), len(r.Def.Charts))
+	}
+	for i, f := range figs {
+		c := r.Def.Charts[i]
+		where := r.Def.Name + " chart " + c.ID
+		if f[1] != c.ID {
+			t.Fatalf("%s: chart %d is %s", where, i, f[1])
+		}
+		st := pal.For(c)
+		want := map[string]string{} // series → its light colour
+		for k, name := range c.Series {
+			want[name] = st.Series[k].Light
+		}
+		for k, name := range c.Overlay {
+			want[name] = st.Overlay[k].Light
+		}
+		for k := range c.Lines {
+			want["line:"+strconv.Itoa(k)] = st.Lines[k].Light
+		}
+		layers := 0
+		for _, m := range layerRe.FindAllStringSubmatch(f[2], -1) {
+			layers++
+			if !c.Stacked || !slices.Contains(c.Series, m[1]) {
+				t.Errorf("%s: %s drawn as an area, not a stacked layer", where, m[1])
+			}
+			if m[2] != want[m[1]] {
+				t.Errorf("%s: layer %s in %s, the page's %s", where, m[1], m[2], want[m[1]])
+			}
+		}
+		if c.Stacked && layers == 0 {
+			t.Errorf("%s: a stacked chart without a filled layer", where)
+		}
+		for _, m := range lineRe.FindAllStringSubmatch(f[2], -1) {
+			if c.Stacked && slices.Contains(c.Series, m[2]) {
+				t.Errorf("%s: the stacked layer %s drawn as a line", where, m[2])
+			}
+			if m[3] != want[m[2]] {
+				t.Errorf("%s: line %s in %s, the page's %s", where, m[2], m[3], want[m[2]])
+			}
+			if m[1] == "a" && !comparing {
+				t.Errorf("%s: a faint line without a comparison", where)
+			}
+		}
+		drawn := f[2]
+		for name := range want {
+			_, _, recorded := r.Recorder().Series(name)
+			if c.Upto == "" && (recorded || strings.HasPrefix(name, "line:")) && !strings.Contains(drawn, `data-series="`+name+`"`) {
+				t.Errorf("%s: %s not drawn in the page's style", where, name)
+			}
+		}
+		top := 0.0
+		for _, m := range yTickRe.FindAllStringSubmatch(f[2], -1) {
+			v, err := strconv.ParseFloat(m[1], 64)
+			if err != nil {
+				t.Fatalf("%s: tick %q", where, m[1])
+			}
+			top = max(top, v)
+		}
+		if c.Unit == "%" && top != 100 {
+			t.Errorf("%s: a percentage chart up to %g %%", where, top)
+		}
+		ticks := xTickRe.FindAllStringSubmatch(f[2], -1)
+		if len(ticks) < 2 {
+			t.Errorf("%s: %d time ticks", where, len(ticks))
+		}
+		for _, m := range ticks {
+			if !clockText(m[1], run) {
+				t.Errorf("%s: time tick %q is not in the run's clock (%s)", where, m[1], clock.Notation(run))
+			}
+		}
+		if !strings.Contains(f[2], "simulated time ("+clock.Notation(run)+")") {
+			t.Errorf("%s: the time axis does not name its notation", where)
+		}
+	}
+}
+
+// clockText tells whether s is a time as clock.Format writes one for a
+// run lasting run seconds.
+func clockText(s string, run float64) bool {
+	re := `^\d+:\d\d$`
+	if run > clock.Long {
+		re = `^\d+:\d\d:\d\d$`
+	}
+	return regexp.MustCompile(re).MatchString(s)
+}
+
+// In a comparison A's lines are faint beside B's, and a stacked chart is
+// drawn for each side in full: no layer of either becomes a line.
+func TestComparisonChartsAsThePage(t *testing.T) {
+	a, _ := catalog.Preset("doic-plain-vs-ranked")
+	b, _ := catalog.Preset("doic-plain-vs-ranked")
+	if err := b.Params.Put("doic.abatement", param.Str("priority-only")); err != nil {
+		t.Fatal(err)
+	}
+	p, err := compare.Start(a, b, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.RunToEnd()
+	page := write(t, &Input{A: p.A, B: p.B, LabelA: "plain", LabelB: "ranked"})
+	checkCharts(t, p.A, page, true)
+	for _, f := range figureRe.FindAllStringSubmatch(page, -1) {
+		c, _ := chartOf(p.A.Def, f[1])
+		if n := strings.Count(f[2], "<svg"); c.Stacked && n != 2 {
+			t.Errorf("chart %s: a stacked chart in a comparison drawn %d times, want A's and B's", f[1], n)
+		}
+	}
+	if !strings.Contains(page, `<polyline class="a"`) {
+		t.Error("no faint line of A")
+	}
+}
+
+func chartOf(d *sim.Def, id string) (sim.Chart, bool) {
+	for _, c := range d.Charts {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return sim.Chart{}, false
+}
+
+var rowRe = regexp.MustCompile(`<tr data-row="([^"]+)"><td>[^<]*</td><td class="num">([^<]*)</td></tr>`)
+
+// The report's numbers are the summary's, written as the page writes
+// them; a claim not yet decided says so in words.
+func TestNumbersAreTheSummarys(t *testing.T) {
+	for _, r := range firstPresets(t) {
+		page := write(t, &Input{A: r})
+		s := r.Summary()
+		got := map[string]string{}
+		for _, m := range rowRe.FindAllStringSubmatch(page, -1) {
+			got[m[1]] = m[2]
+		}
+		for key, want := range map[string]string{
+			"goodput": fmtNum(s.Total.Goodput), "offered": count(s.Total.Offered), "completed": count(s.Total.Completed),
+			"late": count(s.Total.Late), "rejected": count(s.Total.Rejected), "dropped": count(s.Total.Dropped),
+			"throttled": count(s.Total.Throttled), "cpu/mean": fmtNum(s.CPU.Mean), "cpu/max": fmtNum(s.CPU.Max),
+		} {
+			if got[key] != want {
+				t.Errorf("%s: %s reads %q, the summary's %q", r.Def.Name, key, got[key], want)
+			}
+		}
+		// And the words around them are the numbers' own, not a rounding:
+		// the goodput written is within half a last digit of the summary's.
+		if g, err := strconv.ParseFloat(strings.ReplaceAll(got["goodput"], ",", ""), 64); err != nil || math.Abs(g-s.Total.Goodput) > 0.5 {
+			t.Errorf("%s: goodput %q, the summary's %g", r.Def.Name, got["goodput"], s.Total.Goodput)
+		}
+		for _, c := range s.Claims {
+			if !strings.Contains(page, escape(c.Figure)) {
+				t.Errorf("%s: claim %s: the figure %q is not in the report", r.Def.Name, c.Name, c.Figure)
+			}
+		}
+		if strings.Contains(page, "<td>… ") {
+			t.Errorf("%s: a pending claim marked by an unexplained …", r.Def.Name)
+		}
+	}
+}
