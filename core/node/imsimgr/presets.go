@@ -54,7 +54,7 @@ var presets = []scenario.Preset{
 		Summary: "busy hour, then a neighbour site fails: an attach storm against N = 400/s, W = 5 s, Q = 2500, action reject",
 		Teaches: "The guard keeps the IMSI Manager alive (no crash, unlike without it), but it is a switch on the CPU read each second: " +
 			"every second read under 70 % lets a second of rejects through, whose messenger work pins the CPU for the next seconds. " +
-			"So the CPU is at or above 99 % in 70 to 76 % of the storm's intervals. Compare a guard that reads its CPU every 0.1 s.",
+			"So the CPU is at or above 99 % in about three quarters of the storm's intervals (67 to 78 % in most runs). Compare a guard that reads its CPU every 0.1 s.",
 		Params:   stormParams(nil),
 		Timeline: neighbourFails(120),
 		Pace:     20, Watch: "cpu",
@@ -64,10 +64,11 @@ var presets = []scenario.Preset{
 		},
 		Claims: []claim.Claim{
 			crashes(0, 0),
-			inStorm("cpu-pinned-in-storm", "cpu", claim.AtLeast, 99, 60, 80),
+			mostly(inStorm("cpu-pinned-in-storm", "cpu", claim.AtLeast, 99, 55, 85), 67, 78),
 			{Name: "guard-drops", Kind: claim.Counter, Counter: cOverflowDropsHighCpu.In("pacing (SGSN)"), What: "SGSN overflow dropped by the 70 % CPU guard", Min: 1, Max: inf},
 			busyHourCPU, queueEmpty("sgsn", 0, 59),
-			window("queue-full-at-storm", "sgsn.queue", claim.AtLeast, 2500, "SGSN pacing queue full (Q = 2500)", 120, 124, 40, 100),
+			// Full: a request leaves as one arrives, so a full queue reads 2499 or 2500.
+			window("queue-full-at-storm", "sgsn.queue", claim.AtLeast, 2450, "SGSN pacing queue full (at least 2450 of Q = 2500)", 122, 124, 100, 100),
 			window("rejects-at-storm", "pacing.overflow-rejected", claim.Above, 0, "overflow rejected through the messenger", 120, 124, 20, 100),
 			window("guard-drops-early", "pacing.overflow-dropped-high-cpu", claim.Above, 0, "overflow dropped by the 70 % CPU guard", 120, 149, 50, 80),
 			window("up-through-storm", "up", claim.AtLeast, 1, "IMSI Manager up", 0, 300, 100, 100),
@@ -192,10 +193,17 @@ var (
 	crashedEarly = window("crashed-early", "up", claim.Below, 1, "IMSI Manager down (crashed)", 120, 149, 10, 100)
 )
 
-// queueEmpty claims the pacing queue of side ("sgsn", "mme") held under 10
-// requests in every interval of (from, to].
+// queueEmpty claims the pacing queue of side ("sgsn", "mme") held under 25
+// requests (1 % of Q) in every interval of (from, to]: at 350 requests/s
+// against N = 400/s it reaches 10 now and then.
 func queueEmpty(side string, from, to float64) claim.Claim {
-	return window(side+"-queue-nearly-empty-"+strconv.Itoa(int(from)), side+".queue", claim.Below, 10, strings.ToUpper(side)+" pacing queue under 10 requests", from, to, 100, 100)
+	return window(side+"-queue-nearly-empty-"+strconv.Itoa(int(from)), side+".queue", claim.Below, 25, strings.ToUpper(side)+" pacing queue under 25 requests", from, to, 100, 100)
+}
+
+// mostly gives a claim its range of most runs, lo to hi.
+func mostly(c claim.Claim, lo, hi float64) claim.Claim {
+	c.Most = &claim.Range{Min: lo, Max: hi}
+	return c
 }
 
 // window claims, for a tour step, that column op value (in words: what,
