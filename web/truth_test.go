@@ -393,14 +393,23 @@ func compareShown(t *testing.T, got shownPage, a, b *nativeRun, labelA, labelB s
 			t.Errorf("%s: headline tile %q (%s %s): shows %q, the core's %g", when, h.Label, h.Column, h.Agg, h.V, want)
 		}
 		checked++
+		if b != nil {
+			checkAB(t, when, "headline tile "+strconv.Quote(h.Label), h.AB, a.tile(h.Column, h.Agg, last), want)
+			checked += 2
+		} else if h.AB != "" {
+			t.Errorf("%s: headline tile %q: %q while not comparing", when, h.Label, h.AB)
+		}
 	}
 	// Details: the summary at the time reached.
 	s := screen.run.Summary()
-	tot := map[string]float64{
-		"goodput": s.Total.Goodput, "offered": float64(s.Total.Offered), "completed late": float64(s.Total.Late),
-		"rejected": float64(s.Total.Rejected), "dropped": float64(s.Total.Dropped), "throttled": float64(s.Total.Throttled), "max CPU": s.CPU.Max,
+	totals := func(s sim.Summary) map[string]float64 {
+		return map[string]float64{
+			"goodput": s.Total.Goodput, "offered": float64(s.Total.Offered), "completed late": float64(s.Total.Late),
+			"rejected": float64(s.Total.Rejected), "dropped": float64(s.Total.Dropped), "throttled": float64(s.Total.Throttled), "max CPU": s.CPU.Max,
+		}
 	}
-	for k, want := range tot {
+	totA := totals(a.run.Summary())
+	for k, want := range totals(s) {
 		shown, ok := got.Totals[k]
 		if !ok {
 			t.Errorf("%s: no Details tile %q", when, k)
@@ -410,6 +419,10 @@ func compareShown(t *testing.T, got shownPage, a, b *nativeRun, labelA, labelB s
 			t.Errorf("%s: Details tile %q: shows %q, the core's %g", when, k, shown.V, want)
 		}
 		checked++
+		if b != nil {
+			checkAB(t, when, "Details tile "+strconv.Quote(k), shown.AB, totA[k], want)
+			checked += 2
+		}
 	}
 	if u := got.Totals["max CPU"].U; !same(strings.TrimPrefix(u, "mean "), s.CPU.Mean) {
 		t.Errorf("%s: Details tile max CPU: %q, the core's mean %g", when, u, s.CPU.Mean)
@@ -445,4 +458,17 @@ func sideName(s string) string {
 		return "the run"
 	}
 	return s
+}
+
+// checkAB checks a tile's line under B's value while comparing: "A 1,234 · Δ +5.0".
+func checkAB(t *testing.T, when, what, ab string, a, b float64) {
+	t.Helper()
+	sa, sd, ok := strings.Cut(strings.TrimPrefix(ab, "A "), " · Δ ")
+	if !ok || !strings.HasPrefix(ab, "A ") {
+		t.Errorf("%s: %s: comparing, it reads %q, want A's value and Δ", when, what, ab)
+		return
+	}
+	if !same(sa, a) || !same(sd, b-a) {
+		t.Errorf("%s: %s: %q; the core's A %g, Δ %g", when, what, ab, a, b-a)
+	}
 }

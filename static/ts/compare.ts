@@ -155,6 +155,28 @@ function table(c: Comparison): HTMLTableElement {
 
 const num = (r: Row, x: number) => (Number.isInteger(x) && r.unit !== "%" && r.unit !== "/s" ? count(x) : fmt(x));
 
+// tileText writes a headline tile's figure (a total as a whole number).
+export const tileText = (v: number | null, agg: string) => (v === null ? "–" : agg === "sum" ? count(Math.round(v)) : fmt(v));
+
+// tileAB writes, under a headline tile's value (B's while comparing), A's
+// value at the same time and Δ = B − A; a undefined (not comparing)
+// removes the line.
+export function tileAB(tile: HTMLElement, a: number | null | undefined, b: number | null, agg: string) {
+  let ab = tile.querySelector<HTMLElement>(".ab");
+  if (a === undefined) {
+    ab?.remove();
+    return;
+  }
+  if (!ab) {
+    ab = document.createElement("span");
+    ab.className = "ab";
+    tile.querySelector(".v")!.after(ab);
+  }
+  const d = a === null || b === null ? null : agg === "sum" ? Math.round(b) - Math.round(a) : b - a;
+  const text = `A ${tileText(a, agg)} · Δ ${d === null ? "–" : d === 0 ? "0" : sign(d) + tileText(Math.abs(d), agg)}`;
+  if (ab.textContent !== text) ab.textContent = text;
+}
+
 // decorateTiles adds, under each tile's value (B's), A's value and Δ.
 export function decorateTiles() {
   const c = comparison;

@@ -499,13 +499,16 @@ function plainName(key: string): { label: string; flag: boolean } {
 // the time in view.
 function updateHeadline() {
   if (!model) return;
-  const st = cmp.storeB() ?? store; // B's while comparing, as the other tiles
+  const b = cmp.storeB();
+  const st = b ?? store; // B's while comparing, as the other tiles; A and Δ under it
   const i = view.at === null ? st.length - 1 : rowAt(st, view.at);
   for (const tile of document.querySelectorAll<HTMLElement>(`.headline[data-model="${model.name}"] .tile`)) {
-    const v = tileValue(st, tile.dataset.column!, tile.dataset.agg ?? "", i);
-    const text = v === null ? "–" : tile.dataset.agg === "sum" ? count(Math.round(v)) : fmt(v);
+    const agg = tile.dataset.agg ?? "";
+    const v = tileValue(st, tile.dataset.column!, agg, i);
+    const text = cmp.tileText(v, agg);
     const out = tile.querySelector(".v")!;
     if (out.textContent !== text) out.textContent = text;
+    cmp.tileAB(tile, b ? tileValue(store, tile.dataset.column!, agg, i) : undefined, v, agg);
   }
 }
 
