@@ -315,6 +315,24 @@ func checkTruth(t *testing.T, tb *tab, c truthCase) {
 		}
 		compareShown(t, got, a, b, labelA, labelB)
 	}
+	// Charts as PNG: the title names the preset and seed, and A and B.
+	tb.do(t, chromedp.Evaluate[chromedp.Void](`HTMLAnchorElement.prototype.click = function () {}; document.getElementById("png").click()`))
+	title := eval[string](t, tb, `document.getElementById("png").dataset.title`)
+	want := []string{p.Name, fmt.Sprintf("(seed %d)", sa.Seed)}
+	if b != nil {
+		for _, side := range [][2]string{{"A", labelA}, {"B", labelB}} {
+			w := side[0]
+			if side[1] != side[0] {
+				w += ": " + side[1]
+			}
+			want = append(want, w+" (")
+		}
+	}
+	for _, w := range want {
+		if !strings.Contains(title, w) {
+			t.Errorf("the PNG's title %q does not name %q", title, w)
+		}
+	}
 }
 
 // compareShown checks what the page shows at one time against the native runs.
@@ -361,6 +379,17 @@ func compareShown(t *testing.T, got shownPage, a, b *nativeRun, labelA, labelB s
 		}
 		if b != nil && len(ch.Legend) > 0 && (!sides["A"] || !sides["B"]) {
 			t.Errorf("%s: chart %q: comparing, the legend has sides %v, want A and B", when, ch.ID, sides)
+		}
+		if b != nil {
+			cols := map[string]bool{}
+			for _, row := range ch.Data {
+				for _, cell := range row.Cells {
+					cols[cell.Side] = true
+				}
+			}
+			if !cols["A"] || !cols["B"] || cols[""] {
+				t.Errorf("%s: chart %q: comparing, the data table has the sides %v, want A's and B's columns", when, ch.ID, cols)
+			}
 		}
 		if len(ch.Data) == 0 {
 			t.Errorf("%s: chart %q: no rows in its data table", when, ch.ID)

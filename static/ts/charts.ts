@@ -611,21 +611,31 @@ export class ChartView {
     return out as uPlot.AlignedData;
   }
 
-  // fillTable writes the latest rows as a table: time, then each series.
+  // fillTable writes the latest rows as a table: time, then each series;
+  // while comparing, A's and B's value of each series side by side.
   private fillTable() {
     const c = this.chart;
     const names = [...this.shown, ...(c.overlay ?? [])];
     const n = this.store.length;
-    const side = this.ghost ? "B" : "";
+    const g = this.ghost;
+    const sides: { side: string; store: Store }[] = g ? [{ side: "A", store: g }, { side: "B", store: this.store }] : [{ side: "", store: this.store }];
     const cap = document.createElement("caption");
-    cap.textContent = `${c.title}: the latest ${Math.min(n, DATA_ROWS)} of ${n} intervals${c.unit ? ` (${c.unit})` : ""}`;
+    cap.textContent = `${c.title}: the latest ${Math.min(n, DATA_ROWS)} of ${n} intervals${c.unit ? ` (${c.unit})` : ""}${g ? ", A and B" : ""}`;
     const head = document.createElement("tr");
-    for (const h of ["t (s)", ...this.labels]) {
-      const th = document.createElement("th");
-      th.scope = "col";
-      th.textContent = h;
-      head.append(th);
-    }
+    const th0 = document.createElement("th");
+    th0.scope = "col";
+    th0.textContent = "t (s)";
+    head.append(th0);
+    names.forEach((name, k) => {
+      for (const { side } of sides) {
+        const th = document.createElement("th");
+        th.scope = "col";
+        th.textContent = side ? `${side}: ${this.labels[k]}` : this.labels[k];
+        th.dataset.series = this.seriesName(name);
+        if (side) th.dataset.side = side;
+        head.append(th);
+      }
+    });
     const rows = [head];
     for (let r = Math.max(0, n - DATA_ROWS); r < n; r++) {
       const tr = document.createElement("tr");
@@ -635,13 +645,14 @@ export class ChartView {
       t.textContent = fmt(at);
       tr.dataset.t = String(at);
       tr.append(t);
-      for (const name of names) {
-        const td = document.createElement("td");
-        td.textContent = fmt(this.store.col(this.seriesName(name))?.[r]);
-        td.dataset.series = this.seriesName(name);
-        if (side) td.dataset.side = side;
-        tr.append(td);
-      }
+      for (const name of names)
+        for (const { side, store } of sides) {
+          const td = document.createElement("td");
+          td.textContent = fmt(store.col(this.seriesName(name))?.[r]);
+          td.dataset.series = this.seriesName(name);
+          if (side) td.dataset.side = side;
+          tr.append(td);
+        }
       rows.push(tr);
     }
     this.table.replaceChildren(cap, ...rows);

@@ -13,7 +13,7 @@ import type { ClaimResult, Description, FromWorker, Info, Model, Summary, ToWork
 import * as cmp from "./compare";
 import * as report from "./report";
 import { showClaims } from "./claims";
-import { downloadBlob, downloadText, el, toCSV } from "./util";
+import { downloadBlob, downloadText, el, exportTitle, toCSV } from "./util";
 
 // The models' description comes from the core in the worker (not in the
 // page, which would carry it twice).
@@ -720,16 +720,18 @@ function csvHead(): string[] {
 el("json").onclick = () => send({ t: "export" });
 el("png").onclick = () => {
   const width = 1000;
-  const title = `overloadlab — ${info?.preset || "custom"} (seed ${info?.seed}), t = ${timeText(summary?.duration_s ?? 0)}`;
+  // The title names the run, and A and B while comparing (on the button, for tests).
+  const title = exportTitle(info?.preset ?? "", info?.seed ?? 0, timeText(summary?.duration_s ?? 0), cmp.current());
+  el("png").dataset.title = title.join("\n");
   const draw = (ctx: CanvasRenderingContext2D | null): number => {
     if (ctx) {
       ctx.fillStyle = cssVar("--panel");
       ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
       ctx.fillStyle = cssVar("--fg");
       ctx.font = "bold 16px system-ui, sans-serif";
-      ctx.fillText(title, 12, 24);
+      title.forEach((line, k) => ctx.fillText(line, 12, 24 + 22 * k));
     }
-    let y = 36;
+    let y = 36 + 22 * (title.length - 1);
     for (const c of charts) y += c.paint(ctx, y, width);
     return y;
   };

@@ -1,7 +1,7 @@
 // Unit tests of the CSV cells the page exports, under node --test.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { csvCell } from "./util";
+import { csvCell, exportTitle } from "./util";
 
 test("csvCell neutralises formulas and quotes what would end a cell or a row", () => {
   assert.equal(csvCell("adaptive"), "adaptive");
@@ -12,4 +12,13 @@ test("csvCell neutralises formulas and quotes what would end a cell or a row", (
   assert.equal(csvCell("a\rb"), '"a\rb"');
   assert.equal(csvCell("a\nb"), '"a\nb"');
   assert.equal(csvCell("=a,b"), `"'=a,b"`);
+});
+
+test("exportTitle names the run, and A and B while comparing", () => {
+  assert.deepEqual(exportTitle("attach-storm", 1, "15:00", null), ["overloadlab — attach-storm (seed 1), t = 15:00"]);
+  assert.deepEqual(exportTitle("doic-priority-only", 3, "1:00", { label_a: "priority only", label_b: "colour within priority" }), [
+    "overloadlab — doic-priority-only (seed 3), t = 1:00",
+    "A: priority only (faint) against B: colour within priority (solid), on the same seed and traffic",
+  ]);
+  assert.deepEqual(exportTitle("", 2, "0:30", { label_a: "A", label_b: "B" }), ["overloadlab — custom (seed 2), t = 0:30", "A (faint) against B (solid), on the same seed and traffic"]);
 });

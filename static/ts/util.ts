@@ -51,3 +51,13 @@ export function toCSV(s: Store, head: string[] = [], b: Store | null = null): st
   }
   return lines.join("\n") + "\n";
 }
+
+// exportTitle is the title a picture of the charts carries, one line a
+// string: the preset, seed and time reached, then, while comparing, what A
+// and B are (they share the seed and the traffic).
+export function exportTitle(preset: string, seed: number | string, time: string, cmp: { label_a: string; label_b: string } | null): string[] {
+  const run = `overloadlab — ${preset || "custom"} (seed ${seed}), t = ${time}`;
+  if (!cmp) return [run];
+  const side = (k: string, label: string) => (label === k ? k : `${k}: ${label}`);
+  return [run, `${side("A", cmp.label_a)} (faint) against ${side("B", cmp.label_b)} (solid), on the same seed and traffic`];
+}
