@@ -58,7 +58,13 @@ func TestCompareShareReport(t *testing.T) {
 	table := eval[string](t, first, diffJS)
 	var rows [][]string
 	json.Unmarshal([]byte(table), &rows)
-	if len(rows) < 9 || rows[0][0] != "goodput (/s)" || rows[4][0] != "rejected" {
+	// The model's headline numbers first, then goodput and the outcomes,
+	// each row saying what its figure is.
+	byName := map[string][]string{}
+	for _, r := range rows {
+		byName[r[0]] = r
+	}
+	if len(rows) < 9 || rows[0][0] != "Goodput, last interval (/s)" || byName["goodput, mean over the run (/s)"] == nil || byName["rejected, total over the run"] == nil {
 		t.Fatalf("difference table: %s", table)
 	}
 	// The counters are named in plain words, as in the Details.
@@ -67,16 +73,16 @@ func TestCompareShareReport(t *testing.T) {
 			t.Errorf("difference table row %q: a raw counter name", r[0])
 		}
 	}
-	if rows[4][3] == "0" || !strings.HasPrefix(rows[4][3], "−") {
-		t.Errorf("N = 800/s should reject less: %v", rows[4])
+	if r := byName["rejected, total over the run"]; r[3] == "0" || !strings.HasPrefix(r[3], "−") {
+		t.Errorf("N = 800/s should reject less: %v", r)
 	}
-	if rows[1][1] != rows[1][2] {
-		t.Logf("offered differs (retries feed back): %v", rows[1])
+	if r := byName["offered, total over the run"]; r[1] != r[2] {
+		t.Logf("offered differs (retries feed back): %v", r)
 	}
 	// One y scale for A and B: the CPU chart's covers both maxima.
 	var maxA, maxB float64
 	for _, r := range rows {
-		if r[0] == "max CPU (%)" {
+		if r[0] == "CPU, highest over the run (%)" {
 			maxA, _ = strconv.ParseFloat(r[1], 64)
 			maxB, _ = strconv.ParseFloat(r[2], 64)
 		}

@@ -112,6 +112,7 @@ type shownPage struct {
 	} `json:"headline"`
 	Totals map[string]struct{ V, AB, U string } `json:"totals"`
 	Diff   [][]string                           `json:"diff"`
+	Keys   []string                             `json:"keys"`
 }
 
 const shownJS = `(() => {
@@ -129,7 +130,8 @@ const shownJS = `(() => {
   const totals = Object.fromEntries([...document.querySelectorAll("#totals .tile")].map((e) => [e.dataset.row ?? "crashes",
     { v: text(e.querySelector(".v")), ab: text(e.querySelector(".ab")), u: text(e.querySelector(".u")) }]));
   const diff = [...document.querySelectorAll("#diff-table tbody tr")].map((r) => [...r.cells].map((c) => c.textContent));
-  return JSON.stringify({ t: document.body.dataset.t, charts, headline, totals, diff });
+  const keys = [...document.querySelectorAll("#diff-table tbody tr")].map((r) => r.dataset.row ?? "");
+  return JSON.stringify({ t: document.body.dataset.t, charts, headline, totals, diff, keys });
 })()`
 
 // nativeRun is a side run natively, with every row it recorded.
@@ -469,8 +471,15 @@ func compareShown(t *testing.T, got shownPage, a, b *nativeRun, labelA, labelB s
 		}
 		for k := 0; k < min(len(got.Diff), len(res.Table)); k++ {
 			r, cells := res.Table[k], got.Diff[k]
-			if len(cells) < 3 {
-				t.Errorf("%s: difference table row %d: %q, the core's %q", when, k, cells, r.Name)
+			// The rows in the core's order, each named as the core names it
+			// (but a counter, whose plain words the WebAssembly leaves out:
+			// its group, then its key in words).
+			name := r.Name
+			if strings.HasPrefix(r.Key, "counter:") {
+				name, _, _ = strings.Cut(r.Name, ": ")
+			}
+			if len(cells) < 3 || k >= len(got.Keys) || got.Keys[k] != r.Key || !strings.HasPrefix(cells[0], name) {
+				t.Errorf("%s: difference table row %d: %q, the core's %q (%s)", when, k, cells, r.Name, r.Key)
 				continue
 			}
 			if !same(cells[1], r.A) || !same(cells[2], r.B) {

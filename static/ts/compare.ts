@@ -141,7 +141,7 @@ function table(c: Comparison): HTMLTableElement {
   const body = t.createTBody();
   for (const r of c.table) {
     const tr = body.insertRow();
-    tr.dataset.row = r.name;
+    tr.dataset.row = r.key;
     const u = r.unit && r.unit !== "msgs" ? r.unit : "";
     const cells = [r.name + (u ? ` (${u})` : ""), num(r, r.a), num(r, r.b), r.delta === 0 ? "0" : signed(r, r.delta), pct(r.delta_pct)];
     cells.forEach((text, k) => {
@@ -187,7 +187,7 @@ export function decorateTiles() {
       continue;
     }
     const key = v.dataset.row;
-    const r = key ? c.table.find((x) => x.name === key) : undefined;
+    const r = key ? c.table.find((x) => x.key === key) : undefined;
     if (!r) continue;
     if (!ab) {
       ab = document.createElement("span");

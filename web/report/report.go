@@ -202,7 +202,7 @@ func (p *printer) table(rows []compare.Row) {
 		if r.Unit != "" && r.Unit != "msgs" {
 			name += " (" + r.Unit + ")"
 		}
-		p.raw(`<tr data-row="`).text(r.Name).raw(`"><td>`).text(name).raw(`</td>`)
+		p.raw(`<tr data-row="`).text(r.Key).raw(`"><td>`).text(name).raw(`</td>`)
 		delta := "0"
 		if r.Delta != 0 {
 			delta = signed(r, r.Delta)

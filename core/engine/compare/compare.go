@@ -54,8 +54,14 @@ func (p *Pair) RunToEnd() {
 	p.B.RunToEnd()
 }
 
-// Row is one line of the difference table.
+// Row is one line of the difference table. Its name says what the
+// figure is: a mean over the run, a total over it, the highest interval,
+// the last interval, or a counter as it stands at the time reached.
 type Row struct {
+	// Key names the figure whatever the sides' labels: "goodput",
+	// "offered", … "max CPU" (the names of the page's Details tiles),
+	// "headline:<column>:<agg>", "counter:<group>:<key>" (A's group).
+	Key   string  `json:"key"`
 	Name  string  `json:"name"`
 	Unit  string  `json:"unit,omitempty"`
 	A     float64 `json:"a"`
@@ -65,8 +71,8 @@ type Row struct {
 	DeltaPct *float64 `json:"delta_pct"`
 }
 
-func row(name, unit string, a, b float64) Row {
-	r := Row{Name: name, Unit: unit, A: a, B: b, Delta: b - a}
+func row(key, name, unit string, a, b float64) Row {
+	r := Row{Key: key, Name: name, Unit: unit, A: a, B: b, Delta: b - a}
 	if a != 0 {
 		p := 100 * (b - a) / a
 		r.DeltaPct = &p
@@ -74,47 +80,142 @@ func row(name, unit string, a, b float64) Row {
 	return r
 }
 
-// Table lines up the summaries of A and B: goodput, the outcomes, mean and
-// max CPU, then the model's own counters (every control's, in the order
-// the node reports them; a counter only one side has counts as 0 on the
-// other).
-func Table(a, b sim.Summary) []Row {
+// What a row's figure is, as its name says it.
+const (
+	overRun  = ", mean over the run"
+	totalRun = ", total over the run"
+	highest  = ", highest over the run"
+	lastOne  = ", last interval"
+	atEnd    = ", at the end"
+)
+
+// Outcomes lines up goodput, the outcomes, mean and max CPU of A and B.
+func Outcomes(a, b sim.Summary) []Row {
 	ta, tb := a.Total, b.Total
-	rows := []Row{
-		row("goodput", "/s", ta.Goodput, tb.Goodput),
-		row("offered", "msgs", float64(ta.Offered), float64(tb.Offered)),
-		row("completed in time", "msgs", float64(ta.Completed), float64(tb.Completed)),
-		row("completed late", "msgs", float64(ta.Late), float64(tb.Late)),
-		row("rejected", "msgs", float64(ta.Rejected), float64(tb.Rejected)),
-		row("dropped", "msgs", float64(ta.Dropped), float64(tb.Dropped)),
-		row("throttled", "msgs", float64(ta.Throttled), float64(tb.Throttled)),
-		row("mean CPU", "%", a.CPU.Mean, b.CPU.Mean),
-		row("max CPU", "%", a.CPU.Max, b.CPU.Max),
+	return []Row{
+		row("goodput", "goodput"+overRun, "/s", ta.Goodput, tb.Goodput),
+		row("offered", "offered"+totalRun, "msgs", float64(ta.Offered), float64(tb.Offered)),
+		row("completed in time", "completed in time"+totalRun, "msgs", float64(ta.Completed), float64(tb.Completed)),
+		row("completed late", "completed late"+totalRun, "msgs", float64(ta.Late), float64(tb.Late)),
+		row("rejected", "rejected"+totalRun, "msgs", float64(ta.Rejected), float64(tb.Rejected)),
+		row("dropped", "dropped"+totalRun, "msgs", float64(ta.Dropped), float64(tb.Dropped)),
+		row("throttled", "throttled"+totalRun, "msgs", float64(ta.Throttled), float64(tb.Throttled)),
+		row("mean CPU", "CPU"+overRun, "%", a.CPU.Mean, b.CPU.Mean),
+		row("max CPU", "CPU"+highest, "%", a.CPU.Max, b.CPU.Max),
 	}
-	counters := func(s sim.Summary) (names []string, vals map[string]float64) {
-		vals = map[string]float64{}
-		for _, g := range s.Controls {
-			for _, c := range g.Counters {
-				k := g.Name + ": " + c.Name
-				if _, seen := vals[k]; !seen {
-					names = append(names, k)
-				}
-				vals[k] = c.Value
+}
+
+// Counters lines up the controls' counters of A and B as they stand at the
+// time reached, in the order the node reports them, A's first. A group
+// of B pairs with A's group of the same name, else with one whose name
+// differs only in its parenthesised variant ("overload control (aro)"
+// and "(occ)"): the counters of the same thing share a row, named
+// "overload control (A: aro, B: occ): …". A counter only one side has
+// counts as 0 on the other. label writes a counter's key in words.
+func Counters(a, b sim.Summary, label func(key string) string) []Row {
+	pairB := make([]int, len(a.Controls)) // A's group i ↔ B's group pairB[i], or -1
+	usedB := make([]bool, len(b.Controls))
+	for i, g := range a.Controls {
+		pairB[i] = -1
+		for j, h := range b.Controls {
+			if !usedB[j] && h.Name == g.Name {
+				pairB[i], usedB[j] = j, true
+				break
 			}
 		}
-		return names, vals
 	}
-	na, va := counters(a)
-	nb, vb := counters(b)
-	for _, k := range nb {
-		if _, ok := va[k]; !ok {
-			na = append(na, k)
+	for i, g := range a.Controls {
+		if pairB[i] >= 0 {
+			continue
+		}
+		for j, h := range b.Controls {
+			if !usedB[j] && stem(h.Name) == stem(g.Name) && stem(g.Name) != g.Name {
+				pairB[i], usedB[j] = j, true
+				break
+			}
 		}
 	}
-	for _, k := range na {
-		rows = append(rows, row(k, "", va[k], vb[k]))
+	var rows []Row
+	add := func(ga, gb *sim.Group) {
+		name, key := "", ""
+		switch {
+		case ga == nil:
+			name, key = gb.Name+" (B only)", gb.Name
+		case gb == nil:
+			name, key = ga.Name+" (A only)", ga.Name
+		default:
+			name, key = both(ga.Name, gb.Name), ga.Name
+		}
+		var keys []string
+		va, vb := map[string]float64{}, map[string]float64{}
+		for _, g := range []*sim.Group{ga, gb} {
+			if g == nil {
+				continue
+			}
+			for _, c := range g.Counters {
+				if _, seen := va[c.Name]; !seen {
+					if _, seen := vb[c.Name]; !seen {
+						keys = append(keys, c.Name)
+					}
+				}
+				if g == ga {
+					va[c.Name] = c.Value
+				} else {
+					vb[c.Name] = c.Value
+				}
+			}
+		}
+		for _, k := range keys {
+			l := label(k)
+			if !strings.HasSuffix(l, atEnd[2:]) {
+				l += atEnd
+			}
+			rows = append(rows, row("counter:"+key+":"+k, name+": "+l, "", va[k], vb[k]))
+		}
+	}
+	for i := range a.Controls {
+		var gb *sim.Group
+		if pairB[i] >= 0 {
+			gb = &b.Controls[pairB[i]]
+		}
+		add(&a.Controls[i], gb)
+	}
+	for j := range b.Controls {
+		if !usedB[j] {
+			add(nil, &b.Controls[j])
+		}
 	}
 	return rows
+}
+
+// stem is a group's name without its parenthesised variant at the end.
+func stem(name string) string {
+	if k := strings.LastIndex(name, " ("); k > 0 && strings.HasSuffix(name, ")") {
+		return name[:k]
+	}
+	return name
+}
+
+// both names a pair of groups: the name when they are the same, else
+// what they share with each side's own part ("overload control (A: aro,
+// B: occ)").
+func both(a, b string) string {
+	if a == b {
+		return a
+	}
+	s := stem(a)
+	pa, pb := strings.TrimSuffix(a[len(s)+2:], ")"), strings.TrimSuffix(b[len(s)+2:], ")")
+	// The words both variants begin with ("TTP plain-loss", "TTP ranked").
+	fa, fb := strings.Fields(pa), strings.Fields(pb)
+	n := 0
+	for n < len(fa)-1 && n < len(fb)-1 && fa[n] == fb[n] {
+		n++
+	}
+	head := strings.Join(fa[:n], " ")
+	if head != "" {
+		head += " "
+	}
+	return s + " (" + head + "A: " + strings.Join(fa[n:], " ") + ", B: " + strings.Join(fb[n:], " ") + ")"
 }
 
 // Result is a finished or paused comparison as exports and reports give
@@ -127,26 +228,21 @@ type Result struct {
 	Table  []Row       `json:"table"`
 }
 
-// Result returns the comparison at the time reached: the table with the
-// model's headline numbers (Def.Tiles) after the CPU.
+// Result returns the comparison at the time reached: the model's
+// headline numbers (Def.Tiles) first, then goodput, the outcomes and the
+// CPU, then the controls' counters in the plain words of the page's
+// Details.
 func (p *Pair) Result(labelA, labelB string) Result {
 	a, b := p.A.Summary(), p.B.Summary()
-	t := Table(a, b)
-	const cpuRows = 9 // the rows of Table before the counters
-	// The counters ("group: key") in the plain words of the page's Details.
-	for i := cpuRows; i < len(t); i++ {
-		if g, key, ok := strings.Cut(t[i].Name, ": "); ok {
-			t[i].Name = g + ": " + p.A.Def.CounterLabel(key)
-		}
-	}
-	t = append(t[:cpuRows:cpuRows], append(Headlines(p.A, p.B), t[cpuRows:]...)...)
+	t := append(Headlines(p.A, p.B), Outcomes(a, b)...)
+	t = append(t, Counters(a, b, p.A.Def.CounterLabel)...)
 	return Result{LabelA: labelA, LabelB: labelB, A: a, B: b, Table: t}
 }
 
 // Headlines lines up the model's headline numbers of A and B over the
-// intervals recorded: a column's last value, its maximum ("max") or its
-// total, the rate times each interval's length ("sum"), as the page's
-// headline tiles show them. The rows are named "headline: <label>".
+// intervals recorded, as the page's headline tiles show them: a column's
+// value in the last interval, its highest ("max") or its total, the rate
+// times each interval's length ("sum"); the name says which.
 func Headlines(a, b *sim.Run) []Row {
 	var rows []Row
 	for _, tile := range a.Def.Tiles {
@@ -161,7 +257,14 @@ func Headlines(a, b *sim.Run) []Row {
 				unit = c.Unit
 			}
 		}
-		rows = append(rows, row("headline: "+tile.Label, unit, va, vb))
+		what := lastOne
+		switch tile.Agg {
+		case sim.TileMax:
+			what = highest
+		case sim.TileSum:
+			what = totalRun
+		}
+		rows = append(rows, row("headline:"+tile.Column+":"+tile.Agg, tile.Label+what, unit, va, vb))
 	}
 	return rows
 }

@@ -135,8 +135,12 @@ func TestTable(t *testing.T) {
 		t.Fatalf("not in lockstep: A at %v, B at %v", p.A.Now(), p.B.Now())
 	}
 	res := p.Result("guard on", "guard off")
-	if res.Table[0].Name != "goodput" || res.Table[0].A != res.A.Total.Goodput || res.Table[0].B != res.B.Total.Goodput {
-		t.Errorf("first row %+v, want the goodputs %g and %g", res.Table[0], res.A.Total.Goodput, res.B.Total.Goodput)
+	rows := map[string]Row{}
+	for _, r := range res.Table {
+		rows[r.Key] = r
+	}
+	if r := rows["goodput"]; r.Name != "goodput, mean over the run" || r.A != res.A.Total.Goodput || r.B != res.B.Total.Goodput {
+		t.Errorf("goodput row %+v, want the goodputs %g and %g", r, res.A.Total.Goodput, res.B.Total.Goodput)
 	}
 	for _, r := range res.Table {
 		if r.Delta != r.B-r.A {
@@ -152,13 +156,13 @@ func TestTable(t *testing.T) {
 	if len(res.Table) <= 9+len(p.A.Def.Tiles) {
 		t.Errorf("no control counters in the table: %d rows", len(res.Table))
 	}
-	// The model's headline numbers follow the CPU: A's maximum CPU tile is
+	// The model's headline numbers come first: A's maximum CPU tile is
 	// the summary's maximum.
 	names := map[string]Row{}
-	for _, r := range res.Table[9 : 9+len(p.A.Def.Tiles)] {
+	for _, r := range res.Table[:len(p.A.Def.Tiles)] {
 		names[r.Name] = r
 	}
-	if r, ok := names["headline: Max CPU"]; !ok || r.A != res.A.CPU.Max || r.B != res.B.CPU.Max {
+	if r, ok := names["Max CPU, highest over the run"]; !ok || r.A != res.A.CPU.Max || r.B != res.B.CPU.Max {
 		t.Errorf("headline Max CPU %+v, summaries' max CPU %g and %g (rows %v)", r, res.A.CPU.Max, res.B.CPU.Max, names)
 	}
 }
@@ -170,5 +174,67 @@ func TestStartRefusesOtherTraffic(t *testing.T) {
 	_, err := Start(a, b, false)
 	if err == nil || !strings.Contains(err.Error(), "same traffic") {
 		t.Fatalf("B with another seed: %v", err)
+	}
+}
+
+// Every row says what its figure is; the model's headline numbers come
+// first; A's and B's counters of the same control share a row when the
+// variant renames the group (DOIC's "TTP plain-loss" and "TTP
+// priority-only"): no row reads 0 on one side because of a label.
+func TestTableRowsSayWhatTheyAre(t *testing.T) {
+	a, err := catalog.Preset("doic-plain-vs-ranked")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v *scenario.Preset
+	for _, p := range catalog.Presets() {
+		if p.Name == "doic-plain-vs-ranked" {
+			v = p
+		}
+	}
+	b, err := v.Compare[0].Apply(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Start(a, b, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.RunToEnd()
+	res := p.Result("A", "B")
+	keys := map[string]bool{}
+	for k, r := range res.Table {
+		if keys[r.Key] {
+			t.Errorf("row %d %q: key %q twice", k, r.Name, r.Key)
+		}
+		keys[r.Key] = true
+		ok := false
+		for _, what := range []string{overRun, totalRun, highest, lastOne, atEnd[2:]} {
+			ok = ok || strings.HasSuffix(r.Name, what)
+		}
+		if !ok {
+			t.Errorf("row %d %q does not say what it is", k, r.Name)
+		}
+		if k < len(p.A.Def.Tiles) && !strings.HasPrefix(r.Key, "headline:") {
+			t.Errorf("row %d %q: the headline numbers come first", k, r.Name)
+		}
+	}
+	if len(p.A.Def.Tiles) == 0 {
+		t.Fatal("dsr declares no headline tiles")
+	}
+	sent := 0
+	for _, r := range res.Table {
+		if strings.Contains(r.Key, "reacting node") && strings.HasSuffix(r.Key, ":sent") {
+			sent++
+			if r.A == 0 || r.B == 0 {
+				t.Errorf("%q: A %g, B %g: both sides send", r.Name, r.A, r.B)
+			}
+			if !strings.Contains(r.Name, "A: plain-loss, B: priority-only") {
+				t.Errorf("%q: the row names each side's variant", r.Name)
+			}
+		}
+	}
+	if sent != 1 {
+		t.Errorf("%d rows of the reacting node's sent, want one shared row", sent)
 	}
 }

@@ -42,6 +42,8 @@ func (v *Row) AppendJSON(e *jsonw.Encoder) {
 		return
 	}
 	e.Byte('{')
+	e.Key(`"key":`)
+	e.String(v.Key)
 	e.Key(`"name":`)
 	e.String(v.Name)
 	if len(v.Unit) != 0 {

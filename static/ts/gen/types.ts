@@ -214,6 +214,7 @@ export interface Stat {
 
 // Row is compare.Row.
 export interface Row {
+  key: string;
   name: string;
   unit?: string;
   a: number;
