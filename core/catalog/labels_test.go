@@ -1,6 +1,10 @@
 package catalog
 
 import (
+	"fmt"
+	"slices"
+
+	"overloadlab/core/engine/scenario"
 	"regexp"
 	"strings"
 	"testing"
@@ -64,7 +68,7 @@ func TestLabelsInWords(t *testing.T) {
 
 // A preset's lesson is read before any comparison runs: it speaks of the
 // run on screen, not of "both sides"; and a preset named "x-vs-y" offers y
-// under that name.
+// under that name, or its lesson says which variant is y.
 func TestLessonsBeforeComparing(t *testing.T) {
 	for _, p := range Presets() {
 		if strings.HasPrefix(strings.ToLower(p.Teaches), "both") {
@@ -76,10 +80,42 @@ func TestLessonsBeforeComparing(t *testing.T) {
 		}
 		named := false
 		for _, v := range p.Compare {
-			named = named || strings.Contains(v.Label, other)
+			named = named || strings.Contains(v.Label, other) || strings.Contains(p.Teaches, other+" abatement ("+v.Label+")")
 		}
 		if !named {
-			t.Errorf("%s: no variant to compare with is called %q", p.Name, other)
+			t.Errorf("%s: no variant to compare with is called %q, or said to be one in the lesson", p.Name, other)
+		}
+	}
+}
+
+// One curve, one name: a preset's variant and its model's study curve
+// that set the same parameters are offered (in the sweep's list, on the
+// compare button) under the same label, and one label never names two.
+func TestOneCurveOneName(t *testing.T) {
+	key := func(v scenario.Variant) string {
+		var ks []string
+		for k, x := range v.Params {
+			ks = append(ks, fmt.Sprintf("%s=%v", k, x))
+		}
+		slices.Sort(ks)
+		return strings.Join(ks, ",")
+	}
+	for _, p := range Presets() {
+		d, _ := Model(p.Model)
+		byKey, byLabel := map[string]string{}, map[string]string{}
+		vs := slices.Clone(p.Compare)
+		for _, sw := range d.Sweeps {
+			vs = append(vs, sw.Curves...)
+		}
+		for _, v := range vs {
+			k := key(v)
+			if l, ok := byKey[k]; ok && l != v.Label {
+				t.Errorf("%s: one curve (%s) offered as %q and %q", p.Name, k, l, v.Label)
+			}
+			if o, ok := byLabel[v.Label]; ok && o != k {
+				t.Errorf("%s: %q names two curves (%s; %s)", p.Name, v.Label, o, k)
+			}
+			byKey[k], byLabel[v.Label] = v.Label, k
 		}
 	}
 }

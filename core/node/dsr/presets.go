@@ -66,7 +66,7 @@ var presets = []scenario.Preset{
 		Summary: "plain loss at a 10 % reduction, to compare with ranked abatement (priority only) at the same reduction: the same total, a very different per-priority outcome",
 		Teaches: "Plain loss abates about 500 requests/s and takes 10 % of every priority, P4 emergency traffic included; compared with ranked abatement (priority only), which abates as many but takes them all from P0.",
 		Params:  fixedReduction(10, abatement("plain-loss")),
-		Compare: []scenario.Variant{{Label: "ranked: priority only", Params: abatement("priority-only")}},
+		Compare: []scenario.Variant{{Label: "priority only", Params: abatement("priority-only")}},
 		Pace:    1, Watch: "abated",
 		Claims: []claim.Claim{
 			{Name: "p0-abated", Kind: claim.Counter, Counter: "p0/rejected", Per: "p0/offered", What: "P0 abated, as a share of P0 offered", Min: 9, Max: 11},

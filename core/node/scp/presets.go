@@ -27,15 +27,21 @@ func sources(n int, mix string, load float64) map[string]param.Value {
 }
 
 // compare lists the other two controls beside a preset.
+// The study's curves (Def.Sweeps) are named in these words too: one
+// control, one name.
 func compare(control string) []scenario.Variant {
 	var out []scenario.Variant
 	for _, c := range Controls {
 		if c != control {
-			out = append(out, scenario.Variant{Label: c, Params: map[string]param.Value{"scp.control": param.Str(c)}})
+			out = append(out, scenario.Variant{Label: controlWords[c], Params: map[string]param.Value{"scp.control": param.Str(c)}})
 		}
 	}
 	return out
 }
+
+// controlWords names each control in words, as the comparisons and the
+// study's curves show it.
+var controlWords = map[string]string{"none": "no control", "standard-acg": "standard ACG", "adaptive-acg": "adaptive"}
 
 // interval is the SCP's measurement interval in the presets: 2 s, longer
 // than the time a light SSP under the gap takes to learn a new one.
