@@ -88,7 +88,7 @@ func TestMergeChecksWhatItReads(t *testing.T) {
 	wantRefused(t, `two results for variant "as set", point 0, seed 0: `+twice+` line 3 and `+twice+` line 4`, "merge", twice)
 	a, b := write("a.csv", good), write("b.csv", good)
 	wantRefused(t, "a.csv and "+b+" are both shard 0/1", "merge", a, b)
-	if out := mustCLI(t, "merge", a); !strings.HasPrefix(out, "variant,ssp.load,seeds,") {
+	if out := mustCLI(t, "merge", a); !strings.HasPrefix(out, "# model: scp\n") || !strings.Contains(out, "\nvariant,ssp.load,seeds,") {
 		t.Errorf("merging a good file: %.100s", out)
 	}
 }

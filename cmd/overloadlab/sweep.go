@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -259,6 +260,9 @@ func writeSummary(w io.Writer, format string, head *sweepHeader, def *sim.Def, p
 		enc.SetIndent("", "  ")
 		return enc.Encode(sweepSummary{sweepHeader: *head, Metrics: sim.Metrics, Points: pts})
 	}
+	if err := writeSweepHead(w, head, def, plan); err != nil {
+		return err
+	}
 	cols := []string{"variant", plan.Param, "seeds"}
 	for _, m := range sim.Metrics {
 		cols = append(cols, m.Name+"_mean", m.Name+"_lo", m.Name+"_hi")
@@ -273,4 +277,22 @@ func writeSummary(w io.Writer, format string, head *sweepHeader, def *sim.Def, p
 		rows = append(rows, append(r, p.Digest))
 	}
 	return writeRows(w, rows)
+}
+
+// writeSweepHead writes the comment lines ("# …") that head a sweep's CSV,
+// as the run's CSV is headed (writeCSV): the model, the scenario, its seed,
+// the link, the sweep and every column's unit, so the file explains itself.
+// The page's sweep CSV (static/ts/sweep.ts) writes the same.
+func writeSweepHead(w io.Writer, head *sweepHeader, def *sim.Def, plan *sim.Plan) error {
+	sc, err := catalog.DecodeLink(head.Scenario)
+	if err != nil {
+		return err
+	}
+	unit := "1"
+	if sp, ok := def.Params.Lookup(plan.Param); ok && sp.Unit != "" {
+		unit = sp.Unit
+	}
+	_, err = fmt.Fprintf(w, "# model: %s\n# scenario: %s\n# seed: %d (each point runs seeds %d to %d)\n# link: #%s\n# sweep: %s\n# units: %s: %s, *_per_s: per second, *_pct: %%, seeds: runs per point; *_mean is the mean over the seeds, *_lo and *_hi its 95 %% interval, in 8 significant digits\n",
+		def.Name, cmp.Or(sc.Preset, "custom"), sc.Seed, sc.Seed, sc.Seed+uint64(plan.Seeds)-1, head.Scenario, plan.String(), plan.Param, unit)
+	return err
 }

@@ -17,7 +17,9 @@ import (
 
 func readCSV(t *testing.T, out string) [][]string {
 	t.Helper()
-	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	r := csv.NewReader(strings.NewReader(out))
+	r.Comment = '#' // the head: what the file holds (TestSweepCSVHead)
+	rows, err := r.ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,6 +68,25 @@ func TestSweepCSV(t *testing.T) {
 	}
 }
 
+// A sweep's CSV is headed as a run's is: the model, the scenario, its
+// seed, the link and the units, in comment lines; no number in it has
+// more than 8 significant digits.
+func TestSweepCSVHead(t *testing.T) {
+	out := mustCLI(t, "sweep", "-preset", "scp-10-ssps", "-duration", "4", "-param", "ssp.load", "-from", "1", "-to", "2", "-points", "2", "-seeds", "2")
+	for _, want := range []string{"# model: scp\n", "# scenario: scp-10-ssps\n", "# seed: 1 (each point runs seeds 1 to 2)\n", "# link: #2.", "# sweep: ssp.load from 1 to 2, 2 points", "# units: ssp.load: × capacity, *_per_s: per second"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the sweep's CSV lacks %q:\n%s", want, out)
+		}
+	}
+	for _, r := range readCSV(t, out)[1:] {
+		for _, c := range r[1 : len(r)-1] {
+			if d := strings.TrimLeft(strings.NewReplacer(".", "", "-", "").Replace(c), "0"); len(d) > 8 {
+				t.Errorf("%q: more than 8 significant digits", c)
+			}
+		}
+	}
+}
+
 var testSweep = []string{"sweep", "-preset", "scp-10-ssps", "-duration", "10", "-param", "ssp.load", "-from", "0.5", "-to", "4", "-points", "4", "-log", "-seeds", "3",
 	"-variant", "standard:scp.control=standard-acg", "-variant", "adaptive"}
 
@@ -81,11 +102,11 @@ func TestSweepWorkers(t *testing.T) {
 		if one != four {
 			t.Fatalf("raw %v: -workers 1 and 4 differ:\n%s\n%s", raw, one, four)
 		}
-		body := strings.SplitN(one, "\n", 2)[1]
+		body := strings.SplitN(one, "\n", 2)[1] // after the head's first line (raw: its definition)
 		if raw {
 			body = body[:strings.LastIndex(strings.TrimSuffix(body, "\n"), "\n")+1] // the check, last
 		}
-		if n := len(readCSV(t, body)); !raw && n != 2*4 || raw && n != 1+2*4*3 {
+		if n := len(readCSV(t, body)); !raw && n != 1+2*4 || raw && n != 1+2*4*3 {
 			t.Fatalf("raw %v: %d rows", raw, n)
 		}
 	}
