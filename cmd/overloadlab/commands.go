@@ -43,7 +43,7 @@ func cmdScenario(args []string, stdout io.Writer) error {
 		return err
 	}
 	if *preset == "" {
-		return usagef("-preset is required (one of %v)", catalog.PresetNames())
+		return usagef("-preset is required: one of the %d presets, which `overloadlab presets` lists", len(catalog.PresetNames()))
 	}
 	sc, err := catalog.Preset(*preset)
 	if err != nil {

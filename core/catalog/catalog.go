@@ -5,6 +5,7 @@ package catalog
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 
 	"overloadlab/core/engine/jsonw"
@@ -74,7 +75,38 @@ func Preset(name string) (*scenario.Scenario, error) {
 			return p.Build(d.Params)
 		}
 	}
-	return nil, &param.Error{Field: "preset", Value: param.Quote(name), Allowed: fmt.Sprintf("one of %v", PresetNames())}
+	return nil, &param.Error{Field: "preset", Value: param.Quote(name), Allowed: presetsAllowed(name)}
+}
+
+// presetsAllowed says which presets there are without listing all of them
+// on one line: the three names nearest the one given, and where the whole
+// list is.
+func presetsAllowed(name string) string {
+	names := PresetNames()
+	near := slices.Clone(names)
+	sort.SliceStable(near, func(i, j int) bool { return distance(name, near[i]) < distance(name, near[j]) })
+	return fmt.Sprintf("one of the %d presets, such as %s, %s or %s (the page's preset menu and `overloadlab presets` list them all)", len(names), near[0], near[1], near[2])
+}
+
+// distance is the edit distance of two names (Levenshtein, bytes).
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			sub := prev[j-1]
+			if a[i-1] != b[j-1] {
+				sub++
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, sub)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // Decode reads a scenario file (JSON). A file that names a preset starts

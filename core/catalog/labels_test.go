@@ -119,3 +119,22 @@ func TestOneCurveOneName(t *testing.T) {
 		}
 	}
 }
+
+// An unknown preset's message names a few presets, the nearest first,
+// not all of them on one line.
+func TestUnknownPresetMessage(t *testing.T) {
+	_, err := Preset("scp-10-sps")
+	if err == nil {
+		t.Fatal("no error")
+	}
+	msg := err.Error()
+	named := 0
+	for _, n := range PresetNames() {
+		if strings.Contains(msg, n+" ") || strings.Contains(msg, n+",") {
+			named++
+		}
+	}
+	if named > 3 || !strings.Contains(msg, "such as scp-10-ssps,") || !strings.Contains(msg, "overloadlab presets") {
+		t.Errorf("names %d presets: %s", named, msg)
+	}
+}
