@@ -783,6 +783,7 @@ export class ChartView {
     ctx.textAlign = "right";
     lines.forEach((l, k) => {
       const d = u.data[first + k];
+      if (!d) return; // (data of another set of series, before the chart is rebuilt)
       let v: number | null | undefined = null;
       for (let i = d.length - 1; i >= 0 && (v === null || v === undefined); i--) v = d[i];
       if (v === null || v === undefined) return;

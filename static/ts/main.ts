@@ -157,6 +157,14 @@ function onMessage(m: FromWorker) {
       if (claimLog.length > MAX_LOG) claimLog = claimLog.filter((_, k) => k % 2 === 1);
       tilesStale = true;
       if (n > 0) for (const c of charts) stale.add(c);
+      // A tour's step is shown when the run reaches it, the last one at
+      // the run's end included (checked before the end stops the run).
+      const stop = tourStop;
+      if (stop !== null && m.now >= stop - 1e-9 && playing) {
+        playing = false;
+        tourStop = null;
+        tour.reached(stop);
+      }
       if (summary.error) {
         // The core stopped the run early (an offered load beyond what it
         // simulates): say why, and stop asking for more.
@@ -166,10 +174,6 @@ function onMessage(m: FromWorker) {
       } else if (info && m.now >= info.duration_s) {
         playing = false;
         document.body.dataset.done = "true";
-      }
-      if (tourStop !== null && m.now >= tourStop && playing) {
-        playing = false;
-        tour.reached(tourStop);
       }
       updateStatus();
       return;
@@ -287,13 +291,19 @@ function orderCharts() {
   }
 }
 
-// focusCharts highlights the charts a tour step points at and scrolls the
-// first into view.
+// focusCharts highlights the charts a tour step points at and brings the
+// first into view just under the tour's box, which stays at the top of the
+// window during a tour (style.css): the step's text, its buttons and its
+// chart are seen together.
 function focusCharts(ids: string[]) {
   for (const c of charts) c.root.classList.toggle("focus", ids.includes(c.chart.id));
   const first = charts.find((c) => c.chart.id === ids[0]);
   if (presenting()) fit();
-  else first?.root.scrollIntoView({ block: "nearest" });
+  else if (first) {
+    const above = el("tour").offsetHeight + 8;
+    const r = first.root.getBoundingClientRect();
+    if (r.top < above || r.bottom > innerHeight) window.scrollBy({ top: r.top - above, behavior: "instant" });
+  }
 }
 
 function buildCharts() {
@@ -336,10 +346,18 @@ function frame(now: number) {
     // A tour pauses at its next step's time.
     // (1 ms past it, so that the interval ending there is drawn).
     const now = summary?.duration_s ?? 0;
-    tourStop = tour.stopAfter(now);
-    const seconds = Math.min(speed > 0 ? speed * dt : info.duration_s, tourStop === null ? Infinity : tourStop + 0.001 - now);
-    pending = true;
-    send({ t: "advance", seconds, budget: speed > 0 ? 12 : 14 });
+    tourStop = tour.nextStop();
+    if (tourStop !== null && tourStop <= now + 1e-9) {
+      // Reached already (paused on the way, or the run's end): shown now.
+      playing = false;
+      tour.reached(now);
+      tourStop = null;
+      updateStatus();
+    } else {
+      const seconds = Math.min(speed > 0 ? speed * dt : info.duration_s, tourStop === null ? Infinity : tourStop + 0.001 - now);
+      pending = true;
+      send({ t: "advance", seconds, budget: speed > 0 ? 12 : 14 });
+    }
   }
   // Draw a little each frame: one chart per frame in turn, the tiles and
   // sliders every few frames while playing, so no frame holds the main

@@ -57,6 +57,7 @@ export function setPreset(name: string) {
   for (const s of steps) s.li.querySelector(".tour-at")!.textContent = at(s.at_s);
   root.hidden = steps.length === 0;
   shown = -1;
+  played = -1;
   if (startWhenReady && steps.length > 0) {
     startWhenReady = false;
     active = true;
@@ -76,19 +77,28 @@ export function presetPace(name: string): { pace: number; watch: string } | null
 
 export const touring = () => active;
 
-// stopAfter returns the next step's time after t, where playback pauses.
-export function stopAfter(t: number): number | null {
-  if (!active) return null;
-  const s = steps.find((s) => s.at_s > t + 1e-9);
-  return s ? s.at_s : null;
+// played is the last step playback has reached (-1: none yet); looking
+// back with Back does not lower it.
+let played = -1;
+
+// nextStop returns the time of the next step playback has not reached,
+// where it pauses (null: none left). It may be at or before the time the
+// run has reached (a pause just before the step was shown): the page
+// then shows it at once, without advancing.
+export function nextStop(): number | null {
+  if (!active || played + 1 >= steps.length) return null;
+  return steps[played + 1].at_s;
 }
 
-// reached is told that playback paused at t: the step at t is shown.
+// reached is told that playback paused at t: the next step is shown (the
+// latest one at or before t, should t be past several).
 export function reached(t: number) {
   if (!active) return;
   let k = steps.length - 1;
-  while (k >= 0 && steps[k].at_s > t + 1e-9) k--;
-  if (k >= 0) show(k, null);
+  while (k > played + 1 && steps[k].at_s > t + 1e-9) k--;
+  if (k < 0 || steps[k].at_s > t + 1e-9) return;
+  played = k;
+  show(k, null);
 }
 
 // current returns the charts of the step on screen.
@@ -105,6 +115,7 @@ export function start() {
   }
   active = true;
   shown = -1;
+  played = -1;
   render();
   player.play();
 }
@@ -118,7 +129,10 @@ export function next(): boolean {
     leave();
     return true;
   }
-  if (steps[k].at_s <= player.now() + 1e-9) show(k, steps[k].at_s < player.now() - 1e-9 ? steps[k].at_s : null);
+  if (steps[k].at_s <= player.now() + 1e-9) {
+    played = Math.max(played, k);
+    show(k, steps[k].at_s < player.now() - 1e-9 ? steps[k].at_s : null);
+  }
   else {
     player.lookAt(null);
     player.play();
@@ -137,6 +151,7 @@ export function back(): boolean {
 export function leave() {
   active = false;
   shown = -1;
+  played = -1;
   player.lookAt(null);
   player.focus([]);
   render();
@@ -144,9 +159,10 @@ export function leave() {
 
 function show(k: number, lookAt: number | null) {
   shown = k;
+  // The step's text first: the page places its charts under it.
+  render();
   player.lookAt(lookAt);
   player.focus(steps[k].charts);
-  render();
 }
 
 function render() {
