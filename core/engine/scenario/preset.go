@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
@@ -33,8 +32,8 @@ type Preset struct {
 	Pace float64
 	// Watch is the id of the lesson's chart: the page shows it first.
 	Watch string
-	// Tour is the preset's guided story, three to six steps in time order,
-	// attached by AttachTours from a file the WebAssembly build leaves out.
+	// Tour is the preset's guided story, three to six steps in time order
+	// (nil in the WebAssembly build: a model declares its tours empty there).
 	Tour []Step
 	// Claims are what the run shows, checked by the tests over several
 	// seeds and shown ✓/✗ in the page for the run on screen.
@@ -76,19 +75,6 @@ type Step struct {
 	Text   string   `json:"-"`                // what the run shows then, in the source document's terms
 	Charts []string `json:"charts,omitempty"` // ids of the model's charts to look at
 	Claims []string `json:"claims,omitempty"` // names of the preset's checked claims the step relies on
-}
-
-// AttachTours gives each preset named in tours its tour. Tours live in
-// files the WebAssembly build leaves out (their text is for the page's
-// HTML and the tests); a name that is not a preset is a programming error.
-func AttachTours(presets []Preset, tours map[string][]Step) {
-	for name, steps := range tours {
-		i := slices.IndexFunc(presets, func(p Preset) bool { return p.Name == name })
-		if i < 0 {
-			panic("tour of an unknown preset " + name)
-		}
-		presets[i].Tour = steps
-	}
 }
 
 // Paces are the playback speeds the page offers, in simulated seconds per

@@ -28,6 +28,7 @@ func abatement(name string) map[string]param.Value {
 var presets = []scenario.Preset{
 	{
 		Name: "doic-priority-only", Model: "dsr", Seed: 1, Duration: 60,
+		Tour:    tourDoicPriorityOnly,
 		Summary: "10 % reduction, P0 is 20 % of the traffic: priority-only abatement discards half of P0 and nothing above it",
 		Teaches: "Watch the abated chart: only the P0 layers are discarded, about half of them, while the Max ETR line cuts the P0 layers of the offered stack in two; colour within priority takes P0 yellow first, then a little P0 green.",
 		Params:  fixedReduction(10, abatement("priority-only")),
@@ -44,6 +45,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "doic-priority-within-colour", Model: "dsr", Seed: 1, Duration: 60,
+		Tour:    tourDoicPriorityWithinColour,
 		Summary: "25 % reduction with priority-within-colour: yellow traffic of every priority goes before any green",
 		Teaches: "Watch the abated chart: yellow P0 and P1 go whole and part of yellow P2, while green P0 is untouched; compare with priority-only, which takes all of P0 green included.",
 		Params:  fixedReduction(25, abatement("priority-within-colour")),
@@ -63,6 +65,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "doic-plain-vs-ranked", Model: "dsr", Seed: 1, Duration: 60,
+		Tour:    tourDoicPlainVsRanked,
 		Summary: "plain loss at a 10 % reduction, to compare with ranked abatement (priority only) at the same reduction: the same total, a very different per-priority outcome",
 		Teaches: "Plain loss abates about 500 requests/s and takes 10 % of every priority, P4 emergency traffic included; compared with ranked abatement (priority only), which abates as many but takes them all from P0.",
 		Params:  fixedReduction(10, abatement("plain-loss")),
@@ -80,6 +83,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "doic-shm-bursty", Model: "dsr", Seed: 1, Duration: 60,
+		Tour:    tourDoicShmBursty,
 		Summary: "P0 bursts to 3× for 2 s every 10 s under a 10 % reduction: a 5 s Rate Convergence Time over- and under-shoots, 0.2 s follows",
 		Teaches: "With the long convergence time the Max ETR lags the bursts: during a burst more P0 is abated than needed (overshoot), after it too little (undershoot) and the server gets more than the Max ETR; compare with the 0.2 s variant.",
 		Params: fixedReduction(10, map[string]param.Value{
@@ -106,6 +110,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "doic-overload-and-recovery", Model: "dsr", Seed: 1, Duration: 90,
+		Tour:    tourDoicOverloadAndRecovery,
 		Summary: "the load steps to 1.5× at 20 s and falls to 0.7× at 60 s: the server's occupancy rule asks for the reduction it needs, then ends the overload",
 		Teaches: "Watch the reduction chart: the requested reduction settles where the server's load meets its 90 % target, and drops to 0 with an end report when the load falls; without DOIC the server's queue overflows instead.",
 		Params:  abatement("priority-only"),
@@ -128,6 +133,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "doic-rate-algorithm", Model: "dsr", Seed: 1, Duration: 60,
+		Tour:    tourDoicRateAlgorithm,
 		Summary: "the RFC 8582 rate algorithm: the server asks for at most 90 % of its capacity, the agent's leaky bucket lets higher priorities burst further",
 		Teaches: "The sent rate sits at the OC-Maximum-Rate line; the abated chart shows the low priorities losing most, because their tolerance τ is the smallest, but the boundary is soft: P0 keeps a little, P2 loses a little, where priority-only takes whole layers.",
 		Params:  map[string]param.Value{"doic.abatement": param.Str("rate"), "traffic.scale": param.Num(1.2)},
@@ -144,6 +150,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "doic-divert", Model: "dsr", Seed: 1, Duration: 60,
+		Tour:    tourDoicDivert,
 		Summary: "the same 10 % reduction with an alternate server: abated requests are diverted instead of answered DIAMETER_TOO_BUSY",
 		Teaches: "Nothing is rejected: the abated P0 requests complete on the alternate server, whose load the server chart shows.",
 		Params:  fixedReduction(10, map[string]param.Value{"alternate.enabled": param.On(true)}),
@@ -158,6 +165,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "doic-injected-report", Model: "dsr", Seed: 1, Duration: 60,
+		Tour:    tourDoicInjectedReport,
 		Summary: "an overload report of R = 15 % injected from 20 s to 50 s into a server at half its capacity: abatement studied without sizing the server",
 		Teaches: "The server is at about half its capacity and would ask for nothing, yet from 20 s to 50 s it asks for 15 % because the report is injected: " +
 			"priority-only abatement takes it all from P0 (three quarters of P0 while in force), and at 50 s an end report stops it.",

@@ -41,6 +41,7 @@ func rebootAt(t float64) []scenario.Change {
 var presets = []scenario.Preset{
 	{
 		Name: "hlr-storm-after-reboot", Model: "imsimgr-hlr", Seed: 1, Duration: 5400, Interval: 2,
+		Tour:    tourHlrStormAfterReboot,
 		Summary: "the SGSN reboots at 5 min and the HLR sends CLR/ISD 8× faster for 30 min while the mapping table is empty",
 		Teaches: "Watch the CPU chart: inside the 60-minute window every unknown request goes to a random Session Manager and the " +
 			"CPU stays low; the price is the misrouted requests of subscribers whose session survived. Compare with the " +
@@ -75,6 +76,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "hlr-storm-controls-off", Model: "imsimgr-hlr", Seed: 1, Duration: 2700, Interval: 2,
+		Tour:     tourHlrStormControlsOff,
 		Summary:  "the same reboot and HLR storm with the reboot window, the CPU threshold and the 70 % drop switched off (lab only)",
 		Teaches:  "Every request without a mapping is broadcast: 3.2 ms of CPU each against 570 requests/s. The CPU pins, the backlog passes the HLR's 15 s MAP timer, answers are wasted and the HLR repeats its requests.",
 		Params:   stormParams(controlsOff),
@@ -95,6 +97,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "hlr-threshold-after-window", Model: "imsimgr-hlr", Seed: 1, Duration: 6000, Interval: 2,
+		Tour:    tourHlrThresholdAfterWindow,
 		Summary: "the HLR's storm lasts 80 min after a reboot at 1 min: when the 60-minute window ends, the CPU threshold decides",
 		Teaches: "At 61 min broadcasting resumes and one interval of it lifts the CPU over P = 50 %; the next interval the " +
 			"IMSI Manager sends every unknown request to a random Session Manager, the CPU falls back below P and broadcasting " +

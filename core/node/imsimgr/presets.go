@@ -51,6 +51,7 @@ func neighbourFails(t float64) []scenario.Change {
 var presets = []scenario.Preset{
 	{
 		Name: "attach-storm", Model: "imsimgr", Seed: 1, Duration: 900,
+		Tour:    tourAttachStorm,
 		Summary: "busy hour, then a neighbour site fails: an attach storm against N = 400/s, W = 5 s, Q = 2500, action reject",
 		Teaches: "The guard keeps the IMSI Manager alive (no crash, unlike without it), but it is a switch on the CPU read each second: " +
 			"every second read under 70 % lets a second of rejects through, whose messenger work pins the CPU for the next seconds. " +
@@ -78,6 +79,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "attach-storm-fast-guard", Model: "imsimgr", Seed: 1, Duration: 900,
+		Tour:    tourAttachStormFastGuard,
 		Summary: "the same storm with the CPU guard reading its CPU every 0.1 s instead of every second",
 		Teaches: "A shorter sampling period lets shorter bursts of rejects through: the CPU pins in about a fifth of the storm's intervals " +
 			"instead of 70 %. It still stays above 80 %: a tenth of a second of rejects costs more CPU than a tenth of a second.",
@@ -93,6 +95,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "attach-storm-uneven", Model: "imsimgr", Seed: 1, Duration: 900,
+		Tour:    tourAttachStormUneven,
 		Summary: "two IMSI Manager instances, the first hosting 75 % of the subscribers, under a 4× storm",
 		Teaches: "Every instance watches its own CPU: the busy instance is guarded for most of the storm and pins, " +
 			"while the other stays under 70 % and keeps rejecting. The per-instance charts show what the busiest-instance CPU hides.",
@@ -110,6 +113,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "attach-storm-no-guard", Model: "imsimgr", Seed: 1, Duration: 900,
+		Tour:    tourAttachStormNoGuard,
 		Summary: "the same storm with the 70 % CPU guard switched off (lab only): the reject cost pins the CPU and the IMSI Manager crashes",
 		Teaches: "Without the guard every overflow is rejected through the messenger: the CPU pins, the watchdog crashes the process " +
 			"(about 5 times in the storm) and everything it held is lost. It is pinned in about 45 % of the storm's intervals and down, " +
@@ -126,6 +130,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "attach-storm-unpaced", Model: "imsimgr", Seed: 1, Duration: 900,
+		Tour:    tourAttachStormUnpaced,
 		Summary: "the same storm with network overload protection off: every attach is accepted and the CPU collapses",
 		Teaches: "Without pacing the IMSI Manager accepts everything: the CPU pins and the watchdog crashes it (about 5 times in the storm); " +
 			"it is down, dropping every arrival, in about half of the storm's intervals. The ingress buffer keeps the CPU backlog under " +
@@ -146,6 +151,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "attach-storm-drop", Model: "imsimgr", Seed: 1, Duration: 900,
+		Tour:     tourAttachStormDrop,
 		Summary:  "the same storm with overflow action drop: cheap for the CPU, but every dropped UE waits its full 15 s guard timer",
 		Teaches:  "Compare with attach-storm: drop costs almost no CPU, so the guard rarely acts; the price is paid by the UEs, which learn nothing until T3410 expires.",
 		Params:   stormParams(map[string]param.Value{"sgsn-action": param.Str("drop"), "mme-action": param.Str("drop")}),
@@ -162,6 +168,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "busy-hour", Model: "imsimgr", Seed: 1, Duration: 600,
+		Tour:    tourBusyHour,
 		Summary: "an ordinary busy hour (about 200 new connections/s) under N = 400/s: nothing overflows",
 		Teaches: "The baseline: pacing queues stay nearly empty, every request completes in time, the CPU stays well under 70 %.",
 		Params:  stormParams(map[string]param.Value{"storm.shape": param.Str("constant")}),

@@ -28,6 +28,7 @@ var upgrade = map[string]param.Value{
 var presets = []scenario.Preset{
 	{
 		Name: "switch-step-5x", Model: "switch", Seed: 1, Duration: 90,
+		Tour:    tourSwitchStep5x,
 		Summary: "a busy hour at 0.8× steps to 5× capacity: how fast ARO, OCC and SRED bring the admitted load and the occupancy back to the 90 % target",
 		Teaches: "Compare the admitted fraction f: ARO sizes the cut from the offered rate and reaches its settled fraction f* ≈ 0.15 in " +
 			"about 2 intervals (at most 4); OCC cuts by at most 10 % per interval and needs about 17, ⌈ln(1/f*)/ln(1/0.9)⌉. The occupancy needs " +
@@ -46,6 +47,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "switch-hotspot", Model: "switch", Seed: 1, Duration: 60,
+		Tour:    tourSwitchHotspot,
 		Summary: "a 3 s hot spot at 5× capacity: the first interval of a burst is admitted before any interval-based control can act",
 		Teaches: "Watch the queue and the reaction chart: ARO and OCC decide once per interval, so in the first second of the burst they still admit at the fraction set before it (f of 0.8 or more, 0.9 or more in most runs) and its backlog keeps the processor at 100 % after the burst; SRED decides per message and catches it at once.",
 		Params: map[string]param.Value{
@@ -62,6 +64,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "switch-overload-steps", Model: "switch", Seed: 1, Duration: 120,
+		Tour:    tourSwitchOverloadSteps,
 		Summary: "the load steps 0.8× → 2× → 5× → 10× capacity: under strict priority the lower classes lose first",
 		Teaches: "Watch the admitted fraction per class: location updates/SMS are cut first, then mobile-originated, then mobile-terminated calls; handovers keep being served while capacity allows. With proportional sharing every class loses alike.",
 		Timeline: []scenario.Change{
@@ -86,6 +89,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "switch-upgrade", Model: "switch", Seed: 1, Duration: 180,
+		Tour:    tourSwitchUpgrade,
 		Summary: "a 3× overload, and at 90 s the processor is upgraded to 2× speed: ARO with estimated costs against SRED tuned for the old processor",
 		Teaches: "Watch the occupancy after 90 s: SRED's thresholds (tuned to hold 90 % on the old processor) now hold it near 100 %; ARO with the cost regression re-learns the costs of the calls it admits (in most runs within about 10 %; location updates, almost all rejected, are not re-learnt) and in most runs holds the occupancy at about 88 %, near the target; ARO with the configured costs keeps the old target rate and leaves half the new processor idle.",
 		Params:  upgrade,
@@ -111,6 +115,7 @@ var presets = []scenario.Preset{
 	},
 	{
 		Name: "switch-regression", Model: "switch", Seed: 1, Duration: 240,
+		Tour:    tourSwitchRegression,
 		Summary: "the cost regression at a 0.8× load, starting from badly configured costs: the estimates converge while the mix wanders, and hold once it stops at 120 s",
 		Teaches: "Watch the cost chart: the estimates leave their wrong configured values (a mean error of 50 %) and, in most runs, come within 10 % of the true costs before 120 s while the class rates wander; after 120 s the mix is steady, its variation is only Poisson noise, and in most runs the estimates are held instead of drifting.",
 		Params: map[string]param.Value{

@@ -57,8 +57,8 @@ func preset(name, control, summary, teaches string, p map[string]param.Value, tl
 
 // toured gives a preset its pace (300 s in 30 s of wall time) and the chart
 // to watch first; its tour is in tours.go.
-func toured(p scenario.Preset, watch string) scenario.Preset {
-	p.Pace, p.Watch = 10, watch
+func toured(tour []scenario.Step, p scenario.Preset, watch string) scenario.Preset {
+	p.Tour, p.Pace, p.Watch = tour, 10, watch
 	return p
 }
 
@@ -77,7 +77,7 @@ func also(p scenario.Preset, v ...scenario.Variant) scenario.Preset {
 }
 
 var presets = []scenario.Preset{
-	claimed(toured(preset("scp-standard-acg", "standard-acg",
+	claimed(toured(tourScpStandardAcg, preset("scp-standard-acg", "standard-acg",
 		"100 SSPs at 10/s each against an SCP of 500 queries/s (2× overload) under the standard ACG table",
 		"Watch the gap chart and the CPU: the table's gap ends the overload with far too large a step, the level falls to 0, "+
 			"the SSPs keep blocking until the duration ends while the SCP idles, then they all return: on, off, on.",
@@ -87,7 +87,7 @@ var presets = []scenario.Preset{
 		claim.Claim{Name: "carries-far-less", Kind: claim.Counter, Counter: cThroughputPctOfCapacity.In("scp"), What: "throughput, % of capacity", Min: 0, Max: 75},
 		claim.Claim{Name: "level-raised-at-start", Step: true, Kind: claim.Share, Column: "level", Op: claim.Above, Value: 0, To: 2, Min: 100, Max: 100},
 		claim.Claim{Name: "level-on-off", Step: true, Kind: claim.Share, Column: "level", Op: claim.Above, Value: 0, From: 18, To: 98, Min: 5, Max: 30}),
-	claimed(toured(preset("scp-adaptive-acg", "adaptive-acg",
+	claimed(toured(tourScpAdaptiveAcg, preset("scp-adaptive-acg", "adaptive-acg",
 		"the same 100 SSPs at 2× overload under the adaptive gap r ← r·C_target/X",
 		"The adaptive gap settles near g = 1/r with Σ λ/(1+λ/r) = C_target: throughput stays at about 95 % of capacity, "+
 			"with no on/off, and almost no query (under 2 %) gapped while the SCP runs under 90 %.",
@@ -96,7 +96,7 @@ var presets = []scenario.Preset{
 		claim.Claim{Name: "no-on-off", Kind: claim.Counter, Counter: cGappingOnOffSwitches.In("gaps at the ssps"), What: "times gapping switched on or off", Min: 0, Max: 1},
 		claim.Claim{Name: "almost-none-blocked-under-90", Kind: claim.Counter, Counter: cThrottledWhileScpCpuUnder90pct.In("gaps at the ssps"), Per: "gaps at the ssps/throttled", What: "queries blocked while the SCP ran under 90 % CPU, as a share of all blocked", Min: 0, Max: 2},
 		claim.Claim{Name: "load-near-95", Step: true, Kind: claim.Mean, Column: "scp.load", From: 40, To: 58, Min: 93, Max: 97}),
-	claimed(toured(preset("scp-1000-ssps-10x", "standard-acg",
+	claimed(toured(tourScp1000Ssps10x, preset("scp-1000-ssps-10x", "standard-acg",
 		"1000 SSPs at 5/s each (10× overload) under the standard ACG table: many light sources",
 		"The worked case of Smith (1995): with many light SSPs the small table gaps leave the SCP overloaded. The table settles "+
 			"on g = 0.5 s, 1000·5/(1 + 5·0.5) = 1429 queries/s reach an SCP of 500/s, and two in three are discarded "+
@@ -109,14 +109,14 @@ var presets = []scenario.Preset{
 		// interval near 0:38 and settles back by 0:50 (seed 21).
 		claim.Claim{Name: "gap-half-second", Step: true, Kind: claim.Mean, Column: "gap.mean", What: "mean gap in force at gapped SSPs", From: 50, To: 58, Min: 0.49, Max: 0.51},
 		claim.Claim{Name: "arrivals-1430", Step: true, Kind: claim.Mean, Column: "scp.arrivals", From: 50, To: 58, Min: 1400, Max: 1460}),
-	claimed(toured(preset("scp-10-ssps", "standard-acg",
+	claimed(toured(tourScp10Ssps, preset("scp-10-ssps", "standard-acg",
 		"10 heavy SSPs at 65/s each (1.3× overload): even the smallest standard gap, 0.1 s, caps each SSP at 10/s",
 		"The table's smallest gap admits at most 1/g = 10 queries/s per SSP, 100/s from all ten, a fifth of the capacity; "+
 			"with its off phases the table carries about a third of the capacity: the standard ACG cannot gap few heavy "+
 			"sources finely enough. The adaptive gap of about 6 ms can.",
 		sources(10, "balanced", 1.3), nil), "sources"),
 		claim.Claim{Name: "a-third-of-capacity", Kind: claim.Counter, Counter: cThroughputPctOfCapacity.In("scp"), What: "throughput, % of capacity", Min: 28, Max: 37}),
-	claimed(toured(preset("scp-unbalanced", "standard-acg",
+	claimed(toured(tourScpUnbalanced, preset("scp-unbalanced", "standard-acg",
 		"100 SSPs, 10 heavy ones at 20× the rate of the light ones, 3× overload: throughput and fairness",
 		"Look at the per-SSP chart and Jain's index (max-min sharing desired): one common gap does not give max-min shares, "+
 			"since a light SSP keeps λ/(1+λg) while a heavy one gets nearly 1/g; and in the table's off phases the heavy SSPs "+
@@ -125,7 +125,7 @@ var presets = []scenario.Preset{
 		claim.Claim{Name: "unfair", Kind: claim.Counter, Counter: cJainIndex.In("fairness (max-min)"), What: "Jain's fairness index (1 = max-min fair)", Min: 0, Max: 0.7},
 		claim.Claim{Name: "carries-less", Kind: claim.Counter, Counter: cThroughputPctOfCapacity.In("scp"), What: "throughput, % of capacity", Min: 0, Max: 50},
 		claim.Claim{Name: "unfair-early", Step: true, Kind: claim.Mean, Column: "fairness", From: 40, To: 58, Min: 0.4, Max: 0.7}),
-	claimed(toured(preset("scp-1000-unbalanced-10x", "adaptive-acg",
+	claimed(toured(tourScp1000Unbalanced10x, preset("scp-1000-unbalanced-10x", "adaptive-acg",
 		"1000 SSPs, 100 heavy ones at 20× the rate of the light ones, 10× overload, under the adaptive gap",
 		"The adaptive gap holds the SCP at about 93 % of capacity with a thousand unequal sources; the heavy SSPs are capped "+
 			"near 1/g, the light ones lose less. Compare Jain's index with the standard table's.",
@@ -133,7 +133,7 @@ var presets = []scenario.Preset{
 		claim.Claim{Name: "near-93-pct", Kind: claim.Counter, Counter: cThroughputPctOfCapacity.In("scp"), What: "throughput, % of capacity", Min: 91, Max: 95},
 		claim.Claim{Name: "fair", Kind: claim.Counter, Counter: cJainIndex.In("fairness (max-min)"), What: "Jain's fairness index (1 = max-min fair)", Min: 0.95, Max: 1},
 		claim.Claim{Name: "load-near-95", Step: true, Kind: claim.Mean, Column: "scp.load", From: 40, To: 58, Min: 93, Max: 97}),
-	also(claimed(toured(preset("scp-adaptive-lag", "adaptive-acg",
+	also(claimed(toured(tourScpAdaptiveLag, preset("scp-adaptive-lag", "adaptive-acg",
 		"the adaptive rule as stated, without a step limit: 1000 SSPs at 10× overload swing on and off",
 		"The SSPs learn a new gap only from the answer to their next admitted query, and at 10× most queries are dropped "+
 			"unanswered; meanwhile X_n still shows the old gap, so r ← r·C_target/X_n keeps cutting, overshoots to about "+
@@ -143,7 +143,7 @@ var presets = []scenario.Preset{
 		claim.Claim{Name: "swings", Kind: claim.Counter, Counter: cGappingOnOffSwitches.In("gaps at the ssps"), What: "times gapping switched on or off", Min: 10, Max: inf},
 		claim.Claim{Name: "overshoots-early", Step: true, Kind: claim.Share, Column: "adaptive.rate", Op: claim.AtMost, Value: 0.1, From: 10, To: 38, Min: 10, Max: 40}),
 		scenario.Variant{Label: "adaptive, r limited to ×2 per interval", Params: map[string]param.Value{"adaptive.max-step": param.Num(2)}}),
-	claimed(toured(preset("scp-overload-step", "standard-acg",
+	claimed(toured(tourScpOverloadStep, preset("scp-overload-step", "standard-acg",
 		"100 SSPs at 0.8× capacity, a 3× overload from 60 s to 190 s, then back to 0.8×",
 		"When the overload starts the table switches gapping on and off; when it ends the SSPs keep blocking until their "+
 			"last duration runs out although the SCP has room. The adaptive variant follows the load within a few intervals.",
