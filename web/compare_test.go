@@ -100,7 +100,7 @@ func TestCompareShareReport(t *testing.T) {
 		t.Errorf("CPU chart y scale up to %g, max CPU A %g, B %g", top, maxA, maxB)
 	}
 	tiles := eval[string](t, first, `JSON.stringify([...document.querySelectorAll("#totals .ab")].map((e) => e.textContent))`)
-	if !strings.Contains(tiles, "A ") || !strings.Contains(tiles, "Δ") {
+	if !strings.Contains(tiles, "A\u00a0") || !strings.Contains(tiles, "Δ") {
 		t.Errorf("tiles without A and Δ: %s", tiles)
 	}
 	shot(t, first, "compare.png")

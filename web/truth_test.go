@@ -501,6 +501,11 @@ func sideName(s string) string {
 // checkAB checks a tile's line under B's value while comparing: "A 1,234 · Δ +5.0".
 func checkAB(t *testing.T, when, what, ab string, a, b float64) {
 	t.Helper()
+	// The figures are bound to their names by no-break spaces.
+	if strings.Contains(ab, "A ") || strings.Contains(ab, "Δ ") {
+		t.Errorf("%s: %s: %q: a line may break between a figure and its name", when, what, ab)
+	}
+	ab = strings.ReplaceAll(ab, "\u00a0", " ")
 	sa, sd, ok := strings.Cut(strings.TrimPrefix(ab, "A "), " · Δ ")
 	if !ok || !strings.HasPrefix(ab, "A ") {
 		t.Errorf("%s: %s: comparing, it reads %q, want A's value and Δ", when, what, ab)

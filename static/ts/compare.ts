@@ -147,7 +147,10 @@ function table(c: Comparison): HTMLTableElement {
     cells.forEach((text, k) => {
       const td = tr.insertCell();
       td.textContent = text;
-      if (k > 0) td.className = "num";
+      if (k > 0) {
+        td.className = "num";
+        td.style.whiteSpace = "nowrap"; // "+1,288 %" on one line, not its sign or unit alone
+      }
     });
   }
   return t;
@@ -173,7 +176,8 @@ export function tileAB(tile: HTMLElement, a: number | null | undefined, b: numbe
     tile.querySelector(".v")!.after(ab);
   }
   const d = a === null || b === null ? null : agg === "sum" ? Math.round(b) - Math.round(a) : b - a;
-  const text = `A ${tileText(a, agg)} · Δ ${d === null ? "–" : d === 0 ? "0" : sign(d) + tileText(Math.abs(d), agg)}`;
+  // A narrow tile breaks the line at "·", never between a figure and its name.
+  const text = `A\u00a0${tileText(a, agg)} · Δ\u00a0${d === null ? "–" : d === 0 ? "0" : sign(d) + tileText(Math.abs(d), agg)}`;
   if (ab.textContent !== text) ab.textContent = text;
 }
 
@@ -194,7 +198,7 @@ export function decorateTiles() {
       ab.className = "ab";
       v.append(ab);
     }
-    ab.textContent = `A ${num(r, r.a)} · Δ ${r.delta === 0 ? "0" : signed(r, r.delta)}`;
+    ab.textContent = `A\u00a0${num(r, r.a)} · Δ\u00a0${r.delta === 0 ? "0" : signed(r, r.delta)}`;
   }
 }
 
