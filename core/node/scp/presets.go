@@ -141,7 +141,8 @@ var presets = []scenario.Preset{
 		map[string]param.Value{"ssp.count": param.Num(1000), "ssp.load": param.Num(10), "adaptive.max-step": param.Num(0)}, nil), "control"),
 		claim.Claim{Name: "overshoots", Kind: claim.Share, Column: "adaptive.rate", Op: claim.AtMost, Value: 0.1, Min: 15, Max: 40},
 		claim.Claim{Name: "swings", Kind: claim.Counter, Counter: cGappingOnOffSwitches.In("gaps at the ssps"), What: "times gapping switched on or off", Min: 10, Max: inf},
-		claim.Claim{Name: "overshoots-early", Step: true, Kind: claim.Share, Column: "adaptive.rate", Op: claim.AtMost, Value: 0.1, From: 10, To: 38, Min: 10, Max: 40}),
+		// 2 to 4 of the 14 intervals over 600 seeds, 1 on seed 9066.
+		claim.Claim{Name: "overshoots-early", Step: true, Kind: claim.Share, Column: "adaptive.rate", Op: claim.AtMost, Value: 0.1, From: 10, To: 38, Min: 5, Max: 40}),
 		scenario.Variant{Label: "adaptive, r limited to ×2 per interval", Params: map[string]param.Value{"adaptive.max-step": param.Num(2)}}),
 	claimed(toured(tourScpOverloadStep, preset("scp-overload-step", "standard-acg",
 		"100 SSPs at 0.8× capacity, a 3× overload from 60 s to 190 s, then back to 0.8×",
