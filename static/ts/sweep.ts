@@ -173,7 +173,9 @@ function setupModel(m: Model, compare: Variant[]) {
   sel.replaceChildren(...numeric(m).map((p) => new Option(`${p.label} (${p.name})`, p.name)));
   const seen = new Set<string>();
   curves = [];
-  for (const v of [{ label: "as set" }, ...compare, ...(m.sweeps ?? []).flatMap((s) => s.curves)] as Variant[]) {
+  // The study's curves in its order, then the preset's other variants: a
+  // variant that is a study curve (the same name) is listed once, there.
+  for (const v of [{ label: "as set" }, ...(m.sweeps ?? []).flatMap((s) => s.curves), ...compare] as Variant[]) {
     const label = variantLabel(v);
     if (seen.has(label)) continue;
     seen.add(label);
