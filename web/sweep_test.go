@@ -160,15 +160,30 @@ func TestSweepPage(t *testing.T) {
 		t.Errorf("the wasm was asked for %d times", n)
 	}
 
-	// The model's capacity and pass lines, at every point.
+	// The model's capacity line at every point, and its pass line, 90 % of
+	// capacity to 30 % overload, only up to 1.3×: no farther.
 	capacity := sc.Params.Num("scp.capacity")
 	if len(b.Lines) != 2 || b.Lines[0].Label != "capacity" {
 		t.Errorf("lines: %+v", b.Lines)
 	} else {
+		beyond := 0
 		for i := range 6 {
-			if y0, y1 := b.Lines[0].Ys[i], b.Lines[1].Ys[i]; y0 == nil || y1 == nil || *y0 != capacity || *y1 != 0.9*capacity {
-				t.Errorf("lines at point %d: %v, %v, want %g and %g", i, y0, y1, capacity, 0.9*capacity)
+			y0, y1 := b.Lines[0].Ys[i], b.Lines[1].Ys[i]
+			if y0 == nil || *y0 != capacity {
+				t.Errorf("capacity line at point %d: %v, want %g", i, y0, capacity)
 			}
+			switch {
+			case b.X[i] > 1.3:
+				beyond++
+				if y1 != nil {
+					t.Errorf("pass line at %g×, beyond the 30 %% overload it holds to: %g", b.X[i], *y1)
+				}
+			case y1 == nil || *y1 != 0.9*capacity:
+				t.Errorf("pass line at %g×: %v, want %g", b.X[i], y1, 0.9*capacity)
+			}
+		}
+		if beyond == 0 {
+			t.Errorf("no point beyond 1.3× to check the pass line's end: %v", b.X)
 		}
 	}
 	// No main-thread task over 50 ms during the sweep (DESIGN.md): judged

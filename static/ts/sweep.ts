@@ -11,6 +11,7 @@ import { fmt, keepUnits } from "./numbers";
 import { Pool, defaultSize, type Point } from "./pool";
 import { variantLabel } from "./types";
 import type { Info, Model, Plan, PointStat, Spec, Variant } from "./types";
+import { within } from "./sweeplines";
 import { csvCell, downloadBlob, downloadText, el } from "./util";
 
 const OFFERED = 0;
@@ -364,9 +365,11 @@ function xs(): number[] {
 // the core computed them for the point's scenario (null until the point is
 // in): a line follows the swept parameter when it depends on it.
 function lineValues(): { label: string; ys: (number | null)[] }[] {
-  const lines = model?.sweeps?.[0]?.lines ?? [];
+  const study = model?.sweeps?.[0];
+  const lines = study?.lines ?? [];
   const at = Array.from({ length: plan!.points }, (_, i) => results.find((r) => r[i])?.[i]?.lines);
-  return lines.map((l, k) => ({ label: l.label, ys: at.map((ls) => ls?.[k] ?? null) }));
+  const x = xs();
+  return lines.map((l, k) => ({ label: l.label, ys: within(at.map((ls) => ls?.[k] ?? null), x, l.upto, plan!.param === study?.param) }));
 }
 
 function clearChart() {

@@ -415,5 +415,9 @@ func (v *SweepLine) AppendJSON(e *jsonw.Encoder) {
 		e.Key(`"factor":`)
 		e.Float(v.Factor)
 	}
+	if v.Upto != 0 {
+		e.Key(`"upto":`)
+		e.Float(v.Upto)
+	}
 	e.Byte('}')
 }

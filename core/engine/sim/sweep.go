@@ -38,6 +38,10 @@ type SweepLine struct {
 	Param  string                       `json:"param,omitempty"`
 	Factor float64                      `json:"factor,omitempty"`
 	Of     func(v param.Values) float64 `json:"-"`
+	// Upto, when set, is where the line ends: it holds at values of the
+	// study's parameter up to Upto ("90 % of capacity to 30 % overload":
+	// 1.3), and is drawn only there on a sweep of that parameter.
+	Upto float64 `json:"upto,omitempty"`
 }
 
 // At returns the line's value for a point's parameters.

@@ -95,7 +95,7 @@ var Def = &sim.Def{
 			"capacity up to 30 % overload; the adaptive control should hold it to 10×, the standard table falls well below.",
 		Lines: []sim.SweepLine{
 			{Label: "capacity", Param: "scp.capacity", Factor: 1},
-			{Label: "pass: 90 % of capacity (to 30 % overload)", Param: "scp.capacity", Factor: 0.9},
+			{Label: "pass: 90 % of capacity (to 30 % overload)", Param: "scp.capacity", Factor: 0.9, Upto: 1.3},
 		},
 	}},
 	New: newNode,

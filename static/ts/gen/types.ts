@@ -323,6 +323,7 @@ export interface SweepLine {
   label: string;
   param?: string;
   factor?: number;
+  upto?: number;
 }
 
 // VariantDesc is catalog.VariantDesc.
