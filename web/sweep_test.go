@@ -218,13 +218,28 @@ func TestSweepPage(t *testing.T) {
 	if len(files) != 2 || files[0].Type != "image/png" || files[0].Size < 1000 || files[1].Type != "text/csv" {
 		t.Fatalf("downloads: %+v", files)
 	}
-	rows, err := csv.NewReader(strings.NewReader(files[1].Text)).ReadAll()
+	// Headed as the command line's sweep CSV is: what the file holds.
+	for _, want := range []string{"# model: scp\n", "# scenario: ", "# seed: ", "# link: http", "# sweep: ssp.load ", "# units: ssp.load: "} {
+		if !strings.Contains(files[1].Text, want) {
+			t.Errorf("the sweep's CSV lacks %q:\n%.600s", want, files[1].Text)
+		}
+	}
+	cr := csv.NewReader(strings.NewReader(files[1].Text))
+	cr.Comment = '#'
+	rows, err := cr.ReadAll()
 	if err != nil || len(rows) != 13 || strings.Join(rows[0][:7], ",") != "variant,ssp.load,seeds,offered_per_s_mean,offered_per_s_lo,offered_per_s_hi,goodput_per_s_mean" || len(rows[0]) != 28 {
 		t.Fatalf("CSV (%v):\n%s", err, files[1].Text)
 	}
 	for k, r := range rows[1:] {
+		for _, c := range r[3:27] {
+			if d := strings.TrimLeft(strings.NewReplacer(".", "", "-", "").Replace(c), "0"); len(d) > 8 {
+				t.Errorf("CSV row %d: %q has more than 8 significant digits", k+1, c)
+			}
+		}
 		n := native[k]
-		if x, _ := strconv.ParseFloat(r[6], 64); r[0] != n.Label || x != n.Stats[sim.MetricGoodput].Mean || r[27] != n.Digest {
+		// 8 significant digits, as the command line writes them.
+		g8, _ := strconv.ParseFloat(strconv.FormatFloat(n.Stats[sim.MetricGoodput].Mean, 'g', 8, 64), 64)
+		if x, _ := strconv.ParseFloat(r[6], 64); r[0] != n.Label || x != g8 || r[27] != n.Digest {
 			t.Errorf("CSV row %d: %v, native %s %g %s", k+1, r, n.Label, n.Stats[sim.MetricGoodput].Mean, n.Digest)
 		}
 	}

@@ -512,16 +512,38 @@ function fileName(ext: string) {
   return `overloadlab-${info?.preset || "custom"}-sweep-${plan?.param ?? ""}.${ext}`;
 }
 
-// exportCSV writes the points as `overloadlab sweep` does: one row per
-// point, mean, lo and hi of every metric, and the point's digest.
+// g8 writes a number as `overloadlab sweep` does: 8 significant digits
+// (the rest is sampling noise, not data).
+export const g8 = (x: number) => (Number.isFinite(x) ? String(Number(x.toPrecision(8))) : String(x));
+
+// sweepHead is the CSV's comment lines, as `overloadlab sweep` writes them
+// (cmd/overloadlab writeSweepHead): what the file holds, for a file read
+// alone later.
+function sweepHead(p: Plan): string[] {
+  const seed = info?.seed ?? 0;
+  const unit = specOf(p.param)?.unit || "1";
+  const grid = p.values?.length ? `${p.param} at ${p.values.join(", ")}` : `${p.param} from ${p.from} to ${p.to}, ${p.points} points${p.log ? " (log)" : ""}`;
+  return [
+    `model: ${info?.model ?? ""}`,
+    `scenario: ${info?.preset || "custom"}`,
+    `seed: ${seed} (each point runs seeds ${seed} to ${seed + p.seeds - 1})`,
+    `link: ${location.href}`,
+    `sweep: ${grid}, ${p.seeds} seeds per point; curves: ${(p.variants ?? [{ label: "as set" }]).map((v) => v.label).join(", ")}`,
+    `units: ${p.param}: ${unit}, *_per_s: per second, *_pct: %, seeds: runs per point; *_mean is the mean over the seeds, *_lo and *_hi its 95 % interval, in 8 significant digits`,
+  ].map((h) => "# " + h.replace(/[\r\n]/g, " "));
+}
+
+// exportCSV writes the points as `overloadlab sweep` does: its comment
+// lines, then one row per point, mean, lo and hi of every metric, and the
+// point's digest.
 function exportCSV() {
   if (!plan) return;
   const head = ["variant", plan.param, "seeds", ...METRICS.flatMap((m) => [`${m}_mean`, `${m}_lo`, `${m}_hi`]), "digest"];
-  const lines = [head.join(",")];
+  const lines = [...sweepHead(plan), head.join(",")];
   for (const r of results)
     for (const pt of r) {
       if (!pt) continue;
-      lines.push([csvCell(pt.label), pt.x, pt.seeds, ...pt.stats.flatMap((s) => [s.mean, s.lo, s.hi]), pt.digest].join(","));
+      lines.push([csvCell(pt.label), pt.x, pt.seeds, ...pt.stats.flatMap((s) => [g8(s.mean), g8(s.lo), g8(s.hi)]), pt.digest].join(","));
     }
   downloadText(fileName("csv"), lines.join("\n") + "\n", "text/csv");
 }
