@@ -141,15 +141,15 @@ func TestCompareShareReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(csv, "\n")
-	for i, want := range []string{"# model: imsimgr", "# scenario: attach-storm", "# seed: 1", "# link: " + link, "# columns prefixed b. are B", "# units: t: s, offered: /s"} {
+	for i, want := range []string{"# model: imsimgr", "# scenario: attach-storm", "# seed: 1", "# link: " + link, "# columns prefixed b. are B", "# units: t: s, offered: /s", "# time: t is the end of each interval, in seconds of simulated time; the run lasts 0:15:00 (h:mm:ss)"} {
 		if i >= len(lines) || !strings.HasPrefix(lines[i], want) {
 			t.Errorf("CSV line %d: %.100q, want %.100q…", i+1, lines[min(i, len(lines)-1)], want)
 		}
 	}
-	if head := lines[6]; !strings.HasPrefix(head, "t,offered,") || !strings.Contains(head, ",b.offered,") {
+	if head := lines[7]; !strings.HasPrefix(head, "t,offered,") || !strings.Contains(head, ",b.offered,") {
 		t.Errorf("CSV head %.120q", head)
 	}
-	if n := len(lines) - 8; n != 900 {
+	if n := len(lines) - 9; n != 900 {
 		t.Errorf("CSV: %d rows, want 900 intervals", n)
 	}
 

@@ -797,6 +797,8 @@ function csvHead(): string[] {
     `link: ${location.href}`,
     ...(c ? [`columns prefixed b. are B (${c.label_b}), the others A (${c.label_a})`] : []),
     `units: ${units}`,
+    // As the command line's run CSV says it (cmd/overloadlab writeCSV).
+    `time: t is the end of each interval, in seconds of simulated time; the run lasts ${timeText(info?.duration_s ?? 0)} (${view.long ? "h:mm:ss" : "m:ss"})`,
   ];
 }
 el("json").onclick = () => send({ t: "export" });
