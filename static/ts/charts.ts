@@ -157,9 +157,11 @@ function markerCSS(st: Style | undefined, dark: boolean, area: boolean): string 
 }
 
 // typeScale is how much larger the charts' text is than normal: 4/3 in
-// presentation mode, where the charts are read across a room.
+// presentation mode, where the charts are read across a room, and more on
+// a screen larger than 1280×800 (up to 2×).
 function typeScale(): number {
-  return document.body.classList.contains("present") ? 4 / 3 : 1;
+  if (!document.body.classList.contains("present")) return 1;
+  return Math.min(2, Math.max(4 / 3, (4 / 3) * Math.min(innerWidth / 1280, innerHeight / 800)));
 }
 
 // big scales a size in CSS px for the chart's text by typeScale.
@@ -797,10 +799,13 @@ export class ChartView {
       ctx.strokeStyle = cssVar("--panel");
       ctx.lineWidth = 3 * dpr;
       ctx.lineJoin = "round";
-      // The label's descenders end above the line, not across its dashes.
-      ctx.textBaseline = "bottom";
-      ctx.strokeText(l.label, right, y - 3 * dpr);
-      ctx.fillText(l.label, right, y - 3 * dpr);
+      // The label's descenders end above the line, not across its dashes;
+      // a line near the plot's top edge has its label under it, so that it
+      // stays out of the markers' band ("pinned 99 %" under a storm's label).
+      const under = y - 3 * dpr - big()(13) * dpr < u.bbox.top;
+      ctx.textBaseline = under ? "top" : "bottom";
+      ctx.strokeText(l.label, right, under ? y + 3 * dpr : y - 3 * dpr);
+      ctx.fillText(l.label, right, under ? y + 3 * dpr : y - 3 * dpr);
       placed.push({ y, left: right - ctx.measureText(l.label).width });
     });
     ctx.restore();

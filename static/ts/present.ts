@@ -24,7 +24,18 @@ export function initPresent(k: Keys) {
   el("present").onclick = () => setPresent(!presenting());
   el("keys").onclick = () => el<HTMLDialogElement>("shortcuts").showModal();
   document.addEventListener("keydown", onKey);
-  window.addEventListener("resize", () => presenting() && fit());
+  // The charts' type follows the window in presentation mode (charts.ts,
+  // typeScale): remade, then fitted, once the window has stopped changing.
+  let resized = 0;
+  window.addEventListener("resize", () => {
+    if (!presenting()) return;
+    fit();
+    clearTimeout(resized);
+    resized = window.setTimeout(() => {
+      for (const c of keys.charts()) c.retheme();
+      requestAnimationFrame(fit);
+    }, 150);
+  });
 }
 
 export function setPresent(on: boolean) {
@@ -74,38 +85,62 @@ function onKey(e: KeyboardEvent) {
   f();
 }
 
-// MIN_PLOT is the least plot height (CSS px) of a chart in presentation mode.
-const MIN_PLOT = 180;
+// MIN_PLOT is the least plot height (CSS px) of a chart in presentation
+// mode: two charts that would leave either flatter give way to the first.
+const MIN_PLOT = 150;
 
-// fit shows, in presentation mode, the focused charts (the tour step's, or
-// the lesson's chart) at a height that fills the window below the tiles;
-// out of it, every chart at its usual height.
+// fit shows, in presentation mode, the charts the tour's step names, in
+// the step's order (else the lesson's chart), at a height that fills the
+// window below the tiles; out of it, every chart at its usual height.
+// Heights are measured after layout (captions and legends wrap with the
+// width and the type) and set again until the last chart ends at the
+// window's bottom: never cut (its legend included), never a flat plot
+// over empty space.
 export function fit() {
   const charts = keys.charts();
   const on = presenting();
-  const want = new Set(keys.focused());
-  let shown = charts.filter((c) => want.has(c.chart.id)).slice(0, 2);
+  const named = keys.focused().map((id) => charts.find((c) => c.chart.id === id)).filter((c): c is ChartView => c !== undefined);
+  let shown = [...new Set(named)].slice(0, 2);
   if (shown.length === 0) shown = charts.slice(0, 1);
-  for (const c of charts) c.root.classList.toggle("shown", on && shown.includes(c));
+  const mark = () => {
+    for (const c of charts) c.root.classList.toggle("shown", on && shown.includes(c));
+    // The charts shown go in the step's order.
+    shown.forEach((c, k) => (c.root.style.order = on ? String(k - 10) : ""));
+  };
+  mark();
   if (!on) {
-    for (const c of charts) c.setHeight(210);
+    for (const c of charts) {
+      c.root.style.order = "";
+      c.setHeight(210);
+    }
     return;
   }
   const box = el("charts");
+  const plot = (c: ChartView) => c.root.querySelector("canvas")?.clientHeight ?? 0;
+  const area = (c: ChartView) => c.root.querySelector<HTMLElement>(".u-over")?.offsetHeight ?? 0;
   // What a chart needs besides its plot: caption and legend.
-  const room = (cs: typeof shown) =>
-    window.innerHeight - box.getBoundingClientRect().top - cs.reduce((s, c) => s + c.root.offsetHeight - (c.root.querySelector("canvas")?.clientHeight ?? 0), 0) - 12 * cs.length - 8;
-  // Two charts whose captions and legends leave each a plot too flat to
-  // read (MIN_PLOT) give way to the first alone.
-  if (shown.length > 1 && room(shown) / shown.length < MIN_PLOT) {
+  const room = (cs: ChartView[]) =>
+    window.innerHeight - box.getBoundingClientRect().top - cs.reduce((s, c) => s + c.root.offsetHeight - plot(c), 0) - 12 * cs.length - 8;
+  // A chart's axes and markers' band, around its plot (measured on the
+  // chart when drawn, else about 110 px in presentation mode's type).
+  const axes = (c: ChartView) => {
+    const a = plot(c) - area(c);
+    return plot(c) > 0 && area(c) > 0 && a > 0 ? a : 110;
+  };
+  if (shown.length > 1 && room(shown) / shown.length - Math.max(...shown.map(axes)) < MIN_PLOT) {
     shown = shown.slice(0, 1);
-    for (const c of charts) c.root.classList.toggle("shown", shown.includes(c));
+    mark();
   }
-  const h = room(shown) / shown.length;
-  for (const c of shown) c.setHeight(h);
-  // Once laid out (legends wrap, tiles fill), take back what still overflows.
-  requestAnimationFrame(() => {
-    const over = Math.max(...shown.map((c) => c.root.getBoundingClientRect().bottom)) - window.innerHeight + 8;
-    if (over > 0) for (const c of shown) c.setHeight(c.root.querySelector("canvas")!.clientHeight - over / shown.length);
-  });
+  for (const c of shown) c.setHeight(room(shown) / shown.length);
+  // Once laid out (legends wrap, tiles fill), give or take back the
+  // difference, twice at most.
+  let tries = 3;
+  const settle = () => {
+    const bottom = Math.max(...shown.map((c) => c.root.getBoundingClientRect().bottom));
+    const off = window.innerHeight - 8 - bottom; // > 0: room left; < 0: cut
+    if (Math.abs(off) < 4 || tries-- === 0) return;
+    for (const c of shown) c.setHeight(Math.max(MIN_PLOT / 2, plot(c) + off / shown.length));
+    requestAnimationFrame(settle);
+  };
+  requestAnimationFrame(settle);
 }

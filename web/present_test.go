@@ -1,0 +1,106 @@
+//go:build !js
+
+package web_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// presentedJS says which charts presentation mode shows, in the order on
+// screen, their plots' heights, where the last one ends (its legend
+// included) and the size of the tour's type.
+const presentedJS = `(() => {
+  const shown = [...document.querySelectorAll("figure.chart")].filter((e) => e.offsetParent !== null)
+    .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+  return JSON.stringify({ ids: shown.map((e) => e.dataset.chart), plots: shown.map((e) => e.querySelector(".u-over").getBoundingClientRect().height),
+    bottom: Math.max(...shown.map((e) => e.getBoundingClientRect().bottom)), h: innerHeight,
+    font: parseFloat(getComputedStyle(document.querySelector(".tour-steps li.current")).fontSize) });
+})()`
+
+// TestPresentShowsTheStep: in presentation mode each step shows the
+// charts it names, in its order (the first of them at least, and both
+// where two fit, each plot at least 150 px high, else one at least an
+// eighth of the window), the last chart's legend
+// inside the window, from 800×600 to 1920×1080, where the type is larger
+// than at 1024×768. attach-storm's first step names the queues, then the
+// CPU; scp-standard-acg's second the SSPs under a gap; doic-plain-vs-ranked
+// has many-series stacked charts.
+func TestPresentShowsTheStep(t *testing.T) {
+	tb := openPage(t)
+	sizes := []viewport{{"800x600", 800, 600, 1, false}, viewports[1], viewports[4]}
+	for _, c := range []struct {
+		preset string
+		steps  int
+	}{{"attach-storm", 2}, {"scp-standard-acg", 2}, {"doic-plain-vs-ranked", 3}} {
+		p := preset(t, c.preset)
+		if eval[string](t, tb, `document.getElementById("preset").value`) != p.Name {
+			choose(t, tb, p.Name)
+		}
+		eval[string](t, tb, pick("speed", "0"))
+		click(t, tb, "tour-start")
+		tb.wait(t, `document.body.dataset.tour === "0" && document.body.dataset.playing === "false"`, 60*time.Second)
+		tb.do(t, chromedp.KeyEvent("f"))
+		tb.wait(t, present, 5*time.Second)
+		for k := 0; k < c.steps; k++ {
+			if k > 0 {
+				tb.do(t, chromedp.KeyEvent(kb.ArrowRight))
+				tb.wait(t, fmt.Sprintf(`document.body.dataset.tour === "%d" && document.body.dataset.playing === "false"`, k), 60*time.Second)
+			}
+			st := p.Tour[k]
+			fonts := map[string]float64{}
+			for _, v := range sizes {
+				tb.emulate(t, v)
+				time.Sleep(500 * time.Millisecond) // the resize, the charts remade and fitted
+				var got struct {
+					IDs             []string
+					Plots           []float64
+					Bottom, H, Font float64
+				}
+				json.Unmarshal([]byte(eval[string](t, tb, presentedJS)), &got)
+				fonts[v.name] = got.Font
+				where := fmt.Sprintf("%s step %d at %s", p.Name, k+1, v.name)
+				if len(got.IDs) == 0 || got.IDs[0] != st.Charts[0] {
+					t.Errorf("%s: shows %v, want %v first", where, got.IDs, st.Charts)
+				}
+				for i, id := range got.IDs {
+					if i >= len(st.Charts) || st.Charts[i] != id {
+						t.Errorf("%s: shows %v, the step names %v", where, got.IDs, st.Charts)
+						break
+					}
+				}
+				// Two plots each at least 150 px high, else one at least
+				// an eighth of the window.
+				least := 150.0
+				if len(got.Plots) == 1 {
+					least = got.H / 8
+				}
+				for i, h := range got.Plots {
+					if h < least {
+						t.Errorf("%s: the plot of %s is %.0f px high", where, got.IDs[i], h)
+					}
+				}
+				if got.Bottom > got.H+1 {
+					t.Errorf("%s: the charts end at %.0f px, below the window's %.0f (legend cut)", where, got.Bottom, got.H)
+				}
+				viewShot(t, tb, fmt.Sprintf("present-%s-%d-%s.png", p.Name, k+1, v.name))
+			}
+			if !(fonts["1920x1080"] > fonts["1024x768"]) {
+				t.Errorf("%s step %d: the tour's type is %.1f px at 1920×1080 and %.1f px at 1024×768", p.Name, k+1, fonts["1920x1080"], fonts["1024x768"])
+			}
+		}
+		tb.do(t, chromedp.KeyEvent(kb.Escape))
+		tb.wait(t, `!`+present, 5*time.Second)
+		click(t, tb, "tour-free")
+		tb.emulate(t, viewports[0])
+	}
+	if errs := tb.errors(); len(errs) > 0 && !strings.Contains(strings.Join(errs, ""), "favicon") {
+		t.Errorf("console errors: %q", errs)
+	}
+}
