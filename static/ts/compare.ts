@@ -255,10 +255,7 @@ export function init(h: Host) {
   el("compare-copy").onclick = () => host.send({ t: "compare", i: -1 });
   el("compare-end").onclick = () => host.send({ t: "end-compare" });
   el("banner-play").onclick = () => host.play();
-  el("banner-compare").onclick = () => {
-    fromLink = false;
-    el("banner").hidden = true;
-    host.send({ t: "compare-base" });
-  };
+  // The banner stays: it says then what A and B are.
+  el("banner-compare").onclick = () => host.send({ t: "compare-base" });
   el("banner-close").onclick = () => (el("banner").hidden = true);
 }

@@ -415,6 +415,7 @@ function updateStatus() {
   if (wasPlaying !== playing || playing) announce(wasPlaying !== playing);
   wasPlaying = playing;
   playBtn.textContent = playing ? "❚❚ Pause" : "▶ Play";
+  el("banner-play").textContent = playBtn.textContent;
   playBtn.classList.toggle("playing", playing);
   const t = summary?.duration_s ?? 0;
   const d = info?.duration_s ?? 1;
@@ -448,17 +449,30 @@ resetBtn.onclick = () => {
   pending = false;
   send({ t: "reset" });
 };
+// History: each preset picked is an entry of the browser's history, so
+// Back returns to the run before (the preset or what-if, with its changes,
+// from its link); a change within a run is not an entry (the address's link
+// of the entry follows it, replaced).
 presetSelect.onchange = () => {
   showMessage("");
   cmp.openedLink(false);
-  history.replaceState(null, "", location.pathname + location.search);
+  history.pushState(null, "", location.pathname + location.search);
   el<HTMLInputElement>("link").value = "";
   start({ t: "start", preset: presetSelect.value });
 };
+// Back or Forward (popstate, then hashchange) opens the entry's link as the
+// run it was, without the banner of a link opened from elsewhere.
+let traversing = false;
+window.addEventListener("popstate", () => {
+  traversing = true;
+  setTimeout(() => (traversing = false), 500);
+});
 window.addEventListener("hashchange", () => {
   const link = linkOf(location.hash);
+  const back = traversing;
+  traversing = false;
   if (link && link !== document.body.dataset.link) {
-    cmp.openedLink(true);
+    cmp.openedLink(!back);
     start({ t: "start", link });
   }
 });
@@ -833,8 +847,14 @@ cmp.init({
   charts: () => charts,
   store: () => store,
   model: () => model,
+  // The banner's Play plays and pauses, says which on its label, and
+  // brings the first chart into view (on a phone it is screens down).
   play: () => {
-    if (!playing) playBtn.click();
+    playBtn.click();
+    if (playing) {
+      const r = el("charts").getBoundingClientRect();
+      if (r.top > innerHeight * 0.6 || r.top < 0) el("charts").scrollIntoView({ block: "start", behavior: "instant" });
+    }
   },
 });
 
