@@ -18,6 +18,7 @@ import (
 	"overloadlab/core/node/imsimgr"
 	"overloadlab/core/node/mcswitch"
 	"overloadlab/core/node/scp"
+	"overloadlab/core/node/sip"
 )
 
 // Models are the node models, in the order the page and the CLI list them.
@@ -27,6 +28,7 @@ var Models = []*sim.Def{
 	dsr.Def,
 	scp.Def,
 	mcswitch.Def,
+	sip.Def,
 }
 
 // Model returns the model named name.

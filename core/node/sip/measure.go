@@ -14,7 +14,7 @@ import (
 var (
 	cols        sim.Columns
 	colSent     = cols.Add("sent", "new requests sent", "/s")
-	colCopies   = cols.Add("retransmitted", "copies sent again (Timers A and E)", "/s")
+	colCopies   = cols.Add("retransmitted", "copies sent again by the retransmission timers", "/s")
 	colReceived = cols.Add("server.received", "request copies reaching the server", "/s")
 	colLost     = cols.Add("server.lost", "copies lost at the server's full ingress buffer", "/s")
 	col503      = cols.Add("503", "503 answers sent", "/s")
@@ -184,7 +184,7 @@ func (n *node) Report(now kernel.Time) sim.Report {
 var (
 	counters                sim.Counters
 	cNewRequestsSent        = counters.Add("new_requests_sent", prose.Page("new requests sent by the clients"), "")
-	cCopiesSentAgain        = counters.Add("copies_sent_again", prose.Page("copies sent again by Timers A and E"), "")
+	cCopiesSentAgain        = counters.Add("copies_sent_again", prose.Page("copies sent again by the retransmission timers"), "")
 	cOcDropped              = counters.Add("oc_dropped", prose.Page("new requests dropped by the clients for oc"), "")
 	cBlockedByRetryAfter    = counters.Add("blocked_by_retry_after", prose.Page("new requests failed: the server blocked by Retry-After"), "")
 	cDivertedToAlternate    = counters.Add("diverted_to_alternate", prose.Page("new requests sent to the alternate server"), "")
