@@ -23,7 +23,7 @@ type Tile struct {
 // with Counters.
 type CounterName struct {
 	Name  string // the counter's key ("stale_drops"); a key ending in "." names every "<key><suffix>" as "<Label> <suffix>"
-	Label string // plain words ("stale drops (waited longer than W)"); "" in the WebAssembly build
+	Label string // plain words ("stale drops (waited longer than the wait time)"); "" in the WebAssembly build
 	Unit  string // its unit in words ("seconds"), "" if none
 	Flag  bool   // the value is 1 or 0: shown as on or off
 }
