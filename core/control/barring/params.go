@@ -35,7 +35,8 @@ func acbParams(name, what, marker string) []param.Spec {
 			Doc: prose.Page("s4 … s512: a barred UE waits (0.7 + 0.6·rand) × this many seconds before it checks again (T303, T305)")},
 		{Name: name + ".ac-BarringForSpecialAC", Label: what + ": special classes barred", Marker: marker + " special AC", Group: group, Kind: param.Text, Default: param.Str("00000"),
 			Check: checkBits(5, "access classes 11–15"),
-			Doc:   prose.Page("five bits, access classes 11 to 15 from the left: 1 bars the class (the factor must then be p00), 0 lets it through unchecked")},
+			// A free text's doc stays in the WebAssembly build: its errors quote it.
+			Doc: "five bits, access classes 11 to 15 from the left: 1 bars the class (the factor must then be p00), 0 lets it through unchecked"},
 	}
 }
 
@@ -51,7 +52,7 @@ var Params = slices.Concat(
 			Doc: prose.Page("extended access barring (SIB14, Rel-11): EAB-configured (delay-tolerant M2M) UEs of the barred classes do not try at all")},
 		{Name: EABBitmap, Label: "EAB barred classes", Marker: "EAB bitmap", Group: group, Kind: param.Text, Default: param.Str("1111111000"),
 			Check: checkBits(10, "access classes 0–9"),
-			Doc:   prose.Page("eab-BarringBitmap: ten bits, access classes 0 to 9 from the left; 1 bars the EAB-configured UEs of that class")},
+			Doc:   "eab-BarringBitmap: ten bits, access classes 0 to 9 from the left; 1 bars the EAB-configured UEs of that class"},
 		{Name: EABRotate, Label: "EAB rotation period", Marker: "EAB rotation", Group: group, Unit: "s", Kind: param.Number, Min: 0, Max: 3600, Step: 5, Default: param.Num(30),
 			Doc: prose.Page("[R] not in the standard: the operator rotates the bitmap this often, by as many classes as it leaves free, so that each period admits the next classes; 0 = never")},
 	},

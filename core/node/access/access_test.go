@@ -412,3 +412,24 @@ func TestOutcomesAreCounted(t *testing.T) {
 		t.Fatalf("throttled %d, barred %v", barred, counter(rep, "access", "attach_barred"))
 	}
 }
+
+// TestEveryPresetHasItsTourAndClaims: the tours and claims reach their
+// presets (3 to 6 steps, claims named by the steps exist).
+func TestEveryPresetHasItsTourAndClaims(t *testing.T) {
+	for _, p := range Def.Presets {
+		if n := len(p.Tour); n < 3 || n > 6 || len(p.Claims) == 0 {
+			t.Errorf("%s: %d tour steps, %d claims", p.Name, n, len(p.Claims))
+		}
+		for _, st := range p.Tour {
+			for _, c := range st.Claims {
+				found := false
+				for _, cl := range p.Claims {
+					found = found || cl.Name == c
+				}
+				if !found {
+					t.Errorf("%s: step at %g names no claim %s", p.Name, st.At, c)
+				}
+			}
+		}
+	}
+}

@@ -213,43 +213,47 @@ func (n *node) Report(now kernel.Time) sim.Report {
 		{Name: "nas congestion", Counters: []sim.Counter{cOnsets.Is(f(onsets)), cRejects22.Is(f(rej22)), cExempted.Is(f(exempt))}},
 		{Name: "s1ap overload", Counters: []sim.Counter{cOverloadStart.Is(f(starts)), cOverloadStop.Is(f(stops))}},
 		{Name: "access", Counters: []sim.Counter{
+			cAttachAttempts.Is(f(n.stats.sent + n.stats.barred)),
 			cAttachSent.Is(f(n.stats.sent)), cAttachBarred.Is(f(n.stats.barred)),
 			cAttachRrcRejected.Is(f(n.stats.rrcRejected)), cAttachAccepted.Is(f(n.stats.accepted)),
 			cAttachRejected22.Is(f(n.stats.rej22)), cAttachRejectedPacing.Is(f(n.stats.rejPacing)),
 			cAttachLate.Is(f(n.stats.late)), cAttachDropped.Is(f(n.stats.dropped)),
 			cBackgroundRejected22.Is(f(n.stats.bgRej22)),
 			cAttached.Is(f(n.attachedNow())), cT95S.Is(n.stats.t95),
+			cFleetWoken.Is(f(n.fleetDue)), cFleetAttached.Is(f(n.fleetN)),
 		}},
 	}
 	return rep
 }
 
-// The counters Report writes, by handle. Their words are their keys with
-// spaces, as the page wrote them before they were declared.
+// The counters Report writes, by handle, with their plain words.
 var (
 	counters              sim.Counters
-	cQueued               = counters.Add("queued", prose.Page("queued"), "")
-	cReleased             = counters.Add("released", prose.Page("released"), "")
-	cStaleDrops           = counters.Add("stale_drops", prose.Page("stale drops"), "")
-	cOverflowRejects      = counters.Add("overflow_rejects", prose.Page("overflow rejects"), "")
-	cOverflowDrops        = counters.Add("overflow_drops", prose.Page("overflow drops"), "")
-	cOverflowDropsHighCpu = counters.Add("overflow_drops_high_cpu", prose.Page("overflow drops high cpu"), "")
-	cActivations          = counters.Add("activations", prose.Page("activations"), "")
-	cReadingsAtOrAbove70  = counters.Add("readings_at_or_above_70", prose.Page("readings at or above 70"), "")
-	cOnsets               = counters.Add("onsets", prose.Page("onsets"), "")
-	cRejects22            = counters.Add("rejects_22", prose.Page("rejects 22"), "")
-	cExempted             = counters.Add("exempted", prose.Page("exempted"), "")
-	cOverloadStart        = counters.Add("overload_start", prose.Page("overload start"), "")
-	cOverloadStop         = counters.Add("overload_stop", prose.Page("overload stop"), "")
-	cAttachSent           = counters.Add("attach_sent", prose.Page("attach sent"), "")
-	cAttachBarred         = counters.Add("attach_barred", prose.Page("attach barred"), "")
-	cAttachRrcRejected    = counters.Add("attach_rrc_rejected", prose.Page("attach rrc rejected"), "")
-	cAttachAccepted       = counters.Add("attach_accepted", prose.Page("attach accepted"), "")
-	cAttachRejected22     = counters.Add("attach_rejected_22", prose.Page("attach rejected 22"), "")
-	cAttachRejectedPacing = counters.Add("attach_rejected_pacing", prose.Page("attach rejected pacing"), "")
-	cAttachLate           = counters.Add("attach_late", prose.Page("attach late"), "")
-	cAttachDropped        = counters.Add("attach_dropped", prose.Page("attach dropped"), "")
-	cBackgroundRejected22 = counters.Add("background_rejected_22", prose.Page("background rejected 22"), "")
-	cAttached             = counters.Add("attached", prose.Page("attached"), "")
-	cT95S                 = counters.Add("t95_s", prose.Page("t95 s"), "")
+	cQueued               = counters.Add("queued", prose.Page("attaches queued for pacing"), "")
+	cReleased             = counters.Add("released", prose.Page("released by the pacing queues"), "")
+	cStaleDrops           = counters.Add("stale_drops", prose.Page("stale drops (waited longer than the wait time)"), "")
+	cOverflowRejects      = counters.Add("overflow_rejects", prose.Page("overflow rejected through the messenger"), "")
+	cOverflowDrops        = counters.Add("overflow_drops", prose.Page("overflow dropped (action drop)"), "")
+	cOverflowDropsHighCpu = counters.Add("overflow_drops_high_cpu", prose.Page("overflow dropped by the 70 % guard"), "")
+	cActivations          = counters.Add("activations", prose.Page("times a guard switched on"), "")
+	cReadingsAtOrAbove70  = counters.Add("readings_at_or_above_70", prose.Page("CPU readings at or above 70 %"), "")
+	cOnsets               = counters.Add("onsets", prose.Page("times an MME became congested"), "")
+	cRejects22            = counters.Add("rejects_22", prose.Page("requests rejected #22 with T3346"), "")
+	cExempted             = counters.Add("exempted", prose.Page("emergency and high-priority requests let through while congested"), "")
+	cOverloadStart        = counters.Add("overload_start", prose.Page("OVERLOAD START sent"), "")
+	cOverloadStop         = counters.Add("overload_stop", prose.Page("OVERLOAD STOP sent"), "")
+	cAttachSent           = counters.Add("attach_sent", prose.Page("attach attempts sent by the radio"), "")
+	cAttachBarred         = counters.Add("attach_barred", prose.Page("attach attempts barred in the cell (ACB, EAB)"), "")
+	cAttachRrcRejected    = counters.Add("attach_rrc_rejected", prose.Page("attach attempts rejected by the eNodeB (RRC reject)"), "")
+	cAttachAccepted       = counters.Add("attach_accepted", prose.Page("attaches accepted in time"), "")
+	cAttachRejected22     = counters.Add("attach_rejected_22", prose.Page("attaches rejected #22 with T3346"), "")
+	cAttachRejectedPacing = counters.Add("attach_rejected_pacing", prose.Page("attaches rejected by pacing overflow"), "")
+	cAttachLate           = counters.Add("attach_late", prose.Page("attaches answered after T3410"), "")
+	cAttachDropped        = counters.Add("attach_dropped", prose.Page("attaches dropped (no answer)"), "")
+	cBackgroundRejected22 = counters.Add("background_rejected_22", prose.Page("TAUs and service requests rejected #22"), "")
+	cAttached             = counters.Add("attached", prose.Page("devices attached now"), "")
+	cAttachAttempts       = counters.Add("attach_attempts", prose.Page("attach attempts (sent or barred)"), "")
+	cFleetWoken           = counters.Add("fleet_woken", prose.Page("fleet devices woken at the latest wake"), "")
+	cFleetAttached        = counters.Add("fleet_attached", prose.Page("of them, attached since"), "")
+	cT95S                 = counters.Add("t95_s", prose.Page("seconds from the trigger to 95 % attached (0: not yet)"), "")
 )

@@ -35,47 +35,20 @@ var Def = &sim.Def{
 	},
 	Panels: []sim.Panel{
 		{Title: "Access class barring and EAB (TS 36.331 §5.3.3.11, §5.3.3.12)",
-			Formula: prose.Page("AC 0–9: try iff rand < ac-BarringFactor; barred ⇒ wait (0.7 + 0.6·rand) × ac-BarringTime (T303); EAB: barred while eab-BarringBitmap has the device's AC"),
-			Text: prose.Page("Before an RRC connection request the device checks what its cell broadcasts in SIB2: a device of access class 0–9 draws a " +
-				"number in [0, 1) and may try only if it is below ac-BarringFactor (p00 … p95); a barred device waits (0.7 + 0.6·rand) × " +
-				"ac-BarringTime (s4 … s512) and draws again. Classes 11–15 are checked only when their bit in ac-BarringForSpecialAC is set; " +
-				"an emergency call only by ac-BarringForEmergency. EAB (SIB14, Rel-11) bars the EAB-configured M2M devices whose access " +
-				"class is set in eab-BarringBitmap, without a draw. A barred attempt costs the core nothing: it is counted at the radio.")},
+			Formula: prose.Page("AC 0–9: try iff rand < ac-BarringFactor; barred ⇒ wait (0.7 + 0.6·rand) × ac-BarringTime; EAB: barred while eab-BarringBitmap holds the AC"),
+			Text:    prose.Page("AC 11–15 are checked only when their bit in ac-BarringForSpecialAC is set, emergency calls only by ac-BarringForEmergency. A barred attempt costs the core nothing.")},
 		{Title: "The device's attach (TS 24.301 §5.5.1.2.5, §5.5.1.2.6, Table 10.2.1)",
-			Formula: prose.Page("no answer in T3410 (15 s) ⇒ counter + 1; counter < 5 ⇒ retry after T3411 (10 s); counter = 5 ⇒ wait T3402 (12 min), reset, retry"),
-			Text: prose.Page("A device sends ATTACH REQUEST and starts T3410. If no answer comes (the MME dropped it, or answered too late) or it " +
-				"is rejected for an abnormal reason (here: a pacing overflow reject, which carries no T3346), its attach attempt counter rises: " +
-				"under 5 it retries when T3411 expires, at 5 it waits T3402 and starts again from 0. Without other controls this makes a herd " +
-				"that returns every T3410 + T3411 = 25 s and falls silent for 12 minutes. An ATTACH REJECT with cause #22 and a T3346 value " +
-				"resets the counter and starts T3346: no mobility management procedure until it expires, except emergency, high " +
-				"priority access and answers to paging. An RRC connection reject makes the device wait its waitTime (T302), or, for " +
-				"delay-tolerant access, start T3346 with the extendedWaitTime.")},
+			Formula: prose.Page("no answer in T3410 (15 s) ⇒ counter + 1; < 5 ⇒ retry after T3411 (10 s); = 5 ⇒ T3402 (12 min), reset; #22 + T3346 ⇒ reset, wait T3346"),
+			Text:    prose.Page("T3346 bars every mobility management procedure but emergency, high priority access and answers to paging. An RRC reject: wait waitTime (T302), or T3346 = extendedWaitTime for delay-tolerant access.")},
 		{Title: "NAS congestion control (TS 23.401 §4.3.7.4.2)",
-			Formula: prose.Page("CPU ≥ onset ⇒ congested until CPU < abatement; congested ⇒ reject attach/TAU/service request with #22 and T3346 = min + rand·(max − min)"),
-			Text: prose.Page("A congested MME rejects the NAS requests of normal devices with EMM cause #22 and a mobility management back-off timer. " +
-				"The standard says the MME should choose T3346 so that the deferred requests are not synchronised: a fixed value moves the " +
-				"whole rejected herd to one later instant (a second spike exactly T3346 later), a random value in [min, max] spreads it " +
-				"(vendor default 15–30 min). A reject is cheaper than an accept but not free. Emergency and high-priority access are never " +
-				"rejected for congestion. The onset and abatement thresholds are vendor settings.")},
+			Formula: prose.Page("CPU ≥ onset ⇒ congested until CPU < abatement; congested ⇒ #22 with T3346 = min + rand·(max − min)"),
+			Text:    prose.Page("A fixed T3346 moves the rejected herd to one later instant; a random one spreads it (vendor default 15–30 min). Emergency and high priority access are never rejected for congestion.")},
 		{Title: "S1AP OVERLOAD START / STOP (TS 36.413 §8.7.6, §8.7.7; TS 23.401 §4.3.7.4.1)",
-			Formula: prose.Page("CPU ≥ onset for the start hold ⇒ OVERLOAD START to a random share of the eNodeBs (OverloadAction, optional reduction %); CPU < abatement for the stop hold ⇒ OVERLOAD STOP"),
-			Text: prose.Page("An overloaded MME asks a share of its eNodeBs, chosen at random, to reject new RRC connections by establishment " +
-				"cause: non-emergency mo-data; all signalling (mo-data and mo-signalling); all but emergency and mobile-terminated; all but " +
-				"high priority and mobile-terminated; delay-tolerant access. With a TrafficLoadReductionIndication it rejects only that share. " +
-				"An eNodeB sends a new device to another MME of the pool that is not in overload for its cause (NAS node selection); only " +
-				"when every MME it reaches is in overload does it reject, with RRC Connection Reject and a waitTime (or extendedWaitTime " +
-				"for delay-tolerant devices). Devices are spread evenly over the eNodeBs; the model draws an attempt's eNodeB afresh each time.")},
+			Formula: prose.Page("CPU ≥ onset for the start hold ⇒ OVERLOAD START to a random share of the eNodeBs; CPU < abatement for the stop hold ⇒ OVERLOAD STOP"),
+			Text:    prose.Page("The eNodeBs reject new RRC connections by the OverloadAction's causes (a TrafficLoadReductionIndication share of them), sending new devices to an MME of the pool not in overload when there is one.")},
 		{Title: "The MME pool and the IMSI Manager",
-			Formula: prose.Page("each MME: pacing queue (≤ N/s, wait ≤ W, Q) and the 70 % CPU guard of the IMSI Manager; a message waiting longer than the ingress limit for the CPU is dropped"),
-			Text: prose.Page("Every MME of the pool runs the IMSI Manager's pacing queue for new connections and its fixed 70 % CPU guard (see the " +
-				"IMSI Manager model): attaches wait to be released at N per second; overflow is rejected through a Session Manager (which " +
-				"costs CPU) or dropped, always dropped while the CPU read ≥ 70 %. Emergency attaches bypass the queue. An answer after the " +
-				"device's T3410 is wasted work. When an MME fails, its devices re-attach to the others, which can overload in turn.")},
-		{Title: "Two million devices by groups",
-			Formula: prose.Page("devices = groups (class, access class, MME, attempt counter, what they wait for) filed by the 100 ms slot their timer ends in"),
-			Text: prose.Page("The devices are counts, not objects. A group that makes the same independent choice (barred or not, its T3346, " +
-				"its re-attach instant) is split by one binomial or multinomial draw, which has the distribution of the separate draws' " +
-				"counts; timers end on 100 ms boundaries. Every device is in exactly one group, and every attempt ends in one outcome.")},
+			Formula: prose.Page("each MME: pacing queue (≤ N/s, wait ≤ W, Q) and the 70 % CPU guard; a message that would wait longer than the ingress limit is dropped"),
+			Text:    prose.Page("An answer after the device's T3410 is wasted work. The devices are counts in 100 ms timer slots, split by binomial draws (DESIGN.md).")},
 	},
 	Tiles: []sim.Tile{
 		{Label: "Attached", Column: "attached", Doc: "% of the devices"},
