@@ -66,7 +66,7 @@ var (
 )
 
 // thresholds colours the threshold lines: deep red, then ink and greys.
-var thresholds = []Style{pair("#a4262c", "#ff8182"), ink, pair("#6e7781", "#9198a1")}
+var thresholds = []Style{pair("#a4262c", "#ff8182"), ink, pair("#6e7781", "#b1bac4")}
 
 // meaning gives an outcome its colour whatever its class or prefix (the
 // last part of the name).
@@ -410,7 +410,9 @@ func withContrast(hex, page string, dir float64) string {
 	bg, _ := Hex(page)
 	l := c.Lab()
 	for range 100 {
-		if Contrast(c, bg) >= 3 {
+		// Judged as drawn: the colour rounded to its hex, which can
+		// fall just under 3:1 when the exact colour is just over.
+		if r, _ := Hex(c.Hex()); Contrast(r, bg) >= 3 {
 			return c.Hex()
 		}
 		l.L += dir * 0.01

@@ -42,8 +42,13 @@ func clientColumns() (out [MaxClients]sim.Col) {
 	return out
 }
 
+// chartedClients is how many clients the "clients" chart draws: as many
+// lines as the palette keeps apart (the instances chart of the IMSI
+// Manager draws eight too); every client's column is in the data.
+const chartedClients = 8
+
 func clientSeries() []string {
-	out := make([]string, MaxClients)
+	out := make([]string, chartedClients)
 	for c := range out {
 		out[c] = fmt.Sprintf("client%d.sent", c+1)
 	}

@@ -36,7 +36,7 @@ var Def = &sim.Def{
 			Lines: []sim.Line{{Label: "one copy", Value: 1}}},
 		{ID: "oc", Title: "oc in force at the clients (loss %) and sent by the server", Unit: "%", Series: []string{"oc.loss", "oc.server"}},
 		{ID: "oc-rate", Title: "Rate oc in force at the clients", Unit: "/s", Series: []string{"oc.rate"}},
-		{ID: "clients", Title: "New requests each client sends", Unit: "/s", Series: clientSeries(), Upto: "clients"},
+		{ID: "clients", Title: "New requests each of the first eight clients sends", Unit: "/s", Series: clientSeries(), Upto: "clients"},
 		{ID: "retry-after", Title: "Clients blocked by Retry-After, and diverted", Unit: "", Series: []string{"blocked", "diverted"}},
 	},
 	Panels: []sim.Panel{
