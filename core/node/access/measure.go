@@ -46,14 +46,6 @@ func mmeColumns(name, label, unit string) (out [maxMMEs]sim.Col) {
 	return out
 }
 
-func mmeSeries(name string) []string {
-	s := make([]string, maxMMEs)
-	for i := range s {
-		s[i] = name + "." + strconv.Itoa(i+1)
-	}
-	return s
-}
-
 // attachedNow counts the devices attached: in the pools, in back-off and
 // in a fleet session.
 func (n *node) attachedNow() int64 {

@@ -27,10 +27,10 @@ var Def = &sim.Def{
 		{ID: "mme", Title: "Attach attempts at the MMEs", Unit: "/s", Series: []string{"mme.accepted", "mme.rejected-22", "mme.rejected-pacing", "mme.timed-out"}},
 		{ID: "timers", Title: "Devices waiting on each timer", Unit: "devices",
 			Series: []string{"wait.start", "wait.T3410", "wait.T3411", "wait.T3402", "wait.T3346", "wait.T302", "wait.barred", "wait.EAB", "wait.backoff", "wait.outage", "asleep"}},
-		{ID: "cpu", Title: "CPU of each MME", Unit: "%", Series: mmeSeries("cpu"), Upto: "mmes",
+		{ID: "cpu", Title: "CPU of each MME", Unit: "%", Series: sim.Numbered("cpu", maxMMEs), Upto: "mmes",
 			Lines: []sim.Line{{Label: "CPU guard 70 %", Value: 70, If: "lab.cpu-guard"}, {Label: "NAS onset", Param: "nas-congestion.onset", If: "nas-congestion"}, {Label: "S1 onset", Param: "s1-overload.onset", If: "s1-overload"}}},
-		{ID: "overload", Title: "Overload state of each MME: eNodeBs told OVERLOAD START", Unit: "%", Series: mmeSeries("s1"), Upto: "mmes"},
-		{ID: "congestion", Title: "NAS congestion (#22 + T3346) of each MME", Unit: "on", Series: mmeSeries("nas"), Upto: "mmes"},
+		{ID: "overload", Title: "Overload state of each MME: eNodeBs told OVERLOAD START", Unit: "%", Series: sim.Numbered("s1", maxMMEs), Upto: "mmes"},
+		{ID: "congestion", Title: "NAS congestion (#22 + T3346) of each MME", Unit: "on", Series: sim.Numbered("nas", maxMMEs), Upto: "mmes"},
 		sim.OutcomesChart(),
 	},
 	Panels: []sim.Panel{

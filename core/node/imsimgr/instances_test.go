@@ -20,7 +20,7 @@ func TestPerInstanceColumns(t *testing.T) {
 			t.Fatalf("interval %d: cpu.1 %v ≠ cpu %v", i, s["cpu.1"][i], s["cpu"][i])
 		}
 		for k := 2; k <= maxInstances; k++ {
-			if c, g := s[instanceSeries("cpu")[k-1]][i], s[instanceSeries("guard")[k-1]][i]; c != 0 || g != 0 {
+			if c, g := s[sim.Numbered("cpu", maxInstances)[k-1]][i], s[sim.Numbered("guard", maxInstances)[k-1]][i]; c != 0 || g != 0 {
 				t.Fatalf("interval %d: absent instance %d has CPU %v, guard %v", i, k, c, g)
 			}
 		}

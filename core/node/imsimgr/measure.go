@@ -50,16 +50,6 @@ func instanceColumns(name, label, unit string) (out [maxInstances]sim.Col) {
 	return out
 }
 
-// instanceSeries lists the names of one per-instance column for every
-// possible instance: instanceSeries("cpu") = cpu.1 … cpu.8.
-func instanceSeries(name string) []string {
-	s := make([]string, maxInstances)
-	for i := range s {
-		s[i] = name + "." + strconv.Itoa(i+1)
-	}
-	return s
-}
-
 // Measure closes an interval: every instance measures its CPU over it, and
 // an instance pinned too long crashes. (The guards read the CPU on their
 // own sampling period: readGuards.)
