@@ -4,7 +4,8 @@
 // the tiles show B with A and the difference, and a table lists A, B, Δ
 // and Δ % for the numbers the core lines up. The banner says what a
 // what-if link changed.
-import { ChartView, Store } from "./charts";
+import { ChartView } from "./charts";
+import { Store } from "./store";
 import { count, fmt } from "./numbers";
 import { timeText } from "./scrub";
 import type { Compared, Comparison, Difference, Info, Model, Row, Summary, ToWorker, Values } from "./types";

@@ -1,7 +1,7 @@
 // The time in view, shared by every chart and tile: a scrubbed time (null
 // = the latest row), one time zoom for all charts, and how times are
 // written (m:ss, or h:mm:ss for runs over 10 minutes).
-import type { Store } from "./charts";
+import type { Store } from "./store";
 
 export const view = {
   // at is the simulated time the user looks at; null follows the run.

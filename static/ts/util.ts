@@ -1,5 +1,5 @@
 // Small DOM and download helpers.
-import type { Store } from "./charts";
+import type { Store } from "./store";
 
 // el returns the element with the id, which the page always has.
 export function el<T extends HTMLElement = HTMLElement>(id: string): T {
