@@ -2,7 +2,7 @@
 // scenario's timeline (storm start and end, reboot, window end, load
 // steps) and for each live change the user makes ("SGSN N 400 → 800").
 import type uPlot from "uplot";
-import { cssVar } from "./charts";
+import { cssVar } from "./theme";
 import type { Event } from "./types";
 
 // Marker is an event of the run (Info.markers) or a live change.

@@ -6,7 +6,7 @@
 // seeds, with the model's capacity and pass lines, its y range fitted to
 // the carried curves (the offered load drawn dashed, clipped).
 import uPlot from "uplot";
-import { cssVar, palette } from "./charts";
+import { cssVar, palette } from "./theme";
 import { fmt, keepUnits } from "./numbers";
 import { Pool, defaultSize, type Point } from "./pool";
 import { variantLabel } from "./types";
