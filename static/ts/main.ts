@@ -2,7 +2,8 @@
 // "advance" per animation frame while playing, and draws what comes back.
 // Everything it shows about a model (controls, charts, panels, presets)
 // comes from the core's description; nothing is restated here.
-import { ChartView, classesOf } from "./charts";
+import { ChartView } from "./charts";
+import { classesOf } from "./labels";
 import { cssVar, setStyles } from "./theme";
 import { Store } from "./store";
 import { count, fmt, keepUnits } from "./numbers";
