@@ -44,9 +44,11 @@ var roots = []struct {
 	{"Comparison", reflect.TypeFor[compare.Result]()},
 	{"ClaimResult", reflect.TypeFor[claim.Result]()},
 	{"Export", reflect.TypeFor[session.Export]()},
-	{"Compared", reflect.TypeFor[session.Compared]()}, // composed by the worker from three bridge results
-	{"TourStep", reflect.TypeFor[scenario.Step]()},    // rendered into the page's HTML (data-step), not given by the core
-	{"Styles", reflect.TypeFor[palette.Styles]()},     // given with the page (data-styles), not by the core
+	{"Compared", reflect.TypeFor[session.Compared]()},      // composed by the worker from three bridge results
+	{"TourStep", reflect.TypeFor[scenario.Step]()},         // rendered into the page's HTML (data-step), not given by the core
+	{"Prediction", reflect.TypeFor[scenario.Prediction]()}, // exercises, rendered into the page's HTML as the tour's steps
+	{"Challenge", reflect.TypeFor[scenario.Challenge]()},
+	{"Styles", reflect.TypeFor[palette.Styles]()}, // given with the page (data-styles), not by the core
 }
 
 // written are types whose JSON is written by hand (a MarshalJSON or

@@ -38,6 +38,11 @@ type Preset struct {
 	// Claims are what the run shows, checked by the tests over several
 	// seeds and shown ✓/✗ in the page for the run on screen.
 	Claims []claim.Claim
+	// Predictions and Challenges are the preset's exercises (exercise.go);
+	// they name Claims, and a claim only a prediction or a challenge reads
+	// is marked Step so that the page does not list it with the lesson's.
+	Predictions []Prediction
+	Challenges  []Challenge
 }
 
 // LabelOf names the preset's side of a comparison with the variant v: its

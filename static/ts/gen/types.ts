@@ -127,6 +127,27 @@ export interface TourStep {
   claims?: string[];
 }
 
+// Prediction is scenario.Prediction.
+export interface Prediction {
+  name: string;
+  question: string;
+  choices: Choice[];
+  explain: string;
+}
+
+// Challenge is scenario.Challenge.
+export interface Challenge {
+  name: string;
+  title: string;
+  goals: string[];
+  free: string[];
+  max_changes?: number;
+  keep?: string[];
+  limit?: string;
+  hint: string;
+  solution: Record<string, ParamValue>;
+}
+
 // Styles is palette.Styles.
 export interface Styles {
   series: Style[];
@@ -221,6 +242,12 @@ export interface Row {
   b: number;
   delta: number;
   delta_pct: number | null;
+}
+
+// Choice is scenario.Choice.
+export interface Choice {
+  text: string;
+  claims: string[];
 }
 
 // Style is palette.Style.
