@@ -39,8 +39,7 @@ type Preset struct {
 	// seeds and shown ✓/✗ in the page for the run on screen.
 	Claims []claim.Claim
 	// Predictions and Challenges are the preset's exercises (exercise.go);
-	// they name Claims, and a claim only a prediction or a challenge reads
-	// is marked Step so that the page does not list it with the lesson's.
+	// they name Claims by Name (checked by catalog's TestExercises).
 	Predictions []Prediction
 	Challenges  []Challenge
 }
