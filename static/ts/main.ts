@@ -12,16 +12,14 @@ import { fit, initPresent, presenting } from "./present";
 import { LONG_RUN, rowAt, tileValue, timeText, view } from "./scrub";
 import { setupSweep, shareModule } from "./sweep";
 import * as tour from "./tour";
-import type { ClaimResult, Description, FromWorker, Info, Model, Summary, ToWorker, Values } from "./types";
+import type { ClaimResult, Description, FromWorker, Info, Summary, ToWorker, Values } from "./types";
 import * as cmp from "./compare";
 import * as report from "./report";
 import { showClaims } from "./claims";
+import { MAX_LOG, page, send } from "./state";
 import { downloadBlob, downloadText, el, exportTitle, toCSV } from "./util";
 
-// The models' description comes from the core in the worker (not in the
-// page, which would carry it twice).
-let models: Model[] = [];
-const modelOf = (name: string) => models.find((m) => m.name === name);
+const modelOf = (name: string) => page.models.find((m) => m.name === name);
 const presetSelect = el<HTMLSelectElement>("preset");
 const speedSelect = el<HTMLSelectElement>("speed");
 const classSelect = el<HTMLSelectElement>("class");
@@ -30,35 +28,13 @@ const stepBtn = el<HTMLButtonElement>("step");
 const resetBtn = el<HTMLButtonElement>("reset");
 const buttons = ["play", "step", "reset", "share", "csv", "json", "report"].map((id) => el<HTMLButtonElement>(id));
 
-const worker = new Worker("worker.js");
-const send = (m: ToWorker) => worker.postMessage(m);
+page.worker = new Worker("worker.js");
 
-let info: Info | null = null;
-let model: Model | null = null;
-let store = new Store(["t"]);
-let charts: ChartView[] = [];
-let values: Values = {};
-let summary: Summary | null = null;
-let playing = false;
-let pending = false; // an advance is on its way
-let lastFrame = 0;
-let tilesStale = false;
-let frameNo = 0;
-let maxFrameMs = 0;
-const stale = new Set<ChartView>(); // charts with rows they have not drawn
-let startedAt = ""; // how the current run was started, for Reset
-// claimLog holds the claims as judged after each slice of the run, so that
-// the time cursor can show them as they stood then (at most MAX_LOG).
-let claimLog: { t: number; claims: ClaimResult[] | undefined }[] = [];
-const MAX_LOG = 4096;
 function claimsAt(t: number): ClaimResult[] | undefined {
-  let k = claimLog.length - 1;
-  while (k > 0 && claimLog[k].t > t + 1e-9) k--;
-  return claimLog[k]?.claims;
+  let k = page.claimLog.length - 1;
+  while (k > 0 && page.claimLog[k].t > t + 1e-9) k--;
+  return page.claimLog[k]?.claims;
 }
-let tourStop: number | null = null; // where the advance on its way pauses for the tour
-let pacedPreset = ""; // the preset whose pace the speed was last set to
-const liveLabels = new Map<string, string>(); // a live change on its way, named
 
 // ---- messages -------------------------------------------------------------
 
@@ -81,14 +57,14 @@ function linkOf(hash: string): string {
 }
 
 function start(what: ToWorker & { t: "start" }) {
-  playing = false;
-  pending = false;
-  startedAt = JSON.stringify(what);
+  page.playing = false;
+  page.pending = false;
+  page.startedAt = JSON.stringify(what);
   send(what);
 }
 
 // Every message may leave rows or tiles to draw: the frame loop wakes.
-worker.onmessage = (ev: MessageEvent<FromWorker>) => {
+page.worker.onmessage = (ev: MessageEvent<FromWorker>) => {
   onMessage(ev.data);
   wake();
 };
@@ -104,7 +80,7 @@ function onMessage(m: FromWorker) {
       return;
     case "ready": {
       el("loading-text").textContent = "Starting the simulator…";
-      models = (JSON.parse(m.describe) as Description).models ?? [];
+      page.models = (JSON.parse(m.describe) as Description).models ?? [];
       // The charts' styles come with the page (web/palette), by model and chart.
       setStyles(el("charts").dataset.styles ?? "{}");
       const link = linkOf(location.hash);
@@ -128,12 +104,12 @@ function onMessage(m: FromWorker) {
       linkSoon();
       return;
     case "compared":
-      info = m.info;
-      values = m.values;
-      summary = m.summary;
+      page.info = m.info;
+      page.values = m.values;
+      page.summary = m.summary;
       cmp.started(m.info, m.values, m.cmp, true);
       syncControls(true);
-      tilesStale = true;
+      page.tilesStale = true;
       linkSoon();
       return;
     case "compare-failed":
@@ -149,50 +125,50 @@ function onMessage(m: FromWorker) {
       else report.download(m.html ?? "", runName());
       return;
     case "rows": {
-      pending = false;
+      page.pending = false;
       const n = m.rows.length;
-      values = m.values;
-      summary = m.summary;
-      if (n > 0) for (const c of charts) c.thresholdsFrom(m.rows[0], values);
-      store.append(m.rows);
+      page.values = m.values;
+      page.summary = m.summary;
+      if (n > 0) for (const c of page.charts) c.thresholdsFrom(m.rows[0], page.values);
+      page.store.append(m.rows);
       cmp.rows(m.cmp, m.rows[0]);
-      claimLog.push({ t: m.now, claims: (cmp.tileSummary() ?? m.summary).claims });
-      if (claimLog.length > MAX_LOG) claimLog = claimLog.filter((_, k) => k % 2 === 1);
-      tilesStale = true;
-      if (n > 0) for (const c of charts) stale.add(c);
+      page.claimLog.push({ t: m.now, claims: (cmp.tileSummary() ?? m.summary).claims });
+      if (page.claimLog.length > MAX_LOG) page.claimLog = page.claimLog.filter((_, k) => k % 2 === 1);
+      page.tilesStale = true;
+      if (n > 0) for (const c of page.charts) page.stale.add(c);
       // A tour's step is shown when the run reaches it, the last one at
       // the run's end included (checked before the end stops the run).
-      const stop = tourStop;
-      if (stop !== null && m.now >= stop - 1e-9 && playing) {
-        playing = false;
-        tourStop = null;
+      const stop = page.tourStop;
+      if (stop !== null && m.now >= stop - 1e-9 && page.playing) {
+        page.playing = false;
+        page.tourStop = null;
         tour.reached(stop);
       }
-      if (summary.error) {
+      if (page.summary.error) {
         // The core stopped the run early (an offered load beyond what it
         // simulates): say why, and stop asking for more.
-        showMessage(`The run stopped early: ${summary.error}`);
-        playing = false;
+        showMessage(`The run stopped early: ${page.summary.error}`);
+        page.playing = false;
         document.body.dataset.done = "true";
-      } else if (info && m.now >= info.duration_s) {
-        playing = false;
+      } else if (page.info && m.now >= page.info.duration_s) {
+        page.playing = false;
         document.body.dataset.done = "true";
       }
       updateStatus();
       return;
     }
     case "set": {
-      values = m.values;
-      const label = liveLabels.get(m.name);
-      liveLabels.delete(m.name);
+      page.values = m.values;
+      const label = page.liveLabels.get(m.name);
+      page.liveLabels.delete(m.name);
       // A refusal is written beside the field (where the user looks), else on top.
       if (m.error) {
-        if (!fieldMessage(m.name, `Not applied: ${m.error}; still ${String(values[m.name])}.`)) showMessage(`Not applied: ${m.error}`);
+        if (!fieldMessage(m.name, `Not applied: ${m.error}; still ${String(page.values[m.name])}.`)) showMessage(`Not applied: ${m.error}`);
       } else {
         fieldMessage(m.name, "");
         if (label) {
-          addLive(summary?.duration_s ?? 0, label);
-          for (const c of charts) stale.add(c);
+          addLive(page.summary?.duration_s ?? 0, label);
+          for (const c of page.charts) page.stale.add(c);
         }
       }
       syncControls(true);
@@ -217,31 +193,31 @@ function onMessage(m: FromWorker) {
       return;
       return;
     case "fatal":
-      playing = false;
+      page.playing = false;
       console.error("overloadlab simulator:", m.error);
       showMessage(`The simulator failed: ${m.error}`);
       return;
   }
 }
-worker.onerror = (e) => showMessage(`The simulator worker could not run: ${e.message}`);
+page.worker.onerror = (e) => showMessage(`The simulator worker could not run: ${e.message}`);
 
 // ---- starting a run -------------------------------------------------------
 
 function started(i: Info, v: Values, s: Summary) {
-  info = i;
-  values = v;
-  summary = s;
+  page.info = i;
+  page.values = v;
+  page.summary = s;
   const m = modelOf(i.model);
   if (!m) return showMessage(`Unknown model ${i.model}`);
-  const newModel = model !== m;
-  model = m;
+  const newModel = page.model !== m;
+  page.model = m;
   for (const sec of document.querySelectorAll<HTMLElement>("[data-model].controls, [data-model].how")) sec.hidden = sec.dataset.model !== m.name;
   if (i.preset) presetSelect.value = i.preset;
   const preset = m.presets.find((p) => p.name === i.preset);
   el("teaches").textContent = preset ? keepUnits(preset.teaches) : "A custom scenario.";
   el("preset-summary").textContent = preset ? preset.summary : "";
   el("loading").hidden = true;
-  store = new Store(i.columns, new Set(m.columns.filter((c) => c.max).map((c) => c.name)));
+  page.store = new Store(i.columns, new Set(m.columns.filter((c) => c.max).map((c) => c.name)));
   for (const h of document.querySelectorAll<HTMLElement>(".headline")) h.hidden = h.dataset.model !== m.name;
   // The time axis reads h:mm for runs over 10 minutes; the markers are the
   // scenario's; a new run shows the latest values over the whole run.
@@ -251,23 +227,23 @@ function started(i: Info, v: Values, s: Summary) {
   el("scrub-at").textContent = "latest";
   document.body.dataset.lookAt = "";
   document.body.dataset.zoom = "";
-  claimLog = [{ t: 0, claims: s.claims }];
+  page.claimLog = [{ t: 0, claims: s.claims }];
   setMarkers(i.markers);
   const paced = tour.presetPace(i.preset);
-  if (paced && pacedPreset !== i.preset) {
-    pacedPreset = i.preset;
+  if (paced && page.pacedPreset !== i.preset) {
+    page.pacedPreset = i.preset;
     speedSelect.value = String(paced.pace);
   }
-  watch = paced?.watch ?? "";
-  if (newModel || charts.length === 0) buildCharts();
+  page.watch = paced?.watch ?? "";
+  if (newModel || page.charts.length === 0) buildCharts();
   else
-    for (const c of charts) {
-      c.setStore(store);
+    for (const c of page.charts) {
+      c.setStore(page.store);
       c.clear();
       c.rebuild();
-      stale.add(c);
+      page.stale.add(c);
     }
-  for (const c of charts) c.limit(v);
+  for (const c of page.charts) c.limit(v);
   orderCharts();
   tour.setPreset(i.preset);
   setupSweep(m, i, preset?.compare ?? [], (plan) => {
@@ -278,18 +254,16 @@ function started(i: Info, v: Values, s: Summary) {
   delete document.body.dataset.done;
   syncControls(true);
   updateStatus();
-  tilesStale = true;
+  page.tilesStale = true;
   document.body.dataset.state = "ready";
   if (!document.body.dataset.firstChart) document.body.dataset.firstChart = String(Math.round(performance.now()));
 }
 
-// watch is the lesson's chart of the preset on screen: it comes first.
-let watch = "";
 
 function orderCharts() {
-  const first = charts.find((c) => c.chart.id === watch);
+  const first = page.charts.find((c) => c.chart.id === page.watch);
   if (first) {
-    charts = [first, ...charts.filter((c) => c !== first)];
+    page.charts = [first, ...page.charts.filter((c) => c !== first)];
     el("charts").prepend(first.root);
   }
 }
@@ -299,8 +273,8 @@ function orderCharts() {
 // window during a tour (style.css): the step's text, its buttons and its
 // chart are seen together.
 function focusCharts(ids: string[]) {
-  for (const c of charts) c.root.classList.toggle("focus", ids.includes(c.chart.id));
-  const first = charts.find((c) => c.chart.id === ids[0]);
+  for (const c of page.charts) c.root.classList.toggle("focus", ids.includes(c.chart.id));
+  const first = page.charts.find((c) => c.chart.id === ids[0]);
   if (presenting()) fit();
   else if (first) {
     const above = el("tour").offsetHeight + 8;
@@ -310,19 +284,19 @@ function focusCharts(ids: string[]) {
 }
 
 function buildCharts() {
-  for (const c of charts) c.destroy();
+  for (const c of page.charts) c.destroy();
   // The old charts' undrawn rows go with them (else the page never settles).
-  stale.clear();
+  page.stale.clear();
   const box = el("charts");
-  charts = model!.charts.map((c) => new ChartView(box, c, model!, store));
-  const classes = classesOf(model!);
-  const perClass = model!.charts.some((c) => c.per_class) && classes.length > 0;
+  page.charts = page.model!.charts.map((c) => new ChartView(box, c, page.model!, page.store));
+  const classes = classesOf(page.model!);
+  const perClass = page.model!.charts.some((c) => c.per_class) && classes.length > 0;
   el("class-pick").hidden = !perClass;
   classSelect.replaceChildren(new Option("all classes", ""), ...classes.map((c) => new Option(c, c)));
 }
 
 classSelect.onchange = () => {
-  for (const c of charts) c.setClass(classSelect.value);
+  for (const c of page.charts) c.setClass(classSelect.value);
 };
 
 // ---- the frame loop -------------------------------------------------------
@@ -331,69 +305,68 @@ classSelect.onchange = () => {
 // rests otherwise (no work per frame on a paused, drawn page); wake
 // starts it again, after every message from the worker and every change
 // of play/pause. Its first frame counts as one of 1/60 s.
-let frameId = 0; // the next frame asked for, 0 while the loop rests
 function wake() {
-  if (frameId) return;
-  frameId = requestAnimationFrame((t) => {
-    lastFrame = t - 1000 / 60;
+  if (page.frameId) return;
+  page.frameId = requestAnimationFrame((t) => {
+    page.lastFrame = t - 1000 / 60;
     frame(t);
   });
 }
 
 function frame(now: number) {
-  frameId = 0;
-  const dt = Math.min(now - lastFrame, 100) / 1000;
-  lastFrame = now;
-  if (playing && !pending && info) {
+  page.frameId = 0;
+  const dt = Math.min(now - page.lastFrame, 100) / 1000;
+  page.lastFrame = now;
+  if (page.playing && !page.pending && page.info) {
     const speed = Number(speedSelect.value);
     // A tour pauses at its next step's time.
     // (1 ms past it, so that the interval ending there is drawn).
-    const now = summary?.duration_s ?? 0;
-    tourStop = tour.nextStop();
-    if (tourStop !== null && tourStop <= now + 1e-9) {
+    const now = page.summary?.duration_s ?? 0;
+    page.tourStop = tour.nextStop();
+    if (page.tourStop !== null && page.tourStop <= now + 1e-9) {
       // Reached already (paused on the way, or the run's end): shown now.
-      playing = false;
+      page.playing = false;
       tour.reached(now);
-      tourStop = null;
+      page.tourStop = null;
       updateStatus();
     } else {
-      const seconds = Math.min(speed > 0 ? speed * dt : info.duration_s, tourStop === null ? Infinity : tourStop + 0.001 - now);
-      pending = true;
+      const seconds = Math.min(speed > 0 ? speed * dt : page.info.duration_s, page.tourStop === null ? Infinity : page.tourStop + 0.001 - now);
+      page.pending = true;
       send({ t: "advance", seconds, budget: speed > 0 ? 12 : 14 });
     }
   }
   // Draw a little each frame: one chart per frame in turn, the tiles and
   // sliders every few frames while playing, so no frame holds the main
   // thread for long.
-  frameNo++;
-  if ((stale.size > 0 || tilesStale) && (!playing || frameNo % 2 === 0)) {
+  page.frameNo++;
+  if ((page.stale.size > 0 || page.tilesStale) && (!page.playing || page.frameNo % 2 === 0)) {
     const t0 = performance.now();
-    for (let k = 0; k < charts.length; k++) {
-      const c = charts[(frameNo + k) % charts.length];
-      if (stale.delete(c)) {
+    for (let k = 0; k < page.charts.length; k++) {
+      const c = page.charts[(page.frameNo + k) % page.charts.length];
+      if (page.stale.delete(c)) {
         c.redraw();
         break;
       }
     }
-    if (tilesStale && (!playing || frameNo % 8 === 0)) {
-      tilesStale = false;
+    if (page.tilesStale && (!page.playing || page.frameNo % 8 === 0)) {
+      page.tilesStale = false;
       updateTiles();
       syncControls(false);
     }
-    const settled = String(stale.size === 0 && !tilesStale);
+    const settled = String(page.stale.size === 0 && !page.tilesStale);
     if (document.body.dataset.settled !== settled) document.body.dataset.settled = settled;
     // uPlot draws in a microtask: measure after it.
     queueMicrotask(() =>
       queueMicrotask(() => {
         const ms = performance.now() - t0;
-        if (ms > maxFrameMs) {
-          maxFrameMs = ms;
+        if (ms > page.maxFrameMs) {
+          page.maxFrameMs = ms;
           document.body.dataset.maxFrameMs = ms.toFixed(1);
         }
       }),
     );
   }
-  if (playing || stale.size > 0 || tilesStale) frameId = requestAnimationFrame(frame);
+  if (page.playing || page.stale.size > 0 || page.tilesStale) page.frameId = requestAnimationFrame(frame);
 }
 wake();
 
@@ -401,55 +374,53 @@ wake();
 
 // announce tells screen readers the clock and the headline numbers, politely
 // and seldom: when a run stops, and every 15 s while it plays.
-let announced = 0;
 function announce(force: boolean) {
   const now = performance.now();
-  if (!summary || (!force && now - announced < 15000)) return;
-  announced = now;
-  const t = summary.total;
+  if (!page.summary || (!force && now - page.announced < 15000)) return;
+  page.announced = now;
+  const t = page.summary.total;
   el("live").textContent =
-    `t = ${timeText(summary.duration_s)} of ${timeText(info?.duration_s ?? 0)}: goodput ${fmt(t.goodput_per_s)} per second, ` +
-    `rejected ${count(t.rejected)}, dropped ${count(t.dropped)}, max CPU ${fmt(summary.cpu.max, "%")}.`;
+    `t = ${timeText(page.summary.duration_s)} of ${timeText(page.info?.duration_s ?? 0)}: goodput ${fmt(t.goodput_per_s)} per second, ` +
+    `rejected ${count(t.rejected)}, dropped ${count(t.dropped)}, max CPU ${fmt(page.summary.cpu.max, "%")}.`;
 }
 
-let wasPlaying = false;
 function updateStatus() {
   wake();
-  if (wasPlaying !== playing || playing) announce(wasPlaying !== playing);
-  wasPlaying = playing;
-  playBtn.textContent = playing ? "❚❚ Pause" : "▶ Play";
+  if (page.wasPlaying !== page.playing || page.playing) announce(page.wasPlaying !== page.playing);
+  page.wasPlaying = page.playing;
+  playBtn.textContent = page.playing ? "❚❚ Pause" : "▶ Play";
   el("banner-play").textContent = playBtn.textContent;
-  playBtn.classList.toggle("playing", playing);
-  const t = summary?.duration_s ?? 0;
-  const d = info?.duration_s ?? 1;
+  playBtn.classList.toggle("playing", page.playing);
+  const t = page.summary?.duration_s ?? 0;
+  const d = page.info?.duration_s ?? 1;
   el("clock").textContent = `t = ${timeText(t)} of ${timeText(d)}`;
-  el("tour-clock").textContent = `${playing ? "▶" : "❚❚"} ${timeText(t)} of ${timeText(d)}`;
+  el("tour-clock").textContent = `${page.playing ? "▶" : "❚❚"} ${timeText(t)} of ${timeText(d)}`;
   const scrub = el<HTMLInputElement>("scrub");
   scrub.max = String(t);
   if (view.at === null) scrub.value = String(t);
   el<HTMLProgressElement>("progress").value = t / d;
-  document.body.dataset.playing = String(playing);
+  document.body.dataset.playing = String(page.playing);
   document.body.dataset.t = String(t);
-  document.body.dataset.digest = summary?.digest ?? "";
+  document.body.dataset.digest = page.summary?.digest ?? "";
 }
 
 playBtn.onclick = () => {
-  if (!info) return;
-  if (summary && summary.duration_s >= info.duration_s) return;
-  playing = !playing;
+  if (!page.info) return;
+  if (page.summary && page.summary.duration_s >= page.info.duration_s) return;
+  page.playing = !page.playing;
   updateStatus();
 };
 stepBtn.onclick = () => {
-  if (!info || pending) return;
-  playing = false;
-  pending = true;
-  send({ t: "advance", seconds: info.duration_s, budget: 0 }); // one interval: the first boundary stops it
+  if (!page.info || page.pending) return;
+  page.playing = false;
+  page.pending = true;
+  send({ t: "advance", seconds: page.info.duration_s, budget: 0 }); // one interval: the first boundary stops it
   updateStatus();
 };
 resetBtn.onclick = () => {
-  if (!startedAt) return;
-  playing = false;
-  pending = false;
+  if (!page.startedAt) return;
+  page.playing = false;
+  page.pending = false;
   send({ t: "reset" });
 };
 // History: each preset picked is an entry of the browser's history, so
@@ -465,28 +436,26 @@ presetSelect.onchange = () => {
 };
 // Back or Forward (popstate, then hashchange) opens the entry's link as the
 // run it was, without the banner of a link opened from elsewhere.
-let traversing = false;
 window.addEventListener("popstate", () => {
-  traversing = true;
-  setTimeout(() => (traversing = false), 500);
+  page.traversing = true;
+  setTimeout(() => (page.traversing = false), 500);
 });
 window.addEventListener("hashchange", () => {
   const link = linkOf(location.hash);
-  const back = traversing;
-  traversing = false;
+  const back = page.traversing;
+  page.traversing = false;
   if (link && link !== document.body.dataset.link) {
     cmp.openedLink(!back);
     start({ t: "start", link });
   }
 });
 // Charts follow the width of their boxes (window resize, scroll bar).
-let resizeQueued = false;
 new ResizeObserver(() => {
-  if (resizeQueued) return;
-  resizeQueued = true;
+  if (page.resizeQueued) return;
+  page.resizeQueued = true;
   requestAnimationFrame(() => {
-    resizeQueued = false;
-    for (const c of charts) c.resize();
+    page.resizeQueued = false;
+    for (const c of page.charts) c.resize();
   });
 }).observe(el("charts"));
 
@@ -514,15 +483,15 @@ tilesSeen.observe(el("tiles"));
 tilesSeen.observe(el("totals"));
 
 function counter(name: string): number | null {
-  if (!summary) return null;
-  for (const g of Object.values(summary.controls ?? {})) if (name in g) return g[name];
+  if (!page.summary) return null;
+  for (const g of Object.values(page.summary.controls ?? {})) if (name in g) return g[name];
   return null;
 }
 
 // plainName is a counter's name in plain words, as its model declares it
 // (Details); a key the model does not name reads with spaces.
 function plainName(key: string): { label: string; flag: boolean } {
-  const names = model ? document.querySelector(`dl.counter-names[data-model="${model.name}"]`) : null;
+  const names = page.model ? document.querySelector(`dl.counter-names[data-model="${page.model.name}"]`) : null;
   for (const dt of names?.querySelectorAll<HTMLElement>("dt") ?? []) {
     const name = dt.textContent ?? "";
     const label = dt.nextElementSibling?.textContent ?? "";
@@ -535,23 +504,23 @@ function plainName(key: string): { label: string; flag: boolean } {
 // updateHeadline fills the model's headline tiles with their figures at
 // the time in view.
 function updateHeadline() {
-  if (!model) return;
+  if (!page.model) return;
   const b = cmp.storeB();
-  const st = b ?? store; // B's while comparing, as the other tiles; A and Δ under it
+  const st = b ?? page.store; // B's while comparing, as the other tiles; A and Δ under it
   const i = view.at === null ? st.length - 1 : rowAt(st, view.at);
-  for (const tile of document.querySelectorAll<HTMLElement>(`.headline[data-model="${model.name}"] .tile`)) {
+  for (const tile of document.querySelectorAll<HTMLElement>(`.headline[data-model="${page.model.name}"] .tile`)) {
     const agg = tile.dataset.agg ?? "";
     const v = tileValue(st, tile.dataset.column!, agg, i);
     const text = cmp.tileText(v, agg);
     const out = tile.querySelector(".v")!;
     if (out.textContent !== text) out.textContent = text;
-    cmp.tileAB(tile, b ? tileValue(store, tile.dataset.column!, agg, i) : undefined, v, agg);
+    cmp.tileAB(tile, b ? tileValue(page.store, tile.dataset.column!, agg, i) : undefined, v, agg);
   }
 }
 
 function updateTiles() {
   updateHeadline();
-  const s = cmp.tileSummary() ?? summary;
+  const s = cmp.tileSummary() ?? page.summary;
   if (!s) return;
   const t = s.total;
   showClaims(el("claims"), view.at === null ? s.claims : claimsAt(view.at), cmp.comparing());
@@ -606,7 +575,7 @@ function updateTiles() {
 // ---- controls (rendered by the server from the schema) --------------------
 
 function controlsRoot(): HTMLElement | null {
-  return model ? document.querySelector<HTMLElement>(`section.controls[data-model="${model.name}"]`) : null;
+  return page.model ? document.querySelector<HTMLElement>(`section.controls[data-model="${page.model.name}"]`) : null;
 }
 
 // typing is true of a box the user types into (a number, a text, a note):
@@ -622,7 +591,7 @@ function syncControls(force: boolean) {
   if (!root) return;
   for (const input of root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>("[data-param]:is(input, select, textarea)")) {
     if (input === document.activeElement && (!force || typing(input))) continue;
-    const v = values[input.dataset.param!];
+    const v = page.values[input.dataset.param!];
     if (v === undefined) continue;
     if (input instanceof HTMLInputElement && input.type === "checkbox") input.checked = v === true || v === 1;
     else if (input.value !== String(v)) input.value = String(v);
@@ -657,7 +626,7 @@ function sameValue(old: number | string | boolean | undefined, value: string): b
 function onControl(ev: Event) {
   const input = ev.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
   const name = input.dataset.param;
-  if (!name || !info) return;
+  if (!name || !page.info) return;
   if (input instanceof HTMLInputElement && input.type === "range") {
     // The box follows the slider while it is dragged.
     const exact = input.parentElement?.querySelector<HTMLInputElement>("input.exact");
@@ -672,28 +641,28 @@ function onControl(ev: Event) {
   if (input instanceof HTMLInputElement && input.type === "number") {
     // (a box of type number holds "" for what is not a number)
     if (value.trim() === "" || !Number.isFinite(Number(value))) {
-      fieldMessage(name, `Not applied: what was typed is not a number; still ${String(values[name])}.`);
+      fieldMessage(name, `Not applied: what was typed is not a number; still ${String(page.values[name])}.`);
       return;
     }
     value = String(Number(value));
   }
-  if (sameValue(values[name], value)) {
+  if (sameValue(page.values[name], value)) {
     fieldMessage(name, "");
     return;
   }
-  liveLabels.set(name, changeLabel(name, values[name], value));
+  page.liveLabels.set(name, changeLabel(name, page.values[name], value));
   send({ t: "set", name, value });
 }
 // A box left shows the value in force again (unless its change is on its way).
 function onLeave(ev: Event) {
   const input = ev.target as HTMLElement;
   const name = input.dataset.param;
-  if (!name || !typing(input) || liveLabels.has(name)) return;
+  if (!name || !typing(input) || page.liveLabels.has(name)) return;
   queueMicrotask(() => syncControls(true));
 }
 // changeLabel names a live change for its marker: "SGSN N 400 → 800 /s".
 function changeLabel(name: string, old: number | string | boolean | undefined, value: string): string {
-  const sp = model?.params.find((p) => p.name === name);
+  const sp = page.model?.params.find((p) => p.name === name);
   if (!sp) return `${name} → ${value}`;
   if (sp.kind === "bool") return `${sp.marker} ${value === "true" ? "on" : "off"}`;
   const unit = sp.unit && (sp.kind === "number" || sp.kind === "integer") ? ` ${sp.unit}` : "";
@@ -708,8 +677,8 @@ for (const sec of document.querySelectorAll<HTMLElement>("section.controls")) {
   sec.addEventListener("keydown", (ev) => {
     const input = ev.target as HTMLInputElement;
     const name = input.dataset.param;
-    if (ev.key !== "Escape" || !name || !typing(input) || values[name] === undefined) return;
-    input.value = String(values[name]);
+    if (ev.key !== "Escape" || !name || !typing(input) || page.values[name] === undefined) return;
+    input.value = String(page.values[name]);
     fieldMessage(name, "");
   });
 }
@@ -747,7 +716,7 @@ function setTheme(t: string) {
 }
 function applyTheme(t: string) {
   setTheme(t);
-  for (const c of charts) c.retheme();
+  for (const c of page.charts) c.retheme();
 }
 let theme = "auto";
 try {
@@ -772,18 +741,17 @@ matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
 // ---- share and export -----------------------------------------------------
 
 function runName(): string {
-  return `overloadlab-${info?.preset || "custom"}-seed${info?.seed ?? 0}-t${Math.round(summary?.duration_s ?? 0)}s`;
+  return `overloadlab-${page.info?.preset || "custom"}-seed${page.info?.seed ?? 0}-t${Math.round(page.summary?.duration_s ?? 0)}s`;
 }
 
 // The address bar always holds the link of what is on screen: asked for
 // after every change, a moment later (changes come in bursts).
-let linkTimer = 0;
 function linkSoon() {
-  clearTimeout(linkTimer);
-  linkTimer = window.setTimeout(() => send({ t: "link", quiet: true }), 250);
+  clearTimeout(page.linkTimer);
+  page.linkTimer = window.setTimeout(() => send({ t: "link", quiet: true }), 250);
 }
 el("share").onclick = () => send({ t: "link", quiet: false });
-el("csv").onclick = () => downloadText(`${runName()}.csv`, toCSV(store, csvHead(), cmp.storeB()), "text/csv");
+el("csv").onclick = () => downloadText(`${runName()}.csv`, toCSV(page.store, csvHead(), cmp.storeB()), "text/csv");
 // reportBusy says on the button that a report is being prepared (the
 // worker writes it, its charts included, in one call).
 function reportBusy(busy: boolean) {
@@ -803,26 +771,26 @@ el("note").addEventListener("change", sendWords);
 
 // csvHead names what the CSV holds, for a file read alone later.
 function csvHead(): string[] {
-  const m = model;
+  const m = page.model;
   const unit = new Map((m?.columns ?? []).map((c) => [c.name, c.unit]));
-  const units = store.columns.map((c) => `${c}: ${(c === "t" ? "s" : unit.get(c)) || "1"}`).join(", ");
+  const units = page.store.columns.map((c) => `${c}: ${(c === "t" ? "s" : unit.get(c)) || "1"}`).join(", ");
   const c = cmp.current();
   return [
-    `model: ${info?.model ?? ""}`,
-    `scenario: ${info?.preset || "custom"}`,
-    `seed: ${info?.seed ?? ""}`,
+    `model: ${page.info?.model ?? ""}`,
+    `scenario: ${page.info?.preset || "custom"}`,
+    `seed: ${page.info?.seed ?? ""}`,
     `link: ${location.href}`,
     ...(c ? [`columns prefixed b. are B (${c.label_b}), the others A (${c.label_a})`] : []),
     `units: ${units}`,
     // As the command line's run CSV says it (cmd/overloadlab writeCSV).
-    `time: t is the end of each interval, in seconds of simulated time; the run lasts ${timeText(info?.duration_s ?? 0)} (${view.long ? "h:mm:ss" : "m:ss"})`,
+    `time: t is the end of each interval, in seconds of simulated time; the run lasts ${timeText(page.info?.duration_s ?? 0)} (${view.long ? "h:mm:ss" : "m:ss"})`,
   ];
 }
 el("json").onclick = () => send({ t: "export" });
 el("png").onclick = () => {
   const width = 1000;
   // The title names the run, and A and B while comparing (on the button, for tests).
-  const title = exportTitle(info?.preset ?? "", info?.seed ?? 0, timeText(summary?.duration_s ?? 0), cmp.current());
+  const title = exportTitle(page.info?.preset ?? "", page.info?.seed ?? 0, timeText(page.summary?.duration_s ?? 0), cmp.current());
   el("png").dataset.title = title.join("\n");
   const draw = (ctx: CanvasRenderingContext2D | null): number => {
     if (ctx) {
@@ -833,7 +801,7 @@ el("png").onclick = () => {
       title.forEach((line, k) => ctx.fillText(line, 12, 24 + 22 * k));
     }
     let y = 36 + 22 * (title.length - 1);
-    for (const c of charts) y += c.paint(ctx, y, width);
+    for (const c of page.charts) y += c.paint(ctx, y, width);
     return y;
   };
   const canvas = document.createElement("canvas");
@@ -847,14 +815,14 @@ el("png").onclick = () => {
 
 cmp.init({
   send,
-  charts: () => charts,
-  store: () => store,
-  model: () => model,
+  charts: () => page.charts,
+  store: () => page.store,
+  model: () => page.model,
   // The banner's Play plays and pauses, says which on its label, and
   // brings the first chart into view (on a phone it is screens down).
   play: () => {
     playBtn.click();
-    if (playing) {
+    if (page.playing) {
       const r = el("charts").getBoundingClientRect();
       if (r.top > innerHeight * 0.6 || r.top < 0) el("charts").scrollIntoView({ block: "start", behavior: "instant" });
     }
@@ -871,9 +839,9 @@ function lookAt(t: number | null) {
   else scrub.value = scrub.max;
   el("scrub-at").textContent = t === null ? "latest" : timeText(t);
   document.body.dataset.lookAt = t === null ? "" : String(t);
-  for (const c of charts) c.redraw();
+  for (const c of page.charts) c.redraw();
   updateHeadline();
-  const s = cmp.tileSummary() ?? summary;
+  const s = cmp.tileSummary() ?? page.summary;
   if (s) showClaims(el("claims"), t === null ? s.claims : claimsAt(t), cmp.comparing());
 }
 
@@ -884,13 +852,13 @@ el<HTMLInputElement>("scrub").addEventListener("input", (e) => {
 });
 
 const play = () => {
-  if (!info || (summary && summary.duration_s >= info.duration_s)) return;
-  playing = true;
+  if (!page.info || (page.summary && page.summary.duration_s >= page.info.duration_s)) return;
+  page.playing = true;
   updateStatus();
 };
 
 tour.initTour({
-  now: () => summary?.duration_s ?? 0,
+  now: () => page.summary?.duration_s ?? 0,
   play,
   lookAt,
   restart: () => resetBtn.click(),
@@ -906,6 +874,6 @@ initPresent({
     const i = Math.min(speedSelect.options.length - 1, Math.max(0, speedSelect.selectedIndex + d));
     speedSelect.selectedIndex = i;
   },
-  charts: () => charts,
-  focused: () => (tour.currentCharts().length > 0 ? tour.currentCharts() : [watch]),
+  charts: () => page.charts,
+  focused: () => (tour.currentCharts().length > 0 ? tour.currentCharts() : [page.watch]),
 });
