@@ -52,7 +52,9 @@ func TestClaimsInThePage(t *testing.T) {
 	const states = `JSON.stringify([...document.querySelectorAll("#claims li")].map((l) => l.dataset.claim + ":" + l.dataset.state))`
 	want := []string{}
 	for _, c := range p.Claims {
-		want = append(want, `"`+c.Name+`:holds"`)
+		if !c.Fails { // an exercise's claim shows with its exercise
+			want = append(want, `"`+c.Name+`:holds"`)
+		}
 	}
 	if got := eval[string](t, tb, states); got != "["+strings.Join(want, ",")+"]" {
 		t.Fatalf("claims at the end of the preset's run: %s, want %v", got, want)

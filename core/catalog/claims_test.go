@@ -34,8 +34,9 @@ var (
 )
 
 // TestEveryPresetsClaimsHold runs every preset over the seeds and checks
-// that each of its claims holds in each run: what a preset says its run
-// shows, its runs show.
+// that each of its claims holds in each run, and that each claim marked
+// Fails (an exercise's wrong choice or unreached goal) fails: what a
+// preset says its run shows, its runs show.
 func TestEveryPresetsClaimsHold(t *testing.T) {
 	if *seeds < 1 {
 		t.Fatalf("-seeds %d: at least 1", *seeds)
@@ -99,11 +100,20 @@ func checkClaims(t *testing.T, d *sim.Def, p *scenario.Preset) {
 			if p.Claims[j].InMost(c.Measured) {
 				typical[j]++
 			}
-			if !c.Holds || c.Pending {
+			switch {
+			case c.Pending:
+				t.Errorf("seed %d: claim %s is still pending at the end: %s; measured %s", sc.Seed, c.Name, c.Says, c.Figure)
+			case p.Claims[j].Fails && c.Holds:
+				// An exercise's claim that the preset's run fails (a wrong
+				// choice, a goal not reached) fails on every seed.
+				t.Errorf("seed %d: claim %s holds, the preset's run must fail it (Fails): %s; measured %s", sc.Seed, c.Name, c.Says, c.Figure)
+			case !p.Claims[j].Fails && !c.Holds:
 				t.Errorf("seed %d: claim %s does not hold: %s; measured %s", sc.Seed, c.Name, c.Says, c.Figure)
-				failed[j]++
-				bad = true
+			default:
+				continue
 			}
+			failed[j]++
+			bad = true
 		}
 		if bad {
 			runsFailed++

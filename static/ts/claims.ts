@@ -15,7 +15,9 @@ export function showClaims(box: HTMLElement, claims: ClaimResult[] | undefined, 
   const h = el("claims-title");
   if (h.textContent !== heading) h.textContent = heading;
   const list = box.querySelector("ul")!;
-  const cs = claims ?? [];
+  // An exercise's claims that the preset's run fails (a wrong choice, a
+  // goal not reached yet) show with their exercise, not as the lesson's.
+  const cs = (claims ?? []).filter((c) => !c.exercise);
   box.hidden = cs.length === 0;
   const key = cs.map((c) => c.name).join(",");
   if (list.dataset.key !== key) {

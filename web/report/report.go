@@ -237,6 +237,9 @@ func (p *printer) claims(a, b []claim.Result) {
 		return "✗ " + c.Figure
 	}
 	for i, c := range a {
+		if c.Exercise {
+			continue // an exercise's claim, not the lesson's
+		}
 		p.raw(`<tr><td>`).text(c.Says).raw(`</td><td>`).text(c.Wanted).raw(`</td><td>`).text(mark(c)).raw(`</td>`)
 		if b != nil && i < len(b) {
 			p.raw(`<td>`).text(mark(b[i])).raw(`</td>`)

@@ -84,6 +84,13 @@ type Claim struct {
 	// Step marks a claim that backs a tour step rather than the preset's
 	// lesson: the page lists it while its step shows (and on request).
 	Step bool
+	// Fails marks a claim the preset's own run fails on any seed: it
+	// decides a prediction's wrong choice (a usual misconception, measured)
+	// or states a challenge's goal the preset as shipped does not reach
+	// (scenario.Prediction, scenario.Challenge). The claims test checks
+	// that it fails; the page shows it with its exercise, not in the
+	// lesson's list (Result.Exercise).
+	Fails bool
 	// What is the claim's subject in plain words, without its range or
 	// window: "overflow dropped by the 70 % guard" (Counter), "CPU at
 	// least 99 %" (Share, Settle: the test), "IMSI Manager CPU" (Mean).
@@ -147,14 +154,15 @@ func (c *Claim) DecidedAt(end float64) float64 {
 // Result is a claim checked over a run (or over the part of it run so far).
 type Result struct {
 	Name     string  `json:"name"`
-	Says     string  `json:"says"`              // the claim in words
-	Holds    bool    `json:"holds"`             // the measured figure lies in the wanted range
-	Measured float64 `json:"measured"`          // the figure: a share in %, a counter, seconds (−1: never settled)
-	Wanted   string  `json:"wanted"`            // the wanted range in words: "60–80 %", "= 0", "≤ 2 s"
-	Figure   string  `json:"figure"`            // the measured figure in words: "71 %"
-	Pending  bool    `json:"pending,omitempty"` // the verdict may still change: the run has not passed the end of the claim's window, and what it measured so far does not decide it
-	Step     bool    `json:"step,omitempty"`    // the claim backs a tour step (Claim.Step)
-	Unusual  bool    `json:"unusual,omitempty"` // decided, and the figure lies outside the claim's range of most runs (Claim.Most)
+	Says     string  `json:"says"`               // the claim in words
+	Holds    bool    `json:"holds"`              // the measured figure lies in the wanted range
+	Measured float64 `json:"measured"`           // the figure: a share in %, a counter, seconds (−1: never settled)
+	Wanted   string  `json:"wanted"`             // the wanted range in words: "60–80 %", "= 0", "≤ 2 s"
+	Figure   string  `json:"figure"`             // the measured figure in words: "71 %"
+	Pending  bool    `json:"pending,omitempty"`  // the verdict may still change: the run has not passed the end of the claim's window, and what it measured so far does not decide it
+	Step     bool    `json:"step,omitempty"`     // the claim backs a tour step (Claim.Step)
+	Exercise bool    `json:"exercise,omitempty"` // the claim decides an exercise and the preset's run fails it (Claim.Fails): not the lesson's
+	Unusual  bool    `json:"unusual,omitempty"`  // decided, and the figure lies outside the claim's range of most runs (Claim.Most)
 }
 
 // Counters looks up a summary counter by reference ("group/counter").
@@ -267,7 +275,7 @@ func (e *Evaluator) Results(now, end float64, counters Counters) []Result {
 
 func (e *Evaluator) result(i int, now, end float64, counters Counters) Result {
 	c, s := &e.claims[i], &e.st[i]
-	r := Result{Name: c.Name, Says: e.says(i, end), Wanted: wanted(c), Step: c.Step}
+	r := Result{Name: c.Name, Says: e.says(i, end), Wanted: wanted(c), Step: c.Step, Exercise: c.Fails}
 	if c.OnlyMost() {
 		m := *c
 		m.Min, m.Max = c.Most.Min, c.Most.Max
@@ -500,4 +508,17 @@ func num(x float64) string {
 		return strconv.FormatFloat(x, 'f', 1, 64)
 	}
 	return strconv.FormatFloat(x, 'g', 3, 64)
+}
+
+// Failing returns c marked Fails: a claim the preset's own run fails on
+// any seed (a prediction's wrong choice, a challenge's unreached goal).
+func (c Claim) Failing() Claim {
+	c.Fails = true
+	return c
+}
+
+// Named returns c named name.
+func (c Claim) Named(name string) Claim {
+	c.Name = name
+	return c
 }

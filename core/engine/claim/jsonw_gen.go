@@ -33,6 +33,10 @@ func (v *Result) AppendJSON(e *jsonw.Encoder) {
 		e.Key(`"step":`)
 		e.Bool(v.Step)
 	}
+	if v.Exercise {
+		e.Key(`"exercise":`)
+		e.Bool(v.Exercise)
+	}
 	if v.Unusual {
 		e.Key(`"unusual":`)
 		e.Bool(v.Unusual)

@@ -99,6 +99,7 @@ export interface ClaimResult {
   figure: string;
   pending?: boolean;
   step?: boolean;
+  exercise?: boolean;
   unusual?: boolean;
 }
 
