@@ -12,7 +12,9 @@ import (
 // within the run, and it explains itself; a challenge's goals are claims the
 // preset has, its free parameters exist, and its solution changes only free
 // parameters, none it must keep, and no more of them than its limit allows.
-// (That exactly one choice holds and that a solution solves are run tests.)
+// Exactly one choice names no claim marked Fails, and a challenge has a
+// goal marked Fails. (That those claims fail on the preset's runs is the
+// claims test's; that a solution solves is TestChallengesSolved's.)
 func TestExercises(t *testing.T) {
 	for _, d := range Models {
 		for i := range d.Presets {
@@ -20,7 +22,22 @@ func TestExercises(t *testing.T) {
 			has := func(name string) bool {
 				return slices.ContainsFunc(p.Claims, func(c claim.Claim) bool { return c.Name == name })
 			}
+			fails := func(name string) bool {
+				return slices.ContainsFunc(p.Claims, func(c claim.Claim) bool { return c.Name == name && c.Fails })
+			}
 			for _, q := range p.Predictions {
+				// Exactly one choice names no claim the preset's run fails
+				// (Claim.Fails): the right one; every other is decided
+				// wrong by a claim that fails, not by a missing one.
+				right := 0
+				for _, c := range q.Choices {
+					if !slices.ContainsFunc(c.Claims, fails) {
+						right++
+					}
+				}
+				if right != 1 {
+					t.Errorf("%s: prediction %s has %d choices without a failing claim, want exactly 1 (the right one)", p.Name, q.Name, right)
+				}
 				if n := len(q.Choices); n < 3 || n > 4 {
 					t.Errorf("%s: prediction %s has %d choices, want 3 or 4", p.Name, q.Name, n)
 				}
@@ -47,6 +64,9 @@ func TestExercises(t *testing.T) {
 			for _, ch := range p.Challenges {
 				if ch.Name == "" || ch.Title == "" || ch.Hint == "" || len(ch.Goals) == 0 || len(ch.Free) == 0 {
 					t.Errorf("%s: challenge %q lacks a name, title, hint, goal or free parameter", p.Name, ch.Name)
+				}
+				if !slices.ContainsFunc(ch.Goals, fails) {
+					t.Errorf("%s: challenge %s: no goal is a claim the preset's run fails (Fails): it is solved as shipped", p.Name, ch.Name)
 				}
 				for _, g := range ch.Goals {
 					if !has(g) {

@@ -1,6 +1,9 @@
 package scenario
 
-import "overloadlab/core/engine/param"
+import (
+	"overloadlab/core/engine/claim"
+	"overloadlab/core/engine/param"
+)
 
 // Prediction is a question asked before a preset's run (issue 27): the
 // student picks one of three or four choices, each written from a usual
@@ -38,4 +41,66 @@ type Challenge struct {
 	Limit    string                 `json:"limit,omitempty"` // the limit in words, "" when none
 	Hint     string                 `json:"hint"`
 	Solution map[string]param.Value `json:"solution"` // the parameters a solution sets over the preset
+}
+
+// Answer reads a run's claim results (sim.Summary.Claims) for the
+// prediction: the index of the choice whose deciding claims all hold, and
+// whether the answer is still pending (a deciding claim not yet decided).
+// It is -1 when no choice or more than one holds (a run that strays from
+// the preset: changed parameters, another seed), or a deciding claim is
+// missing from results.
+func (q *Prediction) Answer(results []claim.Result) (choice int, pending bool) {
+	choice = -1
+	for i, c := range q.Choices {
+		all := true
+		for _, name := range c.Claims {
+			r := find(results, name)
+			switch {
+			case r == nil:
+				return -1, false
+			case r.Pending:
+				pending = true
+			}
+			if r.Pending || !r.Holds {
+				all = false
+			}
+		}
+		if all {
+			if choice >= 0 {
+				return -1, pending
+			}
+			choice = i
+		}
+	}
+	if pending {
+		return -1, true
+	}
+	return choice, false
+}
+
+// GoalResults reads a run's claim results for the challenge: each goal's result,
+// in the order of Goals (a missing claim's has only its name and Pending),
+// and whether all hold and are decided (the challenge is solved).
+func (c *Challenge) GoalResults(results []claim.Result) (goals []claim.Result, solved bool) {
+	solved = true
+	for _, name := range c.Goals {
+		r := find(results, name)
+		if r == nil {
+			r = &claim.Result{Name: name, Pending: true, Figure: "not measured in this run"}
+		}
+		goals = append(goals, *r)
+		if r.Pending || !r.Holds {
+			solved = false
+		}
+	}
+	return goals, solved
+}
+
+func find(results []claim.Result, name string) *claim.Result {
+	for i := range results {
+		if results[i].Name == name {
+			return &results[i]
+		}
+	}
+	return nil
 }

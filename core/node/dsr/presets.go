@@ -1,6 +1,8 @@
 package dsr
 
 import (
+	"math"
+
 	"overloadlab/core/engine/claim"
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
@@ -41,7 +43,12 @@ var presets = []scenario.Preset{
 			{Name: "p3-untouched", Kind: claim.Counter, Counter: "p3/rejected", What: "P3 requests abated", Min: 0, Max: 0},
 			{Name: "p4-untouched", Kind: claim.Counter, Counter: "p4/rejected", What: "P4 requests abated", Min: 0, Max: 0},
 			{Name: "p0-half-early", Step: true, Kind: claim.Mean, Column: "p0.rejected", What: "P0 abated", From: 4, To: 14, Min: 450, Max: 550},
+			// The exercises' claims this run fails (exercises.go).
+			{Name: "p1-abated-some", Fails: true, Kind: claim.Counter, Counter: "p1/rejected", What: "P1 requests abated", Min: 1, Max: inf},
+			{Name: "p0-all-abated", Fails: true, Kind: claim.Counter, Counter: "p0/rejected", Per: "p0/offered", What: "P0 abated, as a share of P0 offered", Min: 90, Max: 100},
+			{Name: "p0-tenth-abated", Fails: true, Kind: claim.Counter, Counter: "p0/rejected", Per: "p0/offered", What: "P0 abated, as a share of P0 offered", Min: 5, Max: 15},
 		},
+		Predictions: predictPriorityOnly,
 	},
 	{
 		Name: "doic-priority-within-colour", Model: "dsr", Seed: 1, Duration: 60,
@@ -79,7 +86,14 @@ var presets = []scenario.Preset{
 			{Name: "p4-abated", Kind: claim.Counter, Counter: "p4/rejected", Per: "p4/offered", What: "P4 abated, as a share of P4 offered", Min: 9, Max: 11},
 			{Name: "abated-early", Step: true, Kind: claim.Mean, Column: "rejected", What: "requests abated", From: 4, To: 14, Min: 450, Max: 550},
 			{Name: "p4-abated-early", Step: true, Kind: claim.Share, Column: "p4.rejected", Op: claim.Above, Value: 0, What: "P4 requests abated", From: 4, To: 14, Min: 100, Max: 100},
+			{Name: "abates-a-tenth", Kind: claim.Counter, Counter: "total/rejected", Per: "total/offered", What: "requests abated, as a share of those offered", Min: 9, Max: 11},
+			// The exercises' claims this run fails (exercises.go).
+			{Name: "p0-half-abated", Fails: true, Kind: claim.Counter, Counter: "p0/rejected", Per: "p0/offered", What: "P0 abated, as a share of P0 offered", Min: 40, Max: 60},
+			{Name: "p4-spared", Fails: true, Kind: claim.Counter, Counter: "p4/rejected", What: "P4 requests abated", Min: 0, Max: 0},
+			{Name: "p3-spared", Fails: true, Kind: claim.Counter, Counter: "p3/rejected", What: "P3 requests abated", Min: 0, Max: 0},
 		},
+		Predictions: predictPlainLoss,
+		Challenges:  challengePlainLoss,
 	},
 	{
 		Name: "doic-shm-bursty", Model: "dsr", Seed: 1, Duration: 60,
@@ -188,3 +202,5 @@ var presets = []scenario.Preset{
 		},
 	},
 }
+
+var inf = math.Inf(1)

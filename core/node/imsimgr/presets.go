@@ -75,7 +75,14 @@ var presets = []scenario.Preset{
 			window("up-through-storm", "up", claim.AtLeast, 1, "IMSI Manager up", 0, 300, 100, 100),
 			{Name: "retries-in-storm", Step: true, Kind: claim.Mean, Column: "retries", From: 120, To: 300, Min: 2000, Max: inf},
 			cpuSettles, noRetriesAfter, queueEmpty("sgsn", 420, 479),
+			// The exercises' claims this run fails (exercises.go).
+			crashes(1, inf).Failing().Named("crashes-at-least-once"),
+			inStorm("cpu-rarely-pinned", "cpu", claim.AtLeast, 99, 0, 10).Failing(),
+			{Name: "cpu-stays-low-in-storm", Fails: true, Kind: claim.Mean, Column: "cpu", What: "mean IMSI Manager CPU in the storm", From: 120, To: 300, Min: 0, Max: 40},
+			inStorm("cpu-pinned-under-25", "cpu", claim.AtLeast, 99, 0, 25).Failing(),
 		},
+		Predictions: predictAttachStorm,
+		Challenges:  challengeAttachStorm,
 	},
 	{
 		Name: "attach-storm-fast-guard", Model: "imsimgr", Seed: 1, Duration: 900,
@@ -164,7 +171,12 @@ var presets = []scenario.Preset{
 			{Name: "cpu-near-70-with-retries", Step: true, Kind: claim.Mean, Column: "cpu", From: 200, To: 249, Min: 65, Max: 72},
 			window("none-rejected-by-7-min", "rejected", claim.AtMost, 0, "requests rejected at 0 /s", 0, 420, 100, 100),
 			noRetriesAfter, queueEmpty("sgsn", 420, 479),
+			// The exercises' claims this run fails (exercises.go).
+			crashes(1, inf).Failing().Named("crashes-at-least-once"),
+			inStorm("cpu-pinned-often", "cpu", claim.AtLeast, 99, 30, 100).Failing(),
+			{Name: "rejects-sent", Fails: true, Kind: claim.Counter, Counter: "total/rejected", What: "requests rejected", Min: 1, Max: inf},
 		},
+		Predictions: predictAttachStormDrop,
 	},
 	{
 		Name: "busy-hour", Model: "imsimgr", Seed: 1, Duration: 600,

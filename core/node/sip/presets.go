@@ -41,9 +41,16 @@ var presets = []scenario.Preset{
 			{Name: "cpu-full", Kind: claim.Share, Column: "server.cpu", Op: claim.AtLeast, Value: 99, From: 10, Min: 95, Max: 100},
 			{Name: "queue-past-t1", Step: true, Kind: claim.Mean, Column: "server.delay", What: "the server's queue in seconds of work", From: 5, To: 14, Min: 1, Max: 60},
 			{Name: "copies-lost", Step: true, Kind: claim.Counter, Counter: "server/lost_buffer_full", Per: "server/copies_received", What: "copies lost at the full ingress buffer, as a share of the copies received", Min: 30, Max: 95},
+			// The exercises' claims this run fails (exercises.go).
+			{Name: "goodput-flat-out", Fails: true, Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: 30, Min: 80, Max: math.Inf(1)},
+			{Name: "goodput-half", Fails: true, Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: 30, Min: 40, Max: 65},
+			{Name: "goodput-at-least-70", Fails: true, Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: 30, Min: 70, Max: math.Inf(1)},
+			{Name: "sent-once", Fails: true, Kind: claim.Mean, Column: "amplification", What: "request copies reaching the server per new request", From: 30, Min: 0, Max: 1.5},
 		},
-		Tour: tourSipCollapseUdp,
-		Pace: 3, Watch: "messages",
+		Predictions: predictCollapseUdp,
+		Challenges:  challengeCollapseUdp,
+		Tour:        tourSipCollapseUdp,
+		Pace:        3, Watch: "messages",
 	},
 	{
 		Name: "sip-collapse-tcp", Model: "sip", Seed: 1, Duration: 120,
@@ -115,9 +122,13 @@ var presets = []scenario.Preset{
 		Claims: []claim.Claim{
 			{Name: "four-fifths-throttled", Kind: claim.Counter, Counter: "total/throttled", Per: "total/offered", What: "transactions throttled at the clients, as a share of those offered", Min: 75, Max: 90},
 			{Name: "goodput-near-capacity", Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: 30, Min: 74, Max: 86},
+			// The exercises' claims this run fails (exercises.go).
+			{Name: "goodput-lower", Fails: true, Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: 30, Min: 0, Max: 65},
+			{Name: "little-throttled", Fails: true, Kind: claim.Counter, Counter: "total/throttled", Per: "total/offered", What: "transactions throttled at the clients, as a share of those offered", Min: 0, Max: 20},
 		},
-		Tour: tourSipLoss5x,
-		Pace: 2, Watch: "outcomes",
+		Predictions: predictLoss5x,
+		Tour:        tourSipLoss5x,
+		Pace:        2, Watch: "outcomes",
 	},
 	{
 		Name: "sip-rate-3x", Model: "sip", Seed: 1, Duration: 120,
