@@ -16,6 +16,7 @@ import (
 	"text/tabwriter"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/class"
 	"overloadlab/core/engine/clock"
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/metrics"
@@ -124,11 +125,27 @@ func (o *optional) Set(s string) error {
 // loadScenario reads the scenario named by -preset or -scenario and applies
 // the -seed and -duration overrides, when given.
 func loadScenario(preset, file string, seed, duration *optional) (*scenario.Scenario, error) {
+	return loadAny(preset, file, "", seed, duration)
+}
+
+// loadAny is loadScenario that also opens a what-if link (its scenario A),
+// when link is not "".
+func loadAny(preset, file, link string, seed, duration *optional) (*scenario.Scenario, error) {
 	var sc *scenario.Scenario
 	var err error
+	given := 0
+	for _, s := range []string{preset, file, link} {
+		if s != "" {
+			given++
+		}
+	}
 	switch {
-	case preset != "" && file != "":
+	case given > 1 && link == "":
 		return nil, usagef("give -preset or -scenario, not both")
+	case given > 1:
+		return nil, usagef("give one of -preset, -scenario or -link, not both")
+	case link != "":
+		sc, err = catalog.DecodeLink(class.LinkOf(link))
 	case preset != "":
 		sc, err = catalog.Preset(preset)
 	case file != "":
@@ -189,6 +206,7 @@ func cmdRun(args []string, stdout io.Writer) error {
 	var seed, duration optional
 	fs.Var(&seed, "seed", "seed of the random streams (default: the scenario's)")
 	fs.Var(&duration, "duration", "simulated `seconds` (default: the scenario's)")
+	link := fs.String("link", "", "a what-if `link` (the page's Share link, its address or the part after #)")
 	format := fs.String("format", "text", "output: text or json (summary), csv (per-interval series)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -196,7 +214,7 @@ func cmdRun(args []string, stdout io.Writer) error {
 	if *format != "text" && *format != "json" && *format != "csv" {
 		return usagef("-format %s: allowed text, json, csv", param.Quote(*format))
 	}
-	sc, err := loadScenario(*preset, *file, &seed, &duration)
+	sc, err := loadAny(*preset, *file, *link, &seed, &duration)
 	if err != nil {
 		return err
 	}

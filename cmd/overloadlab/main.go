@@ -37,7 +37,9 @@ var commands = []struct {
 }{
 	{"presets", "", "list the presets with what each one teaches", cmdPresets},
 	{"scenario", "-preset NAME", "print the full scenario of a preset as editable JSON", cmdScenario},
-	{"run", "[-preset NAME | -scenario FILE] [-seed N] [-duration S] [-format text|json|csv]", "run a scenario and print its summary (text, json) or per-interval series (csv)", cmdRun},
+	{"run", "[-preset NAME | -scenario FILE | -link L] [-seed N] [-duration S] [-format text|json|csv]", "run a scenario and print its summary (text, json) or per-interval series (csv)", cmdRun},
+	{"link", "[-preset NAME | -scenario FILE] [-seed N] [-duration S]", "print a scenario's what-if link, as the page's Share link holds it", cmdLink},
+	{"class", "-links FILE [-format csv|json|html] [-workers W]", "replay up to 60 links on every core: one row per link, its changes, answers, goals and tiles", cmdClass},
 	{"sweep", "[-preset NAME | -scenario FILE] [-param NAME -from X -to Y [-points K] [-log]] [-seeds S] [-variant V]... [-workers W] [-raw] [-shard i/n]",
 		"sweep a parameter (default: the model's carried-vs-offered study) on every core: mean and 95 % interval per point, or raw rows", cmdSweep},
 	{"merge", "[-raw] FILE...", "join the raw files of a sharded sweep into the output of one unsharded run", cmdMerge},

@@ -1,6 +1,8 @@
 package scenario
 
 import (
+	"fmt"
+
 	"overloadlab/core/engine/claim"
 	"overloadlab/core/engine/param"
 )
@@ -101,6 +103,30 @@ func find(results []claim.Result, name string) *claim.Result {
 		if results[i].Name == name {
 			return &results[i]
 		}
+	}
+	return nil
+}
+
+// Allows says whether an attempt that changed the parameters changed (by
+// name, from the preset's values) keeps to the challenge: only Free ones,
+// none of Keep, at most MaxChanges of them; nil if it does, else why not.
+func (c *Challenge) Allows(changed []string) error {
+	n := 0
+	for _, name := range changed {
+		locked := true
+		for _, f := range c.Free {
+			locked = locked && f != name
+		}
+		for _, k := range c.Keep {
+			locked = locked || k == name
+		}
+		if locked {
+			return fmt.Errorf("changes %s, which the challenge locks", name)
+		}
+		n++
+	}
+	if c.MaxChanges > 0 && n > c.MaxChanges {
+		return fmt.Errorf("changes %d parameters, the limit is %d", n, c.MaxChanges)
 	}
 	return nil
 }

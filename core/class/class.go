@@ -1,0 +1,229 @@
+// Package class is the class view of issue 27: a trainer collects up to
+// MaxLinks of the students' links and replays each, one row per link: its
+// title or note, its changes from the preset in words, each prediction's
+// answer as the run gives it, each challenge's goals ✓/✗ with their
+// figures, and the model's headline tiles. A broken or foreign link gets
+// its row with the reason and does not stop the rest.
+//
+// It is pure (no I/O): `overloadlab class` runs it on every core (Rows),
+// the page in its sweep workers, one RowOf a link, and both write the
+// table with CSV and HTML.
+package class
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"overloadlab/core/catalog"
+	"overloadlab/core/engine/clock"
+	"overloadlab/core/engine/scenario"
+)
+
+// MaxLinks is the most links a class view replays.
+const MaxLinks = 60
+
+// Row is one link's line of the class view.
+type Row struct {
+	Line   int    `json:"line"` // its place in the list, from 1
+	Link   string `json:"link"` // as given
+	Title  string `json:"title,omitempty"`
+	Note   string `json:"note,omitempty"`
+	Model  string `json:"model,omitempty"`
+	Preset string `json:"preset,omitempty"`
+	Seed   uint64 `json:"seed,omitempty"`
+	// Changes are the scenario's differences from its preset (or the
+	// model's defaults) in words: "Sampling period (s): 1 → 0.1".
+	Changes    []string    `json:"changes"`
+	Answers    []Answer    `json:"answers,omitempty"`
+	Challenges []Challenge `json:"challenges,omitempty"`
+	Tiles      []Tile      `json:"tiles,omitempty"`
+	Digest     string      `json:"digest,omitempty"` // the run's digest, as opening the link alone gives it
+	Error      string      `json:"error,omitempty"`  // why the link gives no run: the rest of the row is empty
+}
+
+// Answer is a prediction's answer as the link's run gives it.
+type Answer struct {
+	Prediction string `json:"prediction"`
+	Question   string `json:"question"`
+	Choice     int    `json:"choice"` // the index of the choice that holds, -1: none or more than one
+	Text       string `json:"text"`   // that choice's words, or why none
+	// Applies: the run is the preset's (no parameter changed), which the
+	// prediction is about; a changed run answers for itself.
+	Applies bool `json:"applies"`
+}
+
+// Challenge is a challenge of the preset judged on the link's run.
+type Challenge struct {
+	Name   string `json:"name"`
+	Title  string `json:"title"`
+	Solved bool   `json:"solved"` // every goal holds, and the attempt keeps to the challenge
+	Goals  []Goal `json:"goals"`
+	Breaks string `json:"breaks,omitempty"` // how the attempt breaks the challenge's rules ("" if it keeps them)
+}
+
+// Goal is one goal of a challenge with its verdict on the run.
+type Goal struct {
+	Name   string `json:"name"`
+	Says   string `json:"says"`
+	Holds  bool   `json:"holds"`
+	Figure string `json:"figure"`
+}
+
+// Tile is a headline tile of the model with its value at the end.
+type Tile struct {
+	Label string `json:"label"`
+	Value string `json:"value"`
+}
+
+// Links reads a class's links from text, one a line: blank lines and
+// comments ("# " and words) are skipped, a line may be the link alone or the page's
+// whole address (the link is its fragment, after #). More than MaxLinks is
+// an error.
+func Links(text string) ([]string, error) {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line == "#" || strings.HasPrefix(line, "# ") {
+			continue
+		}
+		out = append(out, line)
+	}
+	if len(out) > MaxLinks {
+		return nil, fmt.Errorf("%d links: a class view replays at most %d", len(out), MaxLinks)
+	}
+	return out, nil
+}
+
+// LinkOf reads the link in what a student pasted: the link itself, "#"
+// and the link, or the page's address with the link as its fragment
+// (percent-escapes undone, as the page does).
+func LinkOf(s string) string {
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		s = s[i+1:]
+	}
+	if u, err := url.PathUnescape(s); err == nil {
+		s = u
+	}
+	return s
+}
+
+// RowOf opens the link and runs it to its end: the row of the class view,
+// with the reason when the link is broken or foreign.
+func RowOf(line int, link string) Row {
+	row := Row{Line: line, Link: link, Changes: []string{}}
+	w, err := catalog.DecodeWhatIf(LinkOf(link))
+	if err != nil {
+		row.Error = err.Error()
+		return row
+	}
+	sc := w.A
+	row.Title, row.Note, row.Model, row.Preset, row.Seed = w.Title, w.Note, sc.Model, sc.Preset, sc.Seed
+	base, err := catalog.Base(sc.Model, sc.Preset)
+	if err != nil {
+		row.Error = err.Error()
+		return row
+	}
+	diffs := scenario.Differences(sc, base)
+	var changed []string
+	for _, d := range diffs {
+		row.Changes = append(row.Changes, inWords(d, sc.Duration))
+		if d.Param != "seed" && !slices.Contains(changed, d.Param) {
+			changed = append(changed, d.Param)
+		}
+	}
+	r, err := catalog.Start(sc, false)
+	if err != nil {
+		row.Error = err.Error()
+		return row
+	}
+	r.RunToEnd()
+	if err := r.Err(); err != nil {
+		row.Error = err.Error()
+		return row
+	}
+	s := r.Summary()
+	row.Digest = s.Digest
+	for _, t := range r.Def.Tiles {
+		if v, ok := r.Tile(t); ok {
+			row.Tiles = append(row.Tiles, Tile{Label: t.Label, Value: num(v)})
+		}
+	}
+	p := r.Def.Preset(sc.Preset)
+	if p == nil {
+		return row
+	}
+	for i := range p.Predictions {
+		q := &p.Predictions[i]
+		a := Answer{Prediction: q.Name, Question: q.Question, Applies: len(changed) == 0}
+		a.Choice, _ = q.Answer(s.Claims)
+		if a.Choice >= 0 {
+			a.Text = q.Choices[a.Choice].Text
+		} else {
+			a.Text = "no choice holds alone on this run"
+		}
+		row.Answers = append(row.Answers, a)
+	}
+	for i := range p.Challenges {
+		ch := &p.Challenges[i]
+		goals, solved := ch.GoalResults(s.Claims)
+		c := Challenge{Name: ch.Name, Title: ch.Title, Solved: solved}
+		if err := ch.Allows(changed); err != nil {
+			c.Breaks, c.Solved = err.Error(), false
+		}
+		for _, g := range goals {
+			c.Goals = append(c.Goals, Goal{Name: g.Name, Says: g.Says, Holds: g.Holds && !g.Pending, Figure: g.Figure})
+		}
+		row.Challenges = append(row.Challenges, c)
+	}
+	return row
+}
+
+// inWords writes a difference from the preset: "Label: old → new", and
+// "at 2:00" for a change during the run.
+func inWords(d scenario.Difference, end float64) string {
+	s := d.Label + ": " + d.Old + " → " + d.New
+	if d.Timed {
+		s += " at " + clock.Format(d.At, end)
+	}
+	return s
+}
+
+// Rows replays the links on workers at a time (as a sweep's cells are
+// run) and returns their rows in the links' order.
+func Rows(links []string, workers int) []Row {
+	out := make([]Row, len(links))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range max(1, min(workers, len(links))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(links) {
+					return
+				}
+				out[i] = RowOf(i+1, links[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// num writes a tile's value: whole numbers as they are, others with one
+// decimal from 10 on and three significant digits below.
+func num(x float64) string {
+	switch {
+	case x == float64(int64(x)):
+		return strconv.FormatInt(int64(x), 10)
+	case x >= 10 || x <= -10:
+		return strconv.FormatFloat(x, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(x, 'g', 3, 64)
+}
