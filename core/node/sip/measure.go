@@ -33,6 +33,7 @@ var (
 	colOcRate   = cols.Add("oc.rate", "rate oc in force, mean over the clients", "/s")
 	colOcServer = cols.Add("oc.server", "oc the server sends (loss %, rate /s per client)", "")
 	colPerCl    = clientColumns()
+	colPerClOc  = clientOcColumns()
 )
 
 func clientColumns() (out [MaxClients]sim.Col) {
@@ -42,15 +43,26 @@ func clientColumns() (out [MaxClients]sim.Col) {
 	return out
 }
 
+// clientOcColumns are the oc in force at each client: the share it drops
+// (loss) or the rate it is held to (rate), 0 while no feedback is valid.
+func clientOcColumns() (out [MaxClients]sim.Col) {
+	for c := range out {
+		out[c] = cols.Add(fmt.Sprintf("client%d.oc", c+1), fmt.Sprintf("client %d: oc in force (loss %%, or rate /s)", c+1), "")
+	}
+	return out
+}
+
 // chartedClients is how many clients the "clients" chart draws: as many
 // lines as the palette keeps apart (the instances chart of the IMSI
 // Manager draws eight too); every client's column is in the data.
 const chartedClients = 8
 
-func clientSeries() []string {
+// clientSeries names the first chartedClients clients' columns of one
+// kind, "client1.<what>" …
+func clientSeries(what string) []string {
 	out := make([]string, chartedClients)
 	for c := range out {
-		out[c] = fmt.Sprintf("client%d.sent", c+1)
+		out[c] = fmt.Sprintf("client%d.%s", c+1, what)
 	}
 	return out
 }
@@ -124,6 +136,11 @@ func (n *node) Measure(row *sim.Row) {
 	for c := range n.clients {
 		cl := &n.clients[c]
 		row.Delta(colPerCl[c], cl.sent, &cl.prev)
+		f, ok := cl.oc.InForce(now)
+		if !ok {
+			f.Oc = 0
+		}
+		row.Set(colPerClOc[c], float64(f.Oc))
 	}
 }
 

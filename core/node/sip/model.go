@@ -36,7 +36,8 @@ var Def = &sim.Def{
 			Lines: []sim.Line{{Label: "one copy", Value: 1}}},
 		{ID: "oc", Title: "oc in force at the clients (loss %) and sent by the server", Unit: "%", Series: []string{"oc.loss", "oc.server"}},
 		{ID: "oc-rate", Title: "Rate oc in force at the clients", Unit: "/s", Series: []string{"oc.rate"}},
-		{ID: "clients", Title: "New requests each of the first eight clients sends", Unit: "/s", Series: clientSeries(), Upto: "clients"},
+		{ID: "clients", Title: "New requests each of the first eight clients sends", Unit: "/s", Series: clientSeries("sent"), Upto: "clients"},
+		{ID: "client-oc", Title: "oc in force at each of the first eight clients (loss %, rate /s)", Unit: "", Series: clientSeries("oc"), Upto: "clients"},
 		{ID: "retry-after", Title: "Clients blocked by Retry-After, and diverted", Unit: "", Series: []string{"blocked", "diverted"}},
 	},
 	Panels: []sim.Panel{
@@ -71,10 +72,10 @@ var Def = &sim.Def{
 				"clients it hears from [R], so each client is held to its share however many there are.")},
 	},
 	Tiles: []sim.Tile{
-		{Label: "Goodput", Column: "completed", Doc: "completed in time /s"},
 		{Label: "Goodput / capacity", Column: "goodput", Doc: "% of what the server can serve"},
 		{Label: "Copies per request", Column: "amplification", Doc: "reaching the server per new request"},
 		{Label: "Server CPU", Column: "server.cpu", Doc: "%"},
+		{Label: "Calls failed", Column: "failed", Doc: "failed /s: late, refused, dropped, throttled"},
 	},
 	Presets: presets,
 	Sweeps: []sim.Sweep{{
