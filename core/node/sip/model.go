@@ -58,18 +58,21 @@ var Def = &sim.Def{
 			Text: prose.Page("A 503 is all or nothing: every client that hears it stops sending to the server, and all come back " +
 				"at once R seconds later: the load swings between zero and the full load. Each 503 costs the server a parse " +
 				"and an answer, and traffic diverted to an alternate server can overload it in turn.")},
-		{Title: "Loss-based overload control (RFC 7339 §5, §7)",
+		{Title: "Loss-based overload control (RFC 7339 §4, §5, §7)",
 			Formula: prose.Page("Via: oc=<0–100>;oc-algo=\"loss\";oc-validity=<ms>;oc-seq=<n>; the client drops oc % of its new requests (never a retransmission), while valid"),
 			Text: prose.Page("The server puts oc in the topmost Via of its responses; a client that advertised support applies " +
-				"it to its new requests to that server until oc-validity ends (oc-validity 0 ends it at once) and ignores an " +
-				"oc-seq that is not newer. How the server computes oc is its own choice (RFC 7339 §5.1): here [R], every " +
+				"it to its new requests to that server until oc-validity ends (500 ms when a response leaves it out, §4.3; " +
+				"oc-validity 0 ends it at once, §5.7) and ignores an oc-seq that is not newer (§4.4, §5.4). The RFC counts " +
+				"requests within a dialogue in the share too and leaves which to drop to the client's policy (§5.3, §5.10.1): " +
+				"here every new request is alike, and no copy is dropped. How the server computes oc is its own choice (§5.3): here [R], every " +
 				"regulation interval, from its occupancy ρ: R = target·λ/ρ new requests per second can be served, and " +
 				"oc = 100·(1 − R/offered), raised above the onset and lowered below the abatement.")},
-		{Title: "Rate-based overload control (RFC 7415 §3)",
+		{Title: "Rate-based overload control (RFC 7415 §3.4, §3.5)",
 			Formula: prose.Page("oc = new requests per second for this client; leaky bucket: T = 1/oc, X' = X − (t − LCT), X' > τ ⇒ drop, else X = max(0, X') + T"),
 			Text: prose.Page("With oc-algo=\"rate\" the oc is a rate: the client paces its new requests with a leaky bucket of " +
-				"period T = 1/oc and tolerance τ (here τ in units of T). The server divides what it can serve among the " +
-				"clients it hears from [R], so each client is held to its share however many there are.")},
+				"period T = 1/oc and tolerance τ (here τ in units of T; §3.5.1 calls τ = 4T a reasonable compromise, the default " +
+				"here). How the server shares its target rate is left to it (§3.4): here [R] it divides what it can serve evenly " +
+				"among the clients it hears from, so each client is held to its share however many there are.")},
 	},
 	Tiles: []sim.Tile{
 		{Label: "Goodput / capacity", Column: "goodput", Doc: "% of what the server can serve"},
