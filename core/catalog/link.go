@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"slices"
 
 	"overloadlab/core/engine/jsonw"
 	"overloadlab/core/engine/param"
@@ -197,6 +198,9 @@ func EncodeWhatIf(w *scenario.WhatIf) (string, error) {
 	if _, err := SweepOf(w); err != nil {
 		return "", err
 	}
+	if err := checkExercises(w); err != nil {
+		return "", err
+	}
 	b, err := Base(w.A.Model, w.A.Preset)
 	if err != nil {
 		return "", err
@@ -222,6 +226,9 @@ func DecodeWhatIf(link string) (*scenario.WhatIf, error) {
 	}
 	if _, err := SweepOf(w); err != nil {
 		return nil, fmt.Errorf("link: %w", err)
+	}
+	if err := checkExercises(w); err != nil {
+		return nil, err
 	}
 	d, _ := Model(w.A.Model)
 	if w.A.Streams == scenario.NumberedStreams && d.NumberedStreams == nil {
@@ -259,4 +266,33 @@ func SweepOf(w *scenario.WhatIf) (*sim.Plan, error) {
 		return nil, err
 	}
 	return plan, nil
+}
+
+// checkExercises checks a link's predictions made and challenge attempted
+// against its preset's exercises (issue 27): each names one of them, and a
+// pick one of its prediction's choices.
+func checkExercises(w *scenario.WhatIf) error {
+	if len(w.Picks) == 0 && w.Attempt == "" {
+		return nil
+	}
+	var p *scenario.Preset
+	if d, ok := Model(w.A.Model); ok {
+		p = d.Preset(w.A.Preset)
+	}
+	if p == nil {
+		return &param.Error{Field: "link.pq", Value: "predictions or a challenge", Allowed: "a link of a preset that has them"}
+	}
+	for _, pick := range w.Picks {
+		i := slices.IndexFunc(p.Predictions, func(q scenario.Prediction) bool { return q.Name == pick.Name })
+		if i < 0 {
+			return &param.Error{Field: "link.pq", Value: param.Quote(pick.Name), Allowed: fmt.Sprintf("a prediction of preset %s", p.Name)}
+		}
+		if pick.Choice >= len(p.Predictions[i].Choices) {
+			return &param.Error{Field: "link.pq", Value: fmt.Sprint(pick.Choice), Allowed: fmt.Sprintf("a choice of prediction %s, from 0 to %d", pick.Name, len(p.Predictions[i].Choices)-1)}
+		}
+	}
+	if w.Attempt != "" && !slices.ContainsFunc(p.Challenges, func(c scenario.Challenge) bool { return c.Name == w.Attempt }) {
+		return &param.Error{Field: "link.ch", Value: param.Quote(w.Attempt), Allowed: fmt.Sprintf("a challenge of preset %s", p.Name)}
+	}
+	return nil
 }

@@ -12,7 +12,6 @@ package class
 
 import (
 	"fmt"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -55,6 +54,10 @@ type Answer struct {
 	// Applies: the run is the preset's (no parameter changed), which the
 	// prediction is about; a changed run answers for itself.
 	Applies bool `json:"applies"`
+	// Picked is the choice the student made before the run, as the link
+	// holds it (-1: none), and Right whether it is the run's answer.
+	Picked int  `json:"picked"`
+	Right  bool `json:"right"`
 }
 
 // Challenge is a challenge of the preset judged on the link's run.
@@ -64,6 +67,8 @@ type Challenge struct {
 	Solved bool   `json:"solved"` // every goal holds, and the attempt keeps to the challenge
 	Goals  []Goal `json:"goals"`
 	Breaks string `json:"breaks,omitempty"` // how the attempt breaks the challenge's rules ("" if it keeps them)
+	// Attempted: the link names this challenge as the one its run attempts.
+	Attempted bool `json:"attempted,omitempty"`
 }
 
 // Goal is one goal of a challenge with its verdict on the run.
@@ -106,10 +111,38 @@ func LinkOf(s string) string {
 	if i := strings.IndexByte(s, '#'); i >= 0 {
 		s = s[i+1:]
 	}
-	if u, err := url.PathUnescape(s); err == nil {
-		s = u
+	return unescape(s)
+}
+
+// unescape undoes percent-escapes ("%2E" → "."), as the page's
+// decodeURIComponent does; a mangled one is left as it is, for the link's
+// decoder to refuse. (Not net/url: the page's module does without it.)
+func unescape(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
 	}
-	return s
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && hex(s[i+1]) >= 0 && hex(s[i+2]) >= 0 {
+			b.WriteByte(byte(hex(s[i+1])<<4 | hex(s[i+2])))
+			i += 2
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func hex(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'a' <= c && c <= 'f':
+		return int(c-'a') + 10
+	case 'A' <= c && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
 }
 
 // RowOf opens the link and runs it to its end: the row of the class view,
@@ -159,8 +192,13 @@ func RowOf(line int, link string) Row {
 	}
 	for i := range p.Predictions {
 		q := &p.Predictions[i]
-		a := Answer{Prediction: q.Name, Question: q.Question, Applies: len(changed) == 0}
+		a := Answer{Prediction: q.Name, Question: q.Question, Applies: len(changed) == 0, Picked: -1}
 		a.Choice, _ = q.Answer(s.Claims)
+		for _, pick := range w.Picks {
+			if pick.Name == q.Name {
+				a.Picked, a.Right = pick.Choice, pick.Choice == a.Choice
+			}
+		}
 		if a.Choice >= 0 {
 			a.Text = q.Choices[a.Choice].Text
 		} else {
@@ -171,7 +209,7 @@ func RowOf(line int, link string) Row {
 	for i := range p.Challenges {
 		ch := &p.Challenges[i]
 		goals, solved := ch.GoalResults(s.Claims)
-		c := Challenge{Name: ch.Name, Title: ch.Title, Solved: solved}
+		c := Challenge{Name: ch.Name, Title: ch.Title, Solved: solved, Attempted: ch.Name == w.Attempt}
 		if err := ch.Allows(changed); err != nil {
 			c.Breaks, c.Solved = err.Error(), false
 		}

@@ -115,10 +115,13 @@ func TestRowsAreEachLinksOwn(t *testing.T) {
 
 // A pasted address, "#" and the link, and the link alone open alike.
 func TestLinkOf(t *testing.T) {
-	for _, s := range []string{"2.abc", "#2.abc", "http://127.0.0.1:8080/#2.abc", "https://x.org/lab/?a=b#2%2Eabc"} {
+	for _, s := range []string{"2.abc", "#2.abc", "http://127.0.0.1:8080/#2.abc", "https://x.org/lab/?a=b#2%2Eabc", "#2.ab%63"} {
 		if got := LinkOf(s); got != "2.abc" {
 			t.Errorf("LinkOf(%q) = %q", s, got)
 		}
+	}
+	if got := LinkOf("2.a%zz%4"); got != "2.a%zz%4" {
+		t.Errorf("a mangled escape: %q", got)
 	}
 }
 
@@ -151,5 +154,27 @@ func TestTables(t *testing.T) {
 	h := HTML(rows)
 	if strings.Count(h, "<tr") != 3 || !strings.Contains(h, `class="broken"`) || !strings.Contains(h, `class="fails"`) {
 		t.Errorf("HTML:\n%s", h)
+	}
+}
+
+// A link's picks and attempt show in its row: the choice picked, whether
+// the run agrees, and the challenge attempted.
+func TestRowShowsPicks(t *testing.T) {
+	sc, _ := catalog.Preset("attach-storm")
+	right, _ := catalog.EncodeWhatIf(&scenario.WhatIf{A: sc, Picks: []scenario.Pick{{Name: "cpu-in-storm", Choice: 2}}, Attempt: "unpin-the-storm"})
+	wrong, _ := catalog.EncodeWhatIf(&scenario.WhatIf{A: sc, Picks: []scenario.Pick{{Name: "cpu-in-storm", Choice: 0}}})
+	rows := Rows([]string{right, wrong}, 2)
+	a, b := rows[0].Answers[0], rows[1].Answers[0]
+	if a.Picked != 2 || !a.Right || a.Choice != 2 || b.Picked != 0 || b.Right {
+		t.Errorf("answers %+v, %+v", a, b)
+	}
+	if !rows[0].Challenges[0].Attempted || rows[1].Challenges[0].Attempted || rows[0].Challenges[0].Solved {
+		t.Errorf("challenges %+v, %+v", rows[0].Challenges, rows[1].Challenges)
+	}
+	if c := rows[0].Cell("prediction:cpu-in-storm"); !strings.HasPrefix(c, "picked 3 ✓; the run: 3. ") {
+		t.Errorf("cell %q", c)
+	}
+	if c := rows[0].Cell("challenge:unpin-the-storm"); c != "attempted: not solved" {
+		t.Errorf("cell %q", c)
 	}
 }

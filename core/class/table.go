@@ -84,6 +84,12 @@ func (r *Row) Cell(col string) string {
 				if !a.Applies {
 					s += " (a changed run: not the preset's)"
 				}
+				switch {
+				case a.Picked >= 0 && a.Right:
+					s = "picked " + itoa(a.Picked+1) + " ✓; the run: " + s
+				case a.Picked >= 0:
+					s = "picked " + itoa(a.Picked+1) + " ✗; the run: " + s
+				}
 				return s
 			}
 		}
@@ -93,8 +99,12 @@ func (r *Row) Cell(col string) string {
 				switch {
 				case c.Breaks != "":
 					return "not solved: the attempt " + c.Breaks
+				case c.Solved && c.Attempted:
+					return "attempted: solved"
 				case c.Solved:
 					return "solved"
+				case c.Attempted:
+					return "attempted: not solved"
 				}
 				return "not solved"
 			}

@@ -107,6 +107,23 @@ func (v *LinkPayload) AppendJSON(e *jsonw.Encoder) {
 		e.Key(`"w":`)
 		v.Sweep.AppendJSON(e)
 	}
+	if len(v.Picks) != 0 {
+		e.Key(`"pq":`)
+		if v.Picks == nil {
+			e.Null()
+		} else {
+			e.Byte('[')
+			for i0 := range v.Picks {
+				e.Comma(i0)
+				v.Picks[i0].AppendJSON(e)
+			}
+			e.Byte(']')
+		}
+	}
+	if len(v.Attempt) != 0 {
+		e.Key(`"ch":`)
+		e.String(v.Attempt)
+	}
 	e.Byte('}')
 }
 
@@ -181,5 +198,19 @@ func (v *LinkSide) AppendJSON(e *jsonw.Encoder) {
 			}
 		}
 	}
+	e.Byte('}')
+}
+
+// AppendJSON writes v as encoding/json's Marshal does.
+func (v *Pick) AppendJSON(e *jsonw.Encoder) {
+	if v == nil {
+		e.Null()
+		return
+	}
+	e.Byte('{')
+	e.Key(`"n":`)
+	e.String(v.Name)
+	e.Key(`"c":`)
+	e.Int(int64(v.Choice))
 	e.Byte('}')
 }

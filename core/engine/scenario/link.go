@@ -34,7 +34,9 @@ import (
 //	    and the author's title and note
 //
 // Versions 2 and 3 may also hold w, the page's sweep definition (added
-// later: links without it mean what they meant), and r, the run's random
+// later: links without it mean what they meant); version 3 also pq, the
+// predictions the student made before the run ([{n: name, c: choice}],
+// choices from 0), and ch, the challenge the run attempts (issue 27); and r, the run's random
 // streams when they are not those of catalog version c (see Base): 1 for
 // NumberedStreams, 2 for NamedStreams. A link of catalog version 1 (and
 // every link of version 1) draws from numbered streams, a later one from
@@ -79,7 +81,23 @@ type LinkPayload struct {
 	Title    string               `json:"title,omitempty"`
 	Note     string               `json:"note,omitempty"`
 	Sweep    jsonw.Raw            `json:"w,omitempty"`
+	Picks    []Pick               `json:"pq,omitempty"`
+	Attempt  string               `json:"ch,omitempty"`
 }
+
+// Pick is a prediction the student made before the run: the prediction's
+// name and the index of the choice picked, from 0.
+type Pick struct {
+	Name   string `json:"n"`
+	Choice int    `json:"c"`
+}
+
+// MaxChoices is the most choices a prediction has (a pick's index is
+// below it), and MaxExerciseName bounds an exercise's name in a link.
+const (
+	MaxChoices      = 4
+	MaxExerciseName = 40
+)
 
 // LinkSide is the what-if B of a comparison in a link: its label, and its
 // parameters and timeline as a diff from the same base as A.
@@ -104,6 +122,11 @@ type WhatIf struct {
 	// Sweep is the page's sweep definition as JSON (a sim.Plan, checked by
 	// the catalog against the model); nil: none.
 	Sweep jsonw.Raw
+	// Picks are the predictions made before the run, and Attempt the name
+	// of the challenge the run attempts ("" none): the catalog checks them
+	// against the preset's exercises.
+	Picks   []Pick
+	Attempt string
 }
 
 // MaxTitle and MaxNote bound the author's words in a link, in characters.
@@ -123,6 +146,9 @@ func (w *WhatIf) Check() error {
 		if err := CheckWords(f.name, f.v, f.max, f.lines); err != nil {
 			return err
 		}
+	}
+	if len(w.Attempt) > MaxExerciseName {
+		return &param.Error{Field: "link.ch", Value: shorten(w.Attempt), Allowed: fmt.Sprintf("a challenge's name, at most %d characters", MaxExerciseName)}
 	}
 	a, b := w.A, w.B
 	if b == nil {
@@ -164,7 +190,7 @@ func CheckWords(field, s string, max int, lines bool) error {
 
 // plain reports whether w is a scenario alone, written as version 2.
 func (w *WhatIf) plain() bool {
-	return w.B == nil && w.LabelA == "" && w.LabelB == "" && w.Title == "" && w.Note == ""
+	return w.B == nil && w.LabelA == "" && w.LabelB == "" && w.Title == "" && w.Note == "" && len(w.Picks) == 0 && w.Attempt == ""
 }
 
 // linkStreams is the value of r for each scheme of random streams: the
@@ -175,7 +201,7 @@ var linkStreams = []int{NumberedStreams: 1, NamedStreams: 2}
 var linkFields = map[string][]string{
 	"1": {"m", "p", "s", "d", "i", "v", "t"},
 	"2": {"m", "c", "p", "s", "d", "i", "r", "v", "t", "w"},
-	"3": {"m", "c", "p", "s", "d", "i", "r", "v", "t", "la", "b", "title", "note", "w"},
+	"3": {"m", "c", "p", "s", "d", "i", "r", "v", "t", "la", "b", "title", "note", "w", "pq", "ch"},
 }
 
 // EncodeLink returns the link of s as a diff from base, the scenario of its
@@ -188,7 +214,7 @@ func EncodeLink(s, base *Scenario, catalog int) string {
 // holds A alone, else version 3). B must pass w.Check.
 func EncodeWhatIf(w *WhatIf, base *Scenario, catalog int) string {
 	s := w.A
-	p := LinkPayload{Model: s.Model, Catalog: catalog, Preset: s.Preset, LabelA: w.LabelA, Title: w.Title, Note: w.Note, Sweep: w.Sweep}
+	p := LinkPayload{Model: s.Model, Catalog: catalog, Preset: s.Preset, LabelA: w.LabelA, Title: w.Title, Note: w.Note, Sweep: w.Sweep, Picks: w.Picks, Attempt: w.Attempt}
 	if s.Seed != base.Seed {
 		p.Seed = &s.Seed
 	}
@@ -336,11 +362,16 @@ func decodePayload(raw []byte, fields []string, base Base) (*WhatIf, error) {
 		s.Streams = Streams(i)
 	}
 	w := &WhatIf{Sweep: m["w"]}
-	for key, dst := range map[string]*string{"la": &w.LabelA, "title": &w.Title, "note": &w.Note} {
+	for key, dst := range map[string]*string{"la": &w.LabelA, "title": &w.Title, "note": &w.Note, "ch": &w.Attempt} {
 		if r, ok := m[key]; ok {
 			if *dst, err = param.DecodeString(r, "link."+key); err != nil {
 				return nil, err
 			}
+		}
+	}
+	if r, ok := m["pq"]; ok {
+		if w.Picks, err = decodePicks(r); err != nil {
+			return nil, err
 		}
 	}
 	if w.A, err = decodeSide(s, m["v"], m["t"], ""); err != nil {
@@ -368,6 +399,46 @@ func decodePayload(raw []byte, fields []string, base Base) (*WhatIf, error) {
 		return nil, err
 	}
 	return w, nil
+}
+
+// decodePicks reads a link's pq: [{n: name, c: choice}, …], each name
+// once.
+func decodePicks(raw jsonw.Raw) ([]Pick, error) {
+	bad := &param.Error{Field: "link.pq", Value: shorten(string(raw)), Allowed: fmt.Sprintf("the predictions made: a list of {\"n\": name, \"c\": a choice from 0 to %d}, each name once", MaxChoices-1)}
+	var out []Pick
+	isArray, err := jsonw.Array(jsonw.Trim(raw), func(v []byte) error {
+		members, err := param.DecodeObject(v, "link.pq", []string{"n", "c"})
+		if err != nil {
+			return err
+		}
+		p := Pick{Choice: -1}
+		for _, m := range members {
+			switch m.Key {
+			case "n":
+				if p.Name, err = param.DecodeString(m.Raw, "link.pq.n"); err != nil {
+					return err
+				}
+			case "c":
+				x, ok := jsonw.Int(m.Raw)
+				if !ok || x < 0 || x >= MaxChoices {
+					return bad
+				}
+				p.Choice = x
+			}
+		}
+		if p.Name == "" || len(p.Name) > MaxExerciseName || p.Choice < 0 || slices.ContainsFunc(out, func(q Pick) bool { return q.Name == p.Name }) {
+			return bad
+		}
+		out = append(out, p)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !isArray {
+		return nil, bad
+	}
+	return out, nil
 }
 
 // decodeSide returns a copy of s (the base with the link's run-wide
