@@ -10,6 +10,7 @@ import { play, playBtn, resetBtn, speedSelect, stepBtn, wake } from "./frame";
 import { onMessage } from "./messages";
 import { showMessage } from "./notice";
 import { initPresent } from "./present";
+import { initQR } from "./qr";
 import { focusCharts } from "./run";
 import { timeText, view } from "./scrub";
 import "./share";
@@ -75,6 +76,8 @@ tour.initTour({
   restart: () => resetBtn.click(),
   focus: focusCharts,
 });
+
+initQR(() => send({ t: "link", quiet: true }));
 
 initPresent({
   playPause: () => playBtn.click(),

@@ -4,6 +4,7 @@ import { fieldMessage, syncControls } from "./controls";
 import { updateStatus } from "./frame";
 import { addLive } from "./markers";
 import { showMessage } from "./notice";
+import { qrLink } from "./qr";
 import * as report from "./report";
 import { linkOf, presetSelect, start, started } from "./run";
 import { linkSoon, reportBusy, runName } from "./share";
@@ -124,6 +125,7 @@ export function onMessage(m: FromWorker) {
       const url = location.pathname + location.search + "#" + m.link;
       history.replaceState(null, "", url);
       document.body.dataset.link = m.link;
+      qrLink();
       if (m.quiet) return;
       el<HTMLInputElement>("link").value = location.href;
       el<HTMLInputElement>("link").select();

@@ -1,0 +1,68 @@
+// The QR code of the link (issue 27): the room opens the exact run on
+// their phones. The button beside Present (shown in presentation mode
+// too) opens a dialog with the address drawn as a QR code (uqr, bundled:
+// nothing is fetched), crisp at projector size: whole device pixels per
+// module, no smoothing, the four-module quiet zone of ISO/IEC 18004.
+import { encode } from "uqr";
+import { el } from "./util";
+
+// FAR_VERSION is the largest QR version (17 + 4·v modules a side) that a
+// phone reads from the back of a room off a projected code about a metre
+// high: v10 is 57 modules, each about 15 mm there, well inside what a
+// phone's camera resolves at 10 m. A longer link says so.
+export const FAR_VERSION = 10;
+const QUIET = 4;
+
+let asked: (() => void) | null = null;
+
+// initQR wires the button; askLink asks the worker for the current link
+// (the address follows it), after which qrLink redraws an open code.
+export function initQR(askLink: () => void) {
+  asked = askLink;
+  const dlg = el<HTMLDialogElement>("qr-dialog");
+  // The room's button and the one beside Share link open it.
+  for (const id of ["qr", "qr-share"])
+    el(id).onclick = () => {
+      draw();
+      dlg.showModal();
+      asked?.();
+    };
+  el("qr-close").onclick = () => dlg.close();
+  window.addEventListener("resize", () => dlg.open && draw());
+}
+
+// qrLink is told the address holds a new link: an open code follows it.
+export function qrLink() {
+  if (el<HTMLDialogElement>("qr-dialog").open) draw();
+}
+
+// draw paints location.href into the dialog's canvas as large as the
+// window allows, a whole number of device pixels per module.
+function draw() {
+  const href = location.href;
+  const qr = encode(href, { ecc: "M", border: 0 });
+  const n = qr.size + 2 * QUIET;
+  const dpr = window.devicePixelRatio || 1;
+  const room = Math.min(innerWidth * 0.9, innerHeight - 170); // CSS px for the code
+  const px = Math.max(1, Math.floor((Math.max(room, 120) * dpr) / n)); // device px per module
+  const canvas = el<HTMLCanvasElement>("qr-code");
+  canvas.width = canvas.height = n * px;
+  canvas.style.width = canvas.style.height = `${(n * px) / dpr}px`;
+  const ctx = canvas.getContext("2d")!;
+  ctx.imageSmoothingEnabled = false;
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = "#000";
+  qr.data.forEach((row, y) => row.forEach((on, x) => on && ctx.fillRect((x + QUIET) * px, (y + QUIET) * px, px, px)));
+  canvas.dataset.href = href;
+  canvas.dataset.version = String(qr.version);
+  const cssModule = px / dpr;
+  const far = qr.version <= FAR_VERSION;
+  el("qr-size").textContent =
+    `QR version ${qr.version}: ${qr.size}×${qr.size} modules, ${cssModule.toFixed(1)} px each on this screen. ` +
+    (far
+      ? "Short enough for a phone to read from the back of a room."
+      : `This link is long for a phone at the back of a room (above version ${FAR_VERSION}): come closer, or share a link with fewer live changes (Reset, then change only what matters).`);
+  el("qr-size").dataset.far = String(far);
+  el("qr-href").textContent = href;
+}
