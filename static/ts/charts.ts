@@ -17,6 +17,16 @@ const MAX_POINTS = 1000;
 // they share one crosshair, one time zoom and the time in view.
 const live = new Set<ChartView>();
 
+// lineOn says whether a threshold line's switch is on (sim.Line.On): If
+// names a Bool parameter (on while true), or is "name=a|b" for a Choice
+// parameter with one of those values.
+function lineOn(cond: string, values: Values): boolean {
+  const eq = cond.indexOf("=");
+  if (eq < 0) return values[cond] === true || values[cond] === 1;
+  const v = values[cond.slice(0, eq)];
+  return typeof v === "string" && cond.slice(eq + 1).split("|").includes(v);
+}
+
 // zoomAll shows the time range [min, max] on every live chart (null: all).
 export function zoomAll(range: [number, number] | null) {
   view.zoom = range;
@@ -482,7 +492,7 @@ export class ChartView {
   private recordSteps(steps: { t: number; v: number | null }[][], t: number, values: Values | null) {
     (this.chart.lines ?? []).forEach((l, k) => {
       let v: number | null = null;
-      const on = !l.if || !values || values[l.if] === true || values[l.if] === 1;
+      const on = !l.if || !values || lineOn(l.if, values);
       if (on) {
         if (l.param) {
           const p = values ? values[l.param] : undefined;

@@ -477,7 +477,7 @@ func threshold(l sim.Line, r *sim.Run) (t, v []float64) {
 	sc := r.Replay()
 	vals := sc.Params.Clone()
 	at := func() float64 {
-		if l.If != "" && !vals.Bool(l.If) {
+		if !l.On(vals) {
 			return math.NaN()
 		}
 		if l.Param != "" {

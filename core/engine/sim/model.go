@@ -10,6 +10,8 @@ package sim
 
 import (
 	"maps"
+	"slices"
+	"strings"
 
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/metrics"
@@ -195,12 +197,35 @@ type Chart struct {
 
 // Line is a horizontal threshold on a chart: a fixed value, or the current
 // value of a parameter. When If names a Bool parameter the line is drawn
-// only while that parameter is on.
+// only while that parameter is on; when it is "name=a|b", only while that
+// Choice parameter has one of those values.
 type Line struct {
 	Label string  `json:"label"`
 	Value float64 `json:"value,omitempty"`
 	Param string  `json:"param,omitempty"`
 	If    string  `json:"if,omitempty"`
+}
+
+// IfParam splits If into the parameter it names and the choices it asks
+// for (none for a Bool parameter, drawn while on).
+func (l Line) IfParam() (name string, choices []string) {
+	name, list, ok := strings.Cut(l.If, "=")
+	if ok {
+		choices = strings.Split(list, "|")
+	}
+	return name, choices
+}
+
+// On says whether the line is drawn with the parameters vals.
+func (l Line) On(vals param.Values) bool {
+	name, choices := l.IfParam()
+	switch {
+	case name == "":
+		return true
+	case choices == nil:
+		return vals.Bool(name)
+	}
+	return slices.Contains(choices, vals.Get(name).Text)
 }
 
 // Panel is a "how it works" explanation of a control.

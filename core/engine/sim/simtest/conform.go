@@ -96,7 +96,8 @@ func conformDef(t *testing.T, def *sim.Def) {
 		}
 		for _, l := range ch.Lines {
 			hasParam("chart "+ch.ID, l.Param)
-			hasParam("chart "+ch.ID, l.If)
+			name, _ := l.IfParam()
+			hasParam("chart "+ch.ID, name)
 		}
 	}
 	if len(def.Presets) == 0 {
