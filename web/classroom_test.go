@@ -345,7 +345,7 @@ func click(t *testing.T, tb *tab, id string) {
 // Screenshots in both views land in testdata/screenshots.
 func TestMarkerLabels(t *testing.T) {
 	tb := openPage(t)
-	for _, name := range []string{"attach-storm", "doic-shm-bursty", "scp-overload-step", "switch-overload-steps"} {
+	for _, name := range []string{"attach-storm", "doic-shm-bursty", "scp-overload-step", "switch-overload-steps", "sip-rate-join-leave"} {
 		p := preset(t, name)
 		if eval[string](t, tb, `document.getElementById("preset").value`) != name {
 			eval[string](t, tb, `document.body.dataset.state = "switching"`)

@@ -78,7 +78,7 @@ func TestShots(t *testing.T) {
 	}
 	top := func() { tb.do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`)) }
 	only := os.Getenv("OVERLOADLAB_SHOTS_ONLY") // a preset, to look at one
-	for _, p := range []string{"attach-storm", "hlr-storm-after-reboot", "scp-standard-acg", "doic-priority-within-colour", "switch-step-5x"} {
+	for _, p := range []string{"attach-storm", "hlr-storm-after-reboot", "scp-standard-acg", "doic-priority-within-colour", "switch-step-5x", "sip-loss-3x"} {
 		if only != "" && only != p {
 			continue
 		}
