@@ -18,6 +18,7 @@
 //	compareWithBase()               A: the preset, B: what is on screen, both from 0 s
 //	endCompare() reset() setWords(title, note) comparison() summaryB() valuesA() info()
 //	setSweep(plan)                  the page's sweep definition, for the link ("" for none)
+//	setPick(name, choice) setAttempt(name)  a prediction made, the challenge attempted, for the link
 //	report(page)                    the self-contained HTML report of what is on screen (page: the address)
 //	sweepCell(scenario, plan, variant, point, seed)  one run of a sweep: sim.Sample (no live run needed)
 //	sweepPoint(scenario, plan, samples)             one point from its seeds' samples: sim.PointStat
@@ -293,6 +294,30 @@ func install() {
 			return nil, err
 		}
 		return "", cur.SetSweep(plan)
+	})
+	fn("setPick", func(a []safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		name, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		c, err := a[1].Int()
+		if err != nil {
+			return nil, err
+		}
+		return "", cur.SetPick(name, c)
+	})
+	fn("setAttempt", func(a []safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		name, err := str(a[0])
+		if err != nil {
+			return nil, err
+		}
+		return "", cur.SetAttempt(name)
 	})
 	var sweeper session.Sweeper
 	fn("sweepCell", func(a []safejs.Value) (any, error) {

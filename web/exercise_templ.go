@@ -9,6 +9,62 @@ package web
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
+import (
+	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
+)
+
+// exercise is what the page holds of a preset's exercises (issue 27), by
+// preset: static/ts/predict.ts and challenge.ts read it.
+type exercise struct {
+	Predictions []scenario.Prediction `json:"predictions,omitempty"`
+	Challenges  []scenario.Challenge  `json:"challenges,omitempty"`
+}
+
+// exercises gives each preset that has any its predictions and challenges.
+func exercises(models []*sim.Def) map[string]exercise {
+	out := map[string]exercise{}
+	for _, d := range models {
+		for _, p := range d.Presets {
+			if len(p.Predictions)+len(p.Challenges) > 0 {
+				out[p.Name] = exercise{p.Predictions, p.Challenges}
+			}
+		}
+	}
+	return out
+}
+
+// predict is the section that asks a preset's predictions before Play
+// (static/ts/predict.ts fills it).
+func predict(models []*sim.Def) templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Err = templ.JSONScript("exercises", exercises(models)).Render(ctx, templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section id=\"predict\" class=\"predict\" aria-label=\"prediction\" aria-live=\"polite\" hidden><h2>Predict first</h2><div id=\"predict-list\"></div><div class=\"buttons\"><button type=\"button\" id=\"predict-skip\" title=\"play without predicting\">Skip</button> <label class=\"predict-present\"><input type=\"checkbox\" id=\"predict-present\"> ask in presentation mode too</label></div></section>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
 // qrDialog shows the link as a QR code (static/ts/qr.ts draws it), for the
 // room to open the exact run on their phones.
 func qrDialog() templ.Component {
@@ -28,7 +84,7 @@ func qrDialog() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<dialog id=\"qr-dialog\" class=\"qr-dialog\" aria-labelledby=\"qr-title\"><h2 id=\"qr-title\">Open this run on your phone</h2><canvas id=\"qr-code\" role=\"img\" aria-label=\"QR code of the link shown below\"></canvas><p id=\"qr-size\" class=\"qr-size\"></p><p id=\"qr-href\" class=\"qr-href\"></p><button type=\"button\" id=\"qr-close\">Close</button></dialog>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<dialog id=\"qr-dialog\" class=\"qr-dialog\" aria-labelledby=\"qr-title\"><h2 id=\"qr-title\">Open this run on your phone</h2><canvas id=\"qr-code\" role=\"img\" aria-label=\"QR code of the link shown below\"></canvas><p id=\"qr-size\" class=\"qr-size\"></p><p id=\"qr-href\" class=\"qr-href\"></p><button type=\"button\" id=\"qr-close\">Close</button></dialog>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

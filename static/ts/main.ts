@@ -10,6 +10,7 @@ import { play, playBtn, resetBtn, speedSelect, stepBtn, wake } from "./frame";
 import { onMessage } from "./messages";
 import { showMessage } from "./notice";
 import { initPresent } from "./present";
+import { initPredict } from "./predict";
 import { initQR } from "./qr";
 import { focusCharts } from "./run";
 import { timeText, view } from "./scrub";
@@ -78,6 +79,7 @@ tour.initTour({
 });
 
 initQR(() => send({ t: "link", quiet: true }));
+initPredict();
 
 initPresent({
   playPause: () => playBtn.click(),

@@ -4,6 +4,7 @@ import { fieldMessage, syncControls } from "./controls";
 import { updateStatus } from "./frame";
 import { addLive } from "./markers";
 import { showMessage } from "./notice";
+import { predictChanged, predictRows } from "./predict";
 import { qrLink } from "./qr";
 import * as report from "./report";
 import { linkOf, presetSelect, start, started } from "./run";
@@ -79,6 +80,7 @@ export function onMessage(m: FromWorker) {
       page.store.append(m.rows);
       cmp.rows(m.cmp, m.rows[0]);
       page.claimLog.push({ t: m.now, claims: (cmp.tileSummary() ?? m.summary).claims });
+      predictRows(m.now, m.summary.claims);
       if (page.claimLog.length > MAX_LOG) page.claimLog = page.claimLog.filter((_, k) => k % 2 === 1);
       page.tilesStale = true;
       if (n > 0) for (const c of page.charts) page.stale.add(c);
@@ -112,6 +114,7 @@ export function onMessage(m: FromWorker) {
         if (!fieldMessage(m.name, `Not applied: ${m.error}; still ${String(page.values[m.name])}.`)) showMessage(`Not applied: ${m.error}`);
       } else {
         fieldMessage(m.name, "");
+        predictChanged(label ?? m.name);
         if (label) {
           addLive(page.summary?.duration_s ?? 0, label);
           for (const c of page.charts) page.stale.add(c);

@@ -12,6 +12,7 @@ import { keepUnits } from "./numbers";
 import { fit, presenting } from "./present";
 import { LONG_RUN, view } from "./scrub";
 import { linkSoon } from "./share";
+import { predictStarted } from "./predict";
 import { page, send } from "./state";
 import { Store } from "./store";
 import { setupSweep } from "./sweep";
@@ -85,6 +86,7 @@ export function started(i: Info, v: Values, s: Summary) {
   for (const c of page.charts) c.limit(v);
   orderCharts();
   tour.setPreset(i.preset);
+  predictStarted(i);
   setupSweep(m, i, preset?.compare ?? [], (plan) => {
     send({ t: "sweep", plan });
     linkSoon();

@@ -33,6 +33,8 @@ export type ToWorker =
   | { t: "reset" }
   | { t: "words"; title: Arg<"setWords", 0>; note: Arg<"setWords", 1> }
   | { t: "link"; quiet: boolean }
+  | { t: "pick"; name: Arg<"setPick", 0>; choice: Arg<"setPick", 1> } // -1 takes it back
+  | { t: "attempt"; name: Arg<"setAttempt", 0> }
   | { t: "sweep"; plan: Arg<"setSweep", 0> }
   | { t: "report"; page: Arg<"report", 0> }
   | { t: "module"; module: WebAssembly.Module } // to a pool worker: the simulator, compiled

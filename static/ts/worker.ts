@@ -150,6 +150,17 @@ function handle(m: ToWorker) {
       post({ t: "words", error: failed(r) ? r.error : undefined });
       return;
     }
+    case "pick": {
+      // A prediction made, for the link (replied as words are).
+      const r = bridge.setPick(m.name, m.choice);
+      post({ t: "words", error: failed(r) ? r.error : undefined });
+      return;
+    }
+    case "attempt": {
+      const r = bridge.setAttempt(m.name);
+      post({ t: "words", error: failed(r) ? r.error : undefined });
+      return;
+    }
     case "report":
       report(m.page);
       return;

@@ -52,6 +52,8 @@ var API = Funcs{
 	{Name: "setSweep", Args: []Arg{{"plan", "string"}}, Result: "string", Doc: "the page's sweep definition (JSON PlanJSON; \"\" for none), for the link; \"\" when done"},
 	{Name: "sweepCell", Args: []Arg{{"scenario", "string"}, {"plan", "string"}, {"v", "number"}, {"i", "number"}, {"s", "number"}}, Result: "string", Doc: "JSON Sample: one run of a sweep, seed s of point i of variant v (no live run needed)"},
 	{Name: "report", Args: []Arg{{"page", "string"}}, Result: "string", Doc: "the self-contained HTML report of what is on screen (page: the address, for the link)"},
+	{Name: "setPick", Args: []Arg{{"name", "string"}, {"choice", "number"}}, Result: "string", Doc: "the choice picked for a prediction (from 0; -1 takes it back), for the link; \"\" when done"},
+	{Name: "setAttempt", Args: []Arg{{"name", "string"}}, Result: "string", Doc: "the challenge the run attempts (\"\" none), for the link; \"\" when done"},
 	{Name: "sweepPoint", Args: []Arg{{"scenario", "string"}, {"plan", "string"}, {"samples", "string"}}, Result: "string", Doc: "JSON PointStat: one point of a sweep from its seeds' samples (a JSON array of sweepCell's)"},
 }
 

@@ -79,6 +79,23 @@ func (v *Info) AppendJSON(e *jsonw.Encoder) {
 		e.Key(`"sweep":`)
 		v.Sweep.AppendJSON(e)
 	}
+	if len(v.Picks) != 0 {
+		e.Key(`"picks":`)
+		if v.Picks == nil {
+			e.Null()
+		} else {
+			e.Byte('[')
+			for i0 := range v.Picks {
+				e.Comma(i0)
+				v.Picks[i0].AppendJSON(e)
+			}
+			e.Byte(']')
+		}
+	}
+	if len(v.Attempt) != 0 {
+		e.Key(`"attempt":`)
+		e.String(v.Attempt)
+	}
 	e.Byte('}')
 }
 

@@ -10,6 +10,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 
@@ -34,6 +35,10 @@ type Session struct {
 	rowsB []float64 // B's
 	words Words
 	sweep jsonw.Raw // the page's sweep definition, for the link; nil: none
+	// picks are the predictions made before the run and attempt the
+	// challenge it attempts (issue 27), for the link.
+	picks   []scenario.Pick
+	attempt string
 }
 
 // Words are what the author of a what-if calls its sides and says about
@@ -86,6 +91,7 @@ func StartLink(link string) (*Session, error) {
 	}
 	s.words = Words{LabelA: w.LabelA, LabelB: w.LabelB, Title: w.Title, Note: w.Note}
 	s.sweep = w.Sweep
+	s.picks, s.attempt = w.Picks, w.Attempt
 	if w.B != nil {
 		if s.b, err = catalog.Start(w.B, true); err != nil {
 			return nil, fmt.Errorf("B: %w", err)
@@ -133,6 +139,10 @@ type Info struct {
 	Markers []sim.Event `json:"markers"`
 	// Sweep is the sweep definition the link held, if any: the page runs it.
 	Sweep *sim.PlanJSON `json:"sweep,omitempty"`
+	// Picks are the predictions made (the link's, or set since) and
+	// Attempt the challenge attempted, "" none.
+	Picks   []scenario.Pick `json:"picks,omitempty"`
+	Attempt string          `json:"attempt,omitempty"`
 }
 
 // Info describes the run.
@@ -143,7 +153,8 @@ func (s *Session) Info() Info {
 		names[i] = c.Name
 	}
 	sc := s.run.Scenario
-	in := Info{Model: sc.Model, Preset: sc.Preset, Seed: sc.Seed, DurationS: sc.Duration, IntervalS: sc.Interval, Columns: names, Scenario: sc, Words: s.words, Markers: sim.Markers(s.def, sc)}
+	in := Info{Model: sc.Model, Preset: sc.Preset, Seed: sc.Seed, DurationS: sc.Duration, IntervalS: sc.Interval, Columns: names, Scenario: sc, Words: s.words, Markers: sim.Markers(s.def, sc),
+		Picks: s.picks, Attempt: s.attempt}
 	if plan, err := catalog.SweepOf(&scenario.WhatIf{A: sc, Sweep: s.sweep}); err == nil && plan != nil {
 		in.Sweep = plan.JSON(s.def.Params)
 	}
@@ -291,6 +302,39 @@ func (s *Session) SetWords(title, note string) error {
 	return nil
 }
 
+// SetPick records the choice picked for a prediction of the preset (from
+// 0; below 0 takes the pick back), for the link. It is refused when the
+// preset has no such prediction or choice.
+func (s *Session) SetPick(name string, choice int) error {
+	picks := slices.DeleteFunc(slices.Clone(s.picks), func(p scenario.Pick) bool { return p.Name == name })
+	if choice >= 0 {
+		picks = append(picks, scenario.Pick{Name: name, Choice: choice})
+	}
+	if err := s.checkExercise(picks, s.attempt); err != nil {
+		return err
+	}
+	s.picks = picks
+	return nil
+}
+
+// SetAttempt records the challenge the run attempts ("" none), for the
+// link; refused when the preset has no such challenge.
+func (s *Session) SetAttempt(name string) error {
+	if err := s.checkExercise(s.picks, name); err != nil {
+		return err
+	}
+	s.attempt = name
+	return nil
+}
+
+// checkExercise checks picks and attempt as the link's writer will.
+func (s *Session) checkExercise(picks []scenario.Pick, attempt string) error {
+	w := s.WhatIf()
+	w.Picks, w.Attempt = picks, attempt
+	_, err := catalog.EncodeWhatIf(w)
+	return err
+}
+
 // Reset starts A and B again from 0 s as they were started (changes made
 // before the start kept, live changes dropped).
 func (s *Session) Reset() error {
@@ -318,7 +362,8 @@ func (s *Session) Link() (string, error) { return catalog.EncodeWhatIf(s.WhatIf(
 // WhatIf returns what the link holds: A and B with their live changes, and
 // the words.
 func (s *Session) WhatIf() *scenario.WhatIf {
-	w := &scenario.WhatIf{A: s.run.Replay(), Title: s.words.Title, Note: s.words.Note, LabelA: s.words.LabelA, LabelB: s.words.LabelB, Sweep: s.sweep}
+	w := &scenario.WhatIf{A: s.run.Replay(), Title: s.words.Title, Note: s.words.Note, LabelA: s.words.LabelA, LabelB: s.words.LabelB, Sweep: s.sweep,
+		Picks: s.picks, Attempt: s.attempt}
 	if s.b != nil {
 		w.B = s.b.Replay()
 	}

@@ -481,3 +481,50 @@ func TestReport(t *testing.T) {
 		}
 	}
 }
+
+// TestPicksAndAttemptRideTheLink: a pick and an attempt set on the session
+// go into its link, and opening the link gives them back in Info; a
+// prediction or challenge the preset lacks, or a choice it has not, is
+// refused and changes nothing; -1 takes a pick back.
+func TestPicksAndAttemptRideTheLink(t *testing.T) {
+	i := slices.IndexFunc(catalog.Presets(), func(p *scenario.Preset) bool { return p.Name == "attach-storm" })
+	p := catalog.Presets()[i]
+	if len(p.Predictions) == 0 || len(p.Challenges) == 0 {
+		t.Skip("attach-storm has no prediction or challenge yet")
+	}
+	s, err := StartPreset(p.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, c := p.Predictions[0], p.Challenges[0]
+	if err := s.SetPick(q.Name, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetAttempt(c.Name); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []func() error{
+		func() error { return s.SetPick("no-such-prediction", 0) },
+		func() error { return s.SetPick(q.Name, len(q.Choices)) },
+		func() error { return s.SetAttempt("no-such-challenge") },
+	} {
+		if bad() == nil {
+			t.Error("a pick or attempt the preset lacks was taken")
+		}
+	}
+	link, err := s.Link()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := StartLink(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := o.Info()
+	if len(in.Picks) != 1 || in.Picks[0] != (scenario.Pick{Name: q.Name, Choice: 1}) || in.Attempt != c.Name {
+		t.Errorf("the link gives back picks %v, attempt %q", in.Picks, in.Attempt)
+	}
+	if err := o.SetPick(q.Name, -1); err != nil || len(o.Info().Picks) != 0 {
+		t.Errorf("taking the pick back: %v, picks %v", err, o.Info().Picks)
+	}
+}

@@ -150,6 +150,20 @@ func (v *Difference) AppendJSON(e *jsonw.Encoder) {
 }
 
 // AppendJSON writes v as encoding/json's Marshal does.
+func (v *Pick) AppendJSON(e *jsonw.Encoder) {
+	if v == nil {
+		e.Null()
+		return
+	}
+	e.Byte('{')
+	e.Key(`"n":`)
+	e.String(v.Name)
+	e.Key(`"c":`)
+	e.Int(int64(v.Choice))
+	e.Byte('}')
+}
+
+// AppendJSON writes v as encoding/json's Marshal does.
 func (v *LinkSide) AppendJSON(e *jsonw.Encoder) {
 	if v == nil {
 		e.Null()
@@ -198,19 +212,5 @@ func (v *LinkSide) AppendJSON(e *jsonw.Encoder) {
 			}
 		}
 	}
-	e.Byte('}')
-}
-
-// AppendJSON writes v as encoding/json's Marshal does.
-func (v *Pick) AppendJSON(e *jsonw.Encoder) {
-	if v == nil {
-		e.Null()
-		return
-	}
-	e.Byte('{')
-	e.Key(`"n":`)
-	e.String(v.Name)
-	e.Key(`"c":`)
-	e.Int(int64(v.Choice))
 	e.Byte('}')
 }

@@ -50,6 +50,8 @@ export interface Info {
   changed_b?: Difference[];
   markers: Event[];
   sweep?: PlanJSON;
+  picks?: Pick[];
+  attempt?: string;
 }
 
 // Summary is sim.Summary.
@@ -206,6 +208,12 @@ export interface PlanJSON {
   values?: number[];
   seeds: number;
   variants?: VariantJSON[];
+}
+
+// Pick is scenario.Pick.
+export interface Pick {
+  n: string;
+  c: number;
 }
 
 // ClassSummary is sim.ClassSummary.
@@ -416,6 +424,10 @@ export interface Bridge {
   sweepCell(scenario: string, plan: string, v: number, i: number, s: number): string | Failure;
   /** the self-contained HTML report of what is on screen (page: the address, for the link) */
   report(page: string): string | Failure;
+  /** the choice picked for a prediction (from 0; -1 takes it back), for the link; "" when done */
+  setPick(name: string, choice: number): string | Failure;
+  /** the challenge the run attempts ("" none), for the link; "" when done */
+  setAttempt(name: string): string | Failure;
   /** JSON PointStat: one point of a sweep from its seeds' samples (a JSON array of sweepCell's) */
   sweepPoint(scenario: string, plan: string, samples: string): string | Failure;
 }
