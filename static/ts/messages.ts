@@ -16,136 +16,141 @@ import * as tour from "./tour";
 import type { Description, FromWorker } from "./types";
 import { downloadText, el } from "./util";
 
-export function onMessage(m: FromWorker) {
-  switch (m.t) {
-    case "loading":
-      el<HTMLProgressElement>("loading-progress").value = m.got / m.total;
-      el("loading-text").textContent = `Loading the simulator… ${(m.got / 1e6).toFixed(1)} of ${(m.total / 1e6).toFixed(1)} MB`;
-      return;
-    case "module":
-      shareModule(m.module);
-      return;
-    case "ready": {
-      el("loading-text").textContent = "Starting the simulator…";
-      page.models = (JSON.parse(m.describe) as Description).models ?? [];
-      // The charts' styles come with the page (web/palette), by model and chart.
-      setStyles(el("charts").dataset.styles ?? "{}");
-      const link = linkOf(location.hash);
-      cmp.openedLink(link !== "");
-      if (link) start({ t: "start", link });
-      else start({ t: "start", preset: presetSelect.value });
-      return;
-    }
-    case "start-failed":
-      if (m.link !== undefined) {
-        const name = m.preset || presetSelect.value; // the link's own preset when it names one
-        showMessage(`This link could not be opened: ${m.error}. Showing preset “${name}” with its defaults instead.`);
-        history.replaceState(null, "", location.pathname + location.search);
-        start({ t: "start", preset: name });
-      } else showMessage(`Could not start: ${m.error}`);
-      return;
-    case "started":
-      started(m.info, m.values, m.summary);
-      cmp.started(m.info, m.values, m.cmp, false);
-      report.words(m.info.words);
-      linkSoon();
-      return;
-    case "compared":
-      page.info = m.info;
-      page.values = m.values;
-      page.summary = m.summary;
-      cmp.started(m.info, m.values, m.cmp, true);
-      syncControls(true);
-      page.tilesStale = true;
-      linkSoon();
-      return;
-    case "compare-failed":
-      showMessage(`Could not compare: ${m.error}`);
-      return;
-    case "words":
-      if (m.error) showMessage(`Not kept: ${m.error}`);
-      else linkSoon();
-      return;
-    case "report":
-      reportBusy(false);
-      if (m.error) showMessage(`No report: ${m.error}`);
-      else report.download(m.html ?? "", runName());
-      return;
-    case "rows": {
-      page.pending = false;
-      const n = m.rows.length;
-      page.values = m.values;
-      page.summary = m.summary;
-      if (n > 0) for (const c of page.charts) c.thresholdsFrom(m.rows[0], page.values);
-      page.store.append(m.rows);
-      cmp.rows(m.cmp, m.rows[0]);
-      page.claimLog.push({ t: m.now, claims: (cmp.tileSummary() ?? m.summary).claims });
-      predictRows(m.now, m.summary.claims);
-      if (page.claimLog.length > MAX_LOG) page.claimLog = page.claimLog.filter((_, k) => k % 2 === 1);
-      page.tilesStale = true;
-      if (n > 0) for (const c of page.charts) page.stale.add(c);
-      // A tour's step is shown when the run reaches it, the last one at
-      // the run's end included (checked before the end stops the run).
-      const stop = page.tourStop;
-      if (stop !== null && m.now >= stop - 1e-9 && page.playing) {
-        page.playing = false;
-        page.tourStop = null;
-        tour.reached(stop);
-      }
-      if (page.summary.error) {
-        // The core stopped the run early (an offered load beyond what it
-        // simulates): say why, and stop asking for more.
-        showMessage(`The run stopped early: ${page.summary.error}`);
-        page.playing = false;
-        document.body.dataset.done = "true";
-      } else if (page.info && m.now >= page.info.duration_s) {
-        page.playing = false;
-        document.body.dataset.done = "true";
-      }
-      updateStatus();
-      return;
-    }
-    case "set": {
-      page.values = m.values;
-      const label = page.liveLabels.get(m.name);
-      page.liveLabels.delete(m.name);
-      // A refusal is written beside the field (where the user looks), else on top.
-      if (m.error) {
-        if (!fieldMessage(m.name, `Not applied: ${m.error}; still ${String(page.values[m.name])}.`)) showMessage(`Not applied: ${m.error}`);
-      } else {
-        fieldMessage(m.name, "");
-        predictChanged(label ?? m.name);
-        if (label) {
-          addLive(page.summary?.duration_s ?? 0, label);
-          for (const c of page.charts) page.stale.add(c);
-        }
-      }
-      syncControls(true);
-      linkSoon();
-      return;
-    }
-    case "link": {
-      const url = location.pathname + location.search + "#" + m.link;
-      history.replaceState(null, "", url);
-      document.body.dataset.link = m.link;
-      qrLink();
-      if (m.quiet) return;
-      el<HTMLInputElement>("link").value = location.href;
-      el<HTMLInputElement>("link").select();
-      navigator.clipboard?.writeText(location.href).then(
-        () => showMessage("Link copied: whoever opens it sees this run, with your changes at the same simulated times.", "info"),
-        () => showMessage("The address now holds this run: copy it from the box.", "info"),
-      );
-      return;
-    }
-    case "export":
-      downloadText(`${runName()}.json`, m.json, "application/json");
-      return;
-      return;
-    case "fatal":
+// PoolMessage is what only a sweep's pool worker sends (pool.ts reads it);
+// the live run's worker sends the others, each handled below.
+type PoolMessage = Extract<FromWorker, { t: "loaded" | "cell" | "point" }>;
+type RunMessage = Exclude<FromWorker, PoolMessage>;
+
+// handlers holds what the page does with each of the live run's worker's
+// messages, by its type: one entry each, which tsc checks.
+const handlers: { [K in RunMessage["t"]]: (m: Extract<RunMessage, { t: K }>) => void } = {
+  loading: (m) => {
+    el<HTMLProgressElement>("loading-progress").value = m.got / m.total;
+    el("loading-text").textContent = `Loading the simulator… ${(m.got / 1e6).toFixed(1)} of ${(m.total / 1e6).toFixed(1)} MB`;
+  },
+  module: (m) => {
+    shareModule(m.module);
+  },
+  ready: (m) => {
+    el("loading-text").textContent = "Starting the simulator…";
+    page.models = (JSON.parse(m.describe) as Description).models ?? [];
+    // The charts' styles come with the page (web/palette), by model and chart.
+    setStyles(el("charts").dataset.styles ?? "{}");
+    const link = linkOf(location.hash);
+    cmp.openedLink(link !== "");
+    if (link) start({ t: "start", link });
+    else start({ t: "start", preset: presetSelect.value });
+  },
+  "start-failed": (m) => {
+    if (m.link !== undefined) {
+      const name = m.preset || presetSelect.value; // the link's own preset when it names one
+      showMessage(`This link could not be opened: ${m.error}. Showing preset “${name}” with its defaults instead.`);
+      history.replaceState(null, "", location.pathname + location.search);
+      start({ t: "start", preset: name });
+    } else showMessage(`Could not start: ${m.error}`);
+  },
+  started: (m) => {
+    started(m.info, m.values, m.summary);
+    cmp.started(m.info, m.values, m.cmp, false);
+    report.words(m.info.words);
+    linkSoon();
+  },
+  compared: (m) => {
+    page.info = m.info;
+    page.values = m.values;
+    page.summary = m.summary;
+    cmp.started(m.info, m.values, m.cmp, true);
+    syncControls(true);
+    page.tilesStale = true;
+    linkSoon();
+  },
+  "compare-failed": (m) => {
+    showMessage(`Could not compare: ${m.error}`);
+  },
+  words: (m) => {
+    if (m.error) showMessage(`Not kept: ${m.error}`);
+    else linkSoon();
+  },
+  report: (m) => {
+    reportBusy(false);
+    if (m.error) showMessage(`No report: ${m.error}`);
+    else report.download(m.html ?? "", runName());
+  },
+  rows: (m) => {
+    page.pending = false;
+    const n = m.rows.length;
+    page.values = m.values;
+    page.summary = m.summary;
+    if (n > 0) for (const c of page.charts) c.thresholdsFrom(m.rows[0], page.values);
+    page.store.append(m.rows);
+    cmp.rows(m.cmp, m.rows[0]);
+    page.claimLog.push({ t: m.now, claims: (cmp.tileSummary() ?? m.summary).claims });
+    predictRows(m.now, m.summary.claims);
+    if (page.claimLog.length > MAX_LOG) page.claimLog = page.claimLog.filter((_, k) => k % 2 === 1);
+    page.tilesStale = true;
+    if (n > 0) for (const c of page.charts) page.stale.add(c);
+    // A tour's step is shown when the run reaches it, the last one at
+    // the run's end included (checked before the end stops the run).
+    const stop = page.tourStop;
+    if (stop !== null && m.now >= stop - 1e-9 && page.playing) {
       page.playing = false;
-      console.error("overloadlab simulator:", m.error);
-      showMessage(`The simulator failed: ${m.error}`);
-      return;
-  }
+      page.tourStop = null;
+      tour.reached(stop);
+    }
+    if (page.summary.error) {
+      // The core stopped the run early (an offered load beyond what it
+      // simulates): say why, and stop asking for more.
+      showMessage(`The run stopped early: ${page.summary.error}`);
+      page.playing = false;
+      document.body.dataset.done = "true";
+    } else if (page.info && m.now >= page.info.duration_s) {
+      page.playing = false;
+      document.body.dataset.done = "true";
+    }
+    updateStatus();
+  },
+  set: (m) => {
+    page.values = m.values;
+    const label = page.liveLabels.get(m.name);
+    page.liveLabels.delete(m.name);
+    // A refusal is written beside the field (where the user looks), else on top.
+    if (m.error) {
+      if (!fieldMessage(m.name, `Not applied: ${m.error}; still ${String(page.values[m.name])}.`)) showMessage(`Not applied: ${m.error}`);
+    } else {
+      fieldMessage(m.name, "");
+      predictChanged(label ?? m.name);
+      if (label) {
+        addLive(page.summary?.duration_s ?? 0, label);
+        for (const c of page.charts) page.stale.add(c);
+      }
+    }
+    syncControls(true);
+    linkSoon();
+  },
+  link: (m) => {
+    const url = location.pathname + location.search + "#" + m.link;
+    history.replaceState(null, "", url);
+    document.body.dataset.link = m.link;
+    qrLink();
+    if (m.quiet) return;
+    el<HTMLInputElement>("link").value = location.href;
+    el<HTMLInputElement>("link").select();
+    navigator.clipboard?.writeText(location.href).then(
+      () => showMessage("Link copied: whoever opens it sees this run, with your changes at the same simulated times.", "info"),
+      () => showMessage("The address now holds this run: copy it from the box.", "info"),
+    );
+  },
+  export: (m) => {
+    downloadText(`${runName()}.json`, m.json, "application/json");
+  },
+  fatal: (m) => {
+    page.playing = false;
+    console.error("overloadlab simulator:", m.error);
+    showMessage(`The simulator failed: ${m.error}`);
+  },
+};
+
+export function onMessage(m: FromWorker) {
+  const h = handlers[m.t as RunMessage["t"]] as ((m: FromWorker) => void) | undefined;
+  h?.(m);
 }
