@@ -18,27 +18,31 @@ export interface Host {
   model(): Model | null;
   play(): void;
 }
-
-let host: Host;
-let bStore: Store | null = null;
-let comparison: Comparison | null = null;
-let info: Info | null = null;
+// The comparison's state: the host page, B's store, the comparison on
+// screen, A's info, and whether the run on screen came from a link.
+const cmpState = {
+  host: undefined! as Host, // set before its first use
+  bStore: null as Store | null,
+  comparison: null as Comparison | null,
+  info: null as Info | null,
+  fromLink: false,
+};
 
 export function comparing(): boolean {
-  return bStore !== null;
+  return cmpState.bStore !== null;
 }
 
 // tileSummary is the summary the tiles show: B's while comparing.
 export function tileSummary(): Summary | null {
-  return comparison ? comparison.b : null;
+  return cmpState.comparison ? cmpState.comparison.b : null;
 }
 
 export function current(): Comparison | null {
-  return comparison;
+  return cmpState.comparison;
 }
 
 export function storeB(): Store | null {
-  return bStore;
+  return cmpState.bStore;
 }
 
 // sign is the sign of a difference; signed writes a difference as the
@@ -54,23 +58,23 @@ function newStore(m: Model, columns: string[]): Store {
 // started is called for every run the worker starts or reshapes: a fresh
 // run (A kept: false) or B opened beside the A on screen (keepA: true).
 export function started(i: Info, values: Values, cmp: Compared | undefined, keepA: boolean) {
-  info = i;
-  const m = host.model();
-  const charts = host.charts();
+  cmpState.info = i;
+  const m = cmpState.host.model();
+  const charts = cmpState.host.charts();
   if (!i.comparing || !cmp || !m) {
-    bStore = null;
-    comparison = null;
+    cmpState.bStore = null;
+    cmpState.comparison = null;
     for (const c of charts) {
-      c.setStore(host.store());
+      c.setStore(cmpState.host.store());
       c.setGhost(null);
     }
   } else {
-    bStore = newStore(m, i.columns);
-    bStore.append(cmp.rowsB);
-    comparison = cmp.comparison;
+    cmpState.bStore = newStore(m, i.columns);
+    cmpState.bStore.append(cmp.rowsB);
+    cmpState.comparison = cmp.comparison;
     for (const c of charts) {
-      c.setStore(bStore);
-      c.setGhost(host.store());
+      c.setStore(cmpState.bStore);
+      c.setGhost(cmpState.host.store());
       if (keepA) c.clear();
       c.thresholdsFrom(0, values);
       c.ghostThresholdsFrom(0, cmp.valuesA);
@@ -84,24 +88,24 @@ export function started(i: Info, values: Values, cmp: Compared | undefined, keep
 
 // rows takes B's rows of a batch.
 export function rows(cmp: Compared | undefined, at: number) {
-  if (!cmp || !bStore) return;
-  bStore.append(cmp.rowsB);
-  comparison = cmp.comparison;
-  if (cmp.rowsB.length > 0) for (const c of host.charts()) c.ghostThresholdsFrom(at, cmp.valuesA);
-  document.body.dataset.digestB = comparison.b.digest;
+  if (!cmp || !cmpState.bStore) return;
+  cmpState.bStore.append(cmp.rowsB);
+  cmpState.comparison = cmp.comparison;
+  if (cmp.rowsB.length > 0) for (const c of cmpState.host.charts()) c.ghostThresholdsFrom(at, cmp.valuesA);
+  document.body.dataset.digestB = cmpState.comparison.b.digest;
 }
 
 // render draws the comparison's buttons, table and tiles' extra lines.
 export function render() {
   const box = el("compare");
-  const m = host.model();
-  const preset = m?.presets.find((p) => p.name === info?.preset);
+  const m = cmpState.host.model();
+  const preset = m?.presets.find((p) => p.name === cmpState.info?.preset);
   el("compare-end").hidden = !comparing();
   el("compare-copy").hidden = comparing();
   const variants = el("compare-variants");
   variants.hidden = comparing();
-  if (variants.dataset.preset !== (info?.preset ?? "")) {
-    variants.dataset.preset = info?.preset ?? "";
+  if (variants.dataset.preset !== (cmpState.info?.preset ?? "")) {
+    variants.dataset.preset = cmpState.info?.preset ?? "";
     variants.replaceChildren(
       ...(preset?.compare ?? []).map((v, k) => {
         const b = document.createElement("button");
@@ -110,20 +114,20 @@ export function render() {
         b.title = `B: this preset with ${Object.entries(v.params ?? {})
           .map(([p, x]) => `${p} = ${x}`)
           .join(", ")}`;
-        b.onclick = () => host.send({ t: "compare", i: k });
+        b.onclick = () => cmpState.host.send({ t: "compare", i: k });
         return b;
       }),
     );
   }
   const out = el("compare-out");
   box.classList.toggle("on", comparing());
-  if (!comparison) {
+  if (!cmpState.comparison) {
     out.replaceChildren();
     el("compare-head").textContent = "";
     return;
   }
-  el("compare-head").textContent = `${side("A", comparison.label_a)} (faint) against ${side("B", comparison.label_b)} (solid): same seed, same traffic.`;
-  out.replaceChildren(table(comparison));
+  el("compare-head").textContent = `${side("A", cmpState.comparison.label_a)} (faint) against ${side("B", cmpState.comparison.label_b)} (solid): same seed, same traffic.`;
+  out.replaceChildren(table(cmpState.comparison));
 }
 
 // side names a side of the comparison: "A", or "A: its label".
@@ -184,7 +188,7 @@ export function tileAB(tile: HTMLElement, a: number | null | undefined, b: numbe
 
 // decorateTiles adds, under each tile's value (B's), A's value and Δ.
 export function decorateTiles() {
-  const c = comparison;
+  const c = cmpState.comparison;
   for (const v of document.querySelectorAll<HTMLElement>("#totals .tile")) {
     let ab = v.querySelector<HTMLElement>(".ab");
     if (!c) {
@@ -205,26 +209,24 @@ export function decorateTiles() {
 
 // ---- the banner of a what-if link -----------------------------------------
 
-let fromLink = false;
-
 // openedLink marks the next start as the opening of a link (the banner
 // shows); a preset picked by hand hides it.
 export function openedLink(yes: boolean) {
-  fromLink = yes;
+  cmpState.fromLink = yes;
 }
 
 function banner(i: Info) {
   const b = el("banner");
   const changed = i.changed;
   const changedB = i.changed_b ?? [];
-  const show = fromLink && (i.words.title !== "" || i.words.note !== "" || changed.length > 0 || i.comparing);
+  const show = cmpState.fromLink && (i.words.title !== "" || i.words.note !== "" || changed.length > 0 || i.comparing);
   b.hidden = !show;
   if (!show) return;
   el("banner-title").textContent = i.words.title || (i.comparing ? "A comparison" : "A what-if");
   el("banner-note").textContent = i.words.note;
   el("banner-note").hidden = i.words.note === "";
   const list = el("banner-changes");
-  const m = host.model();
+  const m = cmpState.host.model();
   // Each change in the schema's words (label and unit), then the parameter's
   // name, which tells the SGSN's N from the MME's.
   const item = (who: string, d: Difference) => {
@@ -252,11 +254,11 @@ function banner(i: Info) {
 }
 
 export function init(h: Host) {
-  host = h;
-  el("compare-copy").onclick = () => host.send({ t: "compare", i: -1 });
-  el("compare-end").onclick = () => host.send({ t: "end-compare" });
-  el("banner-play").onclick = () => host.play();
+  cmpState.host = h;
+  el("compare-copy").onclick = () => cmpState.host.send({ t: "compare", i: -1 });
+  el("compare-end").onclick = () => cmpState.host.send({ t: "end-compare" });
+  el("banner-play").onclick = () => cmpState.host.play();
   // The banner stays: it says then what A and B are.
-  el("banner-compare").onclick = () => host.send({ t: "compare-base" });
+  el("banner-compare").onclick = () => cmpState.host.send({ t: "compare-base" });
   el("banner-close").onclick = () => (el("banner").hidden = true);
 }

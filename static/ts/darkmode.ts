@@ -14,22 +14,25 @@ function applyTheme(t: string) {
   setTheme(t);
   for (const c of page.charts) c.retheme();
 }
-let theme = "auto";
+// The theme chosen: auto, dark or light.
+const themeState = {
+  theme: "auto",
+};
 try {
-  theme = localStorage.getItem("overloadlab-theme") ?? "auto";
+  themeState.theme = localStorage.getItem("overloadlab-theme") ?? "auto";
 } catch {
   // storage may be off: the system's theme then
 }
-setTheme(theme);
+setTheme(themeState.theme);
 themeBtn.onclick = () => {
-  theme = themes[(themes.indexOf(theme as (typeof themes)[number]) + 1) % themes.length];
+  themeState.theme = themes[(themes.indexOf(themeState.theme as (typeof themes)[number]) + 1) % themes.length];
   try {
-    localStorage.setItem("overloadlab-theme", theme);
+    localStorage.setItem("overloadlab-theme", themeState.theme);
   } catch {
     // not kept, still applied
   }
-  applyTheme(theme);
+  applyTheme(themeState.theme);
 };
 matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
-  if (theme === "auto") applyTheme(theme);
+  if (themeState.theme === "auto") applyTheme(themeState.theme);
 });

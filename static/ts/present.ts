@@ -14,13 +14,15 @@ export interface Keys {
   charts(): ChartView[];
   focused(): string[]; // the charts to show in presentation mode
 }
-
-let keys: Keys;
+// Presentation mode's state: what its keys do (set by initPresent).
+const presentState = {
+  keys: undefined! as Keys, // set before its first use
+};
 
 export const presenting = () => document.body.classList.contains("present");
 
 export function initPresent(k: Keys) {
-  keys = k;
+  presentState.keys = k;
   el("present").onclick = () => setPresent(!presenting());
   el("keys").onclick = () => el<HTMLDialogElement>("shortcuts").showModal();
   document.addEventListener("keydown", onKey);
@@ -32,7 +34,7 @@ export function initPresent(k: Keys) {
     fit();
     clearTimeout(resized);
     resized = window.setTimeout(() => {
-      for (const c of keys.charts()) c.retheme();
+      for (const c of presentState.keys.charts()) c.retheme();
       requestAnimationFrame(fit);
     }, 150);
   });
@@ -47,7 +49,7 @@ export function setPresent(on: boolean) {
   // made again, then fitted to the window once uPlot has sized them (it
   // commits a size in a microtask).
   fit();
-  for (const c of keys.charts()) c.retheme();
+  for (const c of presentState.keys.charts()) c.retheme();
   requestAnimationFrame(fit);
 }
 
@@ -61,15 +63,15 @@ function onKey(e: KeyboardEvent) {
     return;
   }
   const act: Record<string, () => void> = {
-    " ": () => keys.playPause(),
-    ArrowRight: () => keys.next(),
-    ArrowLeft: () => keys.back(),
-    r: () => keys.reset(),
-    R: () => keys.reset(),
-    "+": () => keys.faster(1),
-    "=": () => keys.faster(1),
-    "-": () => keys.faster(-1),
-    "−": () => keys.faster(-1),
+    " ": () => presentState.keys.playPause(),
+    ArrowRight: () => presentState.keys.next(),
+    ArrowLeft: () => presentState.keys.back(),
+    r: () => presentState.keys.reset(),
+    R: () => presentState.keys.reset(),
+    "+": () => presentState.keys.faster(1),
+    "=": () => presentState.keys.faster(1),
+    "-": () => presentState.keys.faster(-1),
+    "−": () => presentState.keys.faster(-1),
     f: () => setPresent(!presenting()),
     F: () => setPresent(!presenting()),
     Escape: () => presenting() && setPresent(false),
@@ -97,9 +99,9 @@ const MIN_PLOT = 150;
 // window's bottom: never cut (its legend included), never a flat plot
 // over empty space.
 export function fit() {
-  const charts = keys.charts();
+  const charts = presentState.keys.charts();
   const on = presenting();
-  const named = keys.focused().map((id) => charts.find((c) => c.chart.id === id)).filter((c): c is ChartView => c !== undefined);
+  const named = presentState.keys.focused().map((id) => charts.find((c) => c.chart.id === id)).filter((c): c is ChartView => c !== undefined);
   let shown = [...new Set(named)].slice(0, 2);
   if (shown.length === 0) shown = charts.slice(0, 1);
   const mark = () => {

@@ -26,16 +26,21 @@ const pool = new Pool();
 // A page opened with ?test hands the pool to the tests (web: a worker made
 // to die).
 if (new URLSearchParams(location.search).has("test")) (globalThis as { overloadlabPool?: Pool }).overloadlabPool = pool;
-let model: Model | null = null;
-let info: Info | null = null;
-let curves: Curve[] = []; // the curves offered
-let plan: Plan | null = null; // the sweep on the chart
-let results: (PointStat | null)[][] = []; // [variant][point]
-let done = 0;
-let startedAt = 0;
-let chart: uPlot | null = null;
-let shareSweep: (plan: string) => void = () => {};
-let linkSweep = ""; // the sweep of the link last opened
+// The sweep on the page: its model and run, the curves offered, the plan
+// on the chart and its results so far (the page's one place for them).
+const sweep = {
+  model: null as Model | null,
+  info: null as Info | null,
+  curves: [] as Curve[], // the curves offered
+  plan: null as Plan | null, // the sweep on the chart
+  results: [] as (PointStat | null)[][], // [variant][point]
+  done: 0,
+  startedAt: 0,
+  chart: null as uPlot | null,
+  shareSweep: (() => {}) as (plan: string) => void,
+  linkSweep: "", // the sweep of the link last opened
+  frame: 0, // a draw is asked for the next animation frame
+};
 
 const numeric = (m: Model) => m.params.filter((p) => p.kind === "number" || p.kind === "integer");
 
@@ -119,7 +124,7 @@ function build() {
   // the live charts do.
   new ResizeObserver(() => {
     const w = chartWidth();
-    if (chart && Math.abs(chart.width - w) > 1) chart.setSize({ width: w, height: chart.height });
+    if (sweep.chart && Math.abs(sweep.chart.width - w) > 1) sweep.chart.setSize({ width: w, height: sweep.chart.height });
   }).observe(box);
   sel.onchange = () => defaultsFor(sel.value);
   el("sweep-run").onclick = () => run();
@@ -134,7 +139,7 @@ function build() {
     if (!es.some((e) => e.isIntersecting)) return;
     warm.disconnect();
     // Each worker warms up on a 10 s run of the sweep in the form.
-    if (info) pool.warm(JSON.stringify({ ...info.scenario, duration_s: 10 }), JSON.stringify(formPlan()));
+    if (sweep.info) pool.warm(JSON.stringify({ ...sweep.info.scenario, duration_s: 10 }), JSON.stringify(formPlan()));
     pool.resize(workersNow());
   });
   warm.observe(el("sweeps"));
@@ -152,12 +157,12 @@ export const shareModule = (m: WebAssembly.Module) => pool.setModule(m);
 // A Reset of the live run keeps the sweep going: it runs the same scenario.
 // share gets the definition of every sweep run, for the link.
 export function setupSweep(m: Model, i: Info, compare: Variant[], share: (plan: string) => void) {
-  shareSweep = share;
+  sweep.shareSweep = share;
   build();
   const key = JSON.stringify(i.scenario);
-  const same = model === m && info !== null && JSON.stringify(info.scenario) === key;
-  model = m;
-  info = i;
+  const same = sweep.model === m && sweep.info !== null && JSON.stringify(sweep.info.scenario) === key;
+  sweep.model = m;
+  sweep.info = i;
   el("sweeps").hidden = false;
   if (!same) {
     cancel();
@@ -165,22 +170,22 @@ export function setupSweep(m: Model, i: Info, compare: Variant[], share: (plan: 
   }
   // A link with a sweep: show it and run it (once: not again on a Reset).
   const fromLink = i.sweep ? JSON.stringify(i.sweep) : "";
-  if (fromLink && fromLink !== linkSweep) runPlan(i.sweep!);
-  linkSweep = fromLink;
+  if (fromLink && fromLink !== sweep.linkSweep) runPlan(i.sweep!);
+  sweep.linkSweep = fromLink;
 }
 
 function setupModel(m: Model, compare: Variant[]) {
   const sel = el<HTMLSelectElement>("sweep-param");
   sel.replaceChildren(...numeric(m).map((p) => new Option(`${p.label} (${p.name})`, p.name)));
   const seen = new Set<string>();
-  curves = [];
+  sweep.curves = [];
   // The study's curves in its order, then the preset's other variants: a
   // variant that is a study curve (the same name) is listed once, there.
   for (const v of [{ label: "as set" }, ...(m.sweeps ?? []).flatMap((s) => s.curves), ...compare] as Variant[]) {
     const label = variantLabel(v);
     if (seen.has(label)) continue;
     seen.add(label);
-    curves.push({ label, params: v.params });
+    sweep.curves.push({ label, params: v.params });
   }
   renderCurves();
   el("sweep-buttons").replaceChildren(
@@ -213,14 +218,14 @@ function setupModel(m: Model, compare: Variant[]) {
 const seedsNow = () => Number(el<HTMLInputElement>("sweep-seeds").value) || 5;
 
 function specOf(name: string): Spec | undefined {
-  return model?.params.find((p) => p.name === name);
+  return sweep.model?.params.find((p) => p.name === name);
 }
 
 // defaultsFor proposes a range around the parameter's current value.
 function defaultsFor(name: string) {
   const sp = specOf(name);
   if (!sp) return;
-  const params = info?.scenario.params ?? {};
+  const params = sweep.info?.scenario.params ?? {};
   const x = Number(params[name] ?? sp.default);
   const from = x > 0 ? Math.max(sp.min, x / 2) : sp.min;
   const to = x > 0 ? Math.min(sp.max, x * 2) : sp.max;
@@ -232,7 +237,7 @@ function defaultsFor(name: string) {
 function renderCurves() {
   el("sweep-curves").replaceChildren(
     Object.assign(document.createElement("legend"), { textContent: "Curves" }),
-    ...curves.map((c, k) => {
+    ...sweep.curves.map((c, k) => {
       const l = document.createElement("label");
       l.innerHTML = `<input type="checkbox" data-curve="${k}"> `;
       l.append(c.label);
@@ -242,7 +247,7 @@ function renderCurves() {
 }
 
 function setCurves(labels: string[]) {
-  for (const b of el("sweep-curves").querySelectorAll<HTMLInputElement>("input[data-curve]")) b.checked = labels.includes(curves[Number(b.dataset.curve)].label);
+  for (const b of el("sweep-curves").querySelectorAll<HTMLInputElement>("input[data-curve]")) b.checked = labels.includes(sweep.curves[Number(b.dataset.curve)].label);
 }
 
 // setForm shows a sweep definition (a link's, a study's) in the form.
@@ -253,20 +258,20 @@ export function setForm(p: Plan) {
   el<HTMLInputElement>("sweep-points").value = String(p.points);
   el<HTMLInputElement>("sweep-log").checked = !!p.log;
   el<HTMLInputElement>("sweep-seeds").value = String(p.seeds);
-  const n = curves.length;
+  const n = sweep.curves.length;
   for (const v of p.variants ?? []) {
-    const c = curves.find((c) => c.label === v.label);
+    const c = sweep.curves.find((c) => c.label === v.label);
     if (c) c.params = v.params;
-    else curves.push({ label: v.label, params: v.params });
+    else sweep.curves.push({ label: v.label, params: v.params });
   }
-  if (curves.length > n) renderCurves();
+  if (sweep.curves.length > n) renderCurves();
   setCurves((p.variants ?? [{ label: "as set" }]).map((v) => v.label));
 }
 
 // formPlan reads the form as a plan (the core checks it).
 export function formPlan(): Plan {
   const num = (id: string) => Number(el<HTMLInputElement>(id).value);
-  const picked = [...el("sweep-curves").querySelectorAll<HTMLInputElement>("input[data-curve]:checked")].map((b) => curves[Number(b.dataset.curve)]);
+  const picked = [...el("sweep-curves").querySelectorAll<HTMLInputElement>("input[data-curve]:checked")].map((b) => sweep.curves[Number(b.dataset.curve)]);
   return {
     param: el<HTMLSelectElement>("sweep-param").value,
     from: num("sweep-from"),
@@ -279,7 +284,7 @@ export function formPlan(): Plan {
 }
 
 // lastPlan is the sweep on the chart, for the link ("" if none).
-export const lastPlan = () => (plan ? JSON.stringify(plan) : "");
+export const lastPlan = () => (sweep.plan ? JSON.stringify(sweep.plan) : "");
 
 function setStatus(state: string, text: string) {
   el("sweep-status").textContent = text;
@@ -293,14 +298,14 @@ export function runPlan(p: Plan) {
 }
 
 function run() {
-  if (!model || !info) return;
+  if (!sweep.model || !sweep.info) return;
   const p = formPlan();
   if (!p.variants || p.variants.length === 0) return setStatus("failed", "Pick at least one curve.");
-  plan = p;
-  shareSweep(JSON.stringify(p));
+  sweep.plan = p;
+  sweep.shareSweep(JSON.stringify(p));
   const nv = p.variants.length;
-  results = p.variants.map(() => new Array<PointStat | null>(p.points).fill(null));
-  done = 0;
+  sweep.results = p.variants.map(() => new Array<PointStat | null>(p.points).fill(null));
+  sweep.done = 0;
   const total = nv * p.points;
   pool.resize(workersNow());
   const points: Point[] = [];
@@ -310,16 +315,16 @@ function run() {
   el<HTMLButtonElement>("sweep-cancel").disabled = false;
   setStatus("running", `0 of ${total} points (${p.seeds} seeds each) on ${pool.size} worker${pool.size > 1 ? "s" : ""}…`);
   delete document.body.dataset.sweepMs;
-  startedAt = performance.now();
+  sweep.startedAt = performance.now();
   buildChart();
   pool.start(
-    JSON.stringify(info.scenario),
+    JSON.stringify(sweep.info.scenario),
     JSON.stringify(p),
     p.seeds,
     points,
     (pt) => {
-      results[pt.variant][pt.point] = pt;
-      done++;
+      sweep.results[pt.variant][pt.point] = pt;
+      sweep.done++;
       drawSoon();
     },
     (error, at) => {
@@ -330,7 +335,7 @@ function run() {
         return setStatus("failed", `The sweep failed at ${where}: ${error}.`);
       }
       if (error) return setStatus("failed", `The sweep failed: ${error}`);
-      const ms = performance.now() - startedAt;
+      const ms = performance.now() - sweep.startedAt;
       document.body.dataset.sweepMs = ms.toFixed(0);
       setStatus("done", `${total} points × ${p.seeds} seeds in ${(ms / 1000).toFixed(1)} s on ${pool.size} worker${pool.size > 1 ? "s" : ""}.`);
     },
@@ -342,7 +347,7 @@ function cancel() {
   pool.cancel();
   draw(); // the points in before the Cancel, none after
   el<HTMLButtonElement>("sweep-cancel").disabled = true;
-  setStatus("cancelled", `Cancelled after ${done} points.`);
+  setStatus("cancelled", `Cancelled after ${sweep.done} points.`);
 }
 
 // ---- the chart ------------------------------------------------------------
@@ -357,25 +362,25 @@ function approxGrid(p: Plan): number[] {
 }
 
 function xs(): number[] {
-  const g = approxGrid(plan!);
-  return g.map((x, i) => results.find((r) => r[i])?.[i]?.x ?? x);
+  const g = approxGrid(sweep.plan!);
+  return g.map((x, i) => sweep.results.find((r) => r[i])?.[i]?.x ?? x);
 }
 
 // lineValues gives the model's capacity and pass lines at each point, as
 // the core computed them for the point's scenario (null until the point is
 // in): a line follows the swept parameter when it depends on it.
 function lineValues(): { label: string; ys: (number | null)[] }[] {
-  const study = model?.sweeps?.[0];
+  const study = sweep.model?.sweeps?.[0];
   const lines = study?.lines ?? [];
-  const at = Array.from({ length: plan!.points }, (_, i) => results.find((r) => r[i])?.[i]?.lines);
+  const at = Array.from({ length: sweep.plan!.points }, (_, i) => sweep.results.find((r) => r[i])?.[i]?.lines);
   const x = xs();
-  return lines.map((l, k) => ({ label: l.label, ys: within(at.map((ls) => ls?.[k] ?? null), x, l.upto, plan!.param === study?.param) }));
+  return lines.map((l, k) => ({ label: l.label, ys: within(at.map((ls) => ls?.[k] ?? null), x, l.upto, sweep.plan!.param === study?.param) }));
 }
 
 function clearChart() {
-  chart?.destroy();
-  chart = null;
-  plan = null;
+  sweep.chart?.destroy();
+  sweep.chart = null;
+  sweep.plan = null;
   el("sweep-chart").replaceChildren();
   delete el("sweep-chart").dataset.band;
   el("sweep-table").replaceChildren();
@@ -389,10 +394,10 @@ const colorOf = (v: number) => palette[v % palette.length];
 const chartWidth = () => Math.max(300, el("sweep-chart").clientWidth - 4);
 
 function buildChart() {
-  chart?.destroy();
+  sweep.chart?.destroy();
   const box = el("sweep-chart");
   box.replaceChildren();
-  const p = plan!;
+  const p = sweep.plan!;
   const sp = specOf(p.param);
   const xlabel = `${sp?.label ?? p.param}${sp?.unit ? ` (${sp.unit})` : ""}`;
   box.setAttribute("aria-label", `Carried in time per second against ${xlabel}: mean and 95 % band over ${p.seeds} seeds per point`);
@@ -409,7 +414,7 @@ function buildChart() {
   });
   for (const [k, l] of lineValues().entries())
     series.push({ label: l.label, stroke: ["#6e7781", "#c9302c"][k % 2], dash: [8, 4], width: 1.5, points: { show: false }, value: (_u, y) => fmt(y) });
-  chart = new uPlot(
+  sweep.chart = new uPlot(
     {
       width: chartWidth(),
       height: 280,
@@ -425,7 +430,7 @@ function buildChart() {
     box,
   );
   // The band's edges are drawn, not listed: the legend keeps the mean.
-  const rows = chart.root.querySelectorAll<HTMLElement>(".u-legend .u-series");
+  const rows = sweep.chart.root.querySelectorAll<HTMLElement>(".u-legend .u-series");
   p.variants!.forEach((_, k) => {
     for (const j of [2, 3]) rows[1 + 4 * k + j - 1]?.style.setProperty("display", "none");
   });
@@ -435,7 +440,7 @@ function buildChart() {
 // the offered diagonal does not set the scale.
 function yTop(): number {
   let top = 0;
-  for (const r of results) for (const pt of r) if (pt) top = Math.max(top, pt.stats[GOODPUT].hi);
+  for (const r of sweep.results) for (const pt of r) if (pt) top = Math.max(top, pt.stats[GOODPUT].hi);
   for (const l of lineValues()) for (const y of l.ys) if (y !== null && Number.isFinite(y)) top = Math.max(top, y);
   return top > 0 ? top * 1.1 : 1;
 }
@@ -443,7 +448,7 @@ function yTop(): number {
 function data(): uPlot.AlignedData {
   const x = xs();
   const cols: (number | null)[][] = [x];
-  results.forEach((r) => {
+  sweep.results.forEach((r) => {
     cols.push(r.map((pt) => pt?.stats[GOODPUT].mean ?? null));
     cols.push(r.map((pt) => pt?.stats[GOODPUT].hi ?? null));
     cols.push(r.map((pt) => pt?.stats[GOODPUT].lo ?? null));
@@ -453,34 +458,32 @@ function data(): uPlot.AlignedData {
   return cols as uPlot.AlignedData;
 }
 
-let frame = 0; // a draw is asked for the next animation frame
-
 // drawSoon draws at the next animation frame: the points that come in
 // between are drawn once, so the main thread stays free while they come.
 function drawSoon() {
-  if (!frame) frame = requestAnimationFrame(draw);
+  if (!sweep.frame) sweep.frame = requestAnimationFrame(draw);
 }
 
 // draw updates the progress, the chart, the band the tests read and the
 // data view if open.
 function draw() {
-  cancelAnimationFrame(frame);
-  frame = 0;
-  if (!chart || !plan) return;
-  const total = results.length * plan.points;
-  el<HTMLProgressElement>("sweep-progress").value = done;
+  cancelAnimationFrame(sweep.frame);
+  sweep.frame = 0;
+  if (!sweep.chart || !sweep.plan) return;
+  const total = sweep.results.length * sweep.plan.points;
+  el<HTMLProgressElement>("sweep-progress").value = sweep.done;
   if (document.body.dataset.sweep === "running")
-    setStatus("running", `${done} of ${total} points (${plan.seeds} seeds each) on ${pool.size} worker${pool.size > 1 ? "s" : ""}…`);
-  chart.setData(data());
+    setStatus("running", `${sweep.done} of ${total} points (${sweep.plan.seeds} seeds each) on ${pool.size} worker${pool.size > 1 ? "s" : ""}…`);
+  sweep.chart.setData(data());
   const band = {
-    param: plan.param,
+    param: sweep.plan.param,
     x: xs(),
-    curves: plan.variants!.map((v, k) => ({
+    curves: sweep.plan.variants!.map((v, k) => ({
       label: v.label,
-      mean: results[k].map((pt) => pt?.stats[GOODPUT].mean ?? null),
-      lo: results[k].map((pt) => pt?.stats[GOODPUT].lo ?? null),
-      hi: results[k].map((pt) => pt?.stats[GOODPUT].hi ?? null),
-      digest: results[k].map((pt) => pt?.digest ?? null),
+      mean: sweep.results[k].map((pt) => pt?.stats[GOODPUT].mean ?? null),
+      lo: sweep.results[k].map((pt) => pt?.stats[GOODPUT].lo ?? null),
+      hi: sweep.results[k].map((pt) => pt?.stats[GOODPUT].hi ?? null),
+      digest: sweep.results[k].map((pt) => pt?.digest ?? null),
     })),
     lines: lineValues(),
   };
@@ -490,11 +493,11 @@ function draw() {
 
 // drawTable writes the data view: one row per point in.
 function drawTable() {
-  if (!plan) return;
+  if (!sweep.plan) return;
   const head = document.createElement("tr");
-  for (const h of ["curve", plan.param, "seeds", "carried in time /s (95 %)", "offered /s", "digest"]) head.append(Object.assign(document.createElement("th"), { textContent: h }));
+  for (const h of ["curve", sweep.plan.param, "seeds", "carried in time /s (95 %)", "offered /s", "digest"]) head.append(Object.assign(document.createElement("th"), { textContent: h }));
   const rows = [head];
-  for (const r of results)
+  for (const r of sweep.results)
     for (const pt of r) {
       if (!pt) continue;
       const tr = document.createElement("tr");
@@ -509,7 +512,7 @@ function drawTable() {
 // ---- export ---------------------------------------------------------------
 
 function fileName(ext: string) {
-  return `overloadlab-${info?.preset || "custom"}-sweep-${plan?.param ?? ""}.${ext}`;
+  return `overloadlab-${sweep.info?.preset || "custom"}-sweep-${sweep.plan?.param ?? ""}.${ext}`;
 }
 
 // g8 writes a number as `overloadlab sweep` does: 8 significant digits
@@ -520,12 +523,12 @@ export const g8 = (x: number) => (Number.isFinite(x) ? String(Number(x.toPrecisi
 // (cmd/overloadlab writeSweepHead): what the file holds, for a file read
 // alone later.
 function sweepHead(p: Plan): string[] {
-  const seed = info?.seed ?? 0;
+  const seed = sweep.info?.seed ?? 0;
   const unit = specOf(p.param)?.unit || "1";
   const grid = p.values?.length ? `${p.param} at ${p.values.join(", ")}` : `${p.param} from ${p.from} to ${p.to}, ${p.points} points${p.log ? " (log)" : ""}`;
   return [
-    `model: ${info?.model ?? ""}`,
-    `scenario: ${info?.preset || "custom"}`,
+    `model: ${sweep.info?.model ?? ""}`,
+    `scenario: ${sweep.info?.preset || "custom"}`,
     `seed: ${seed} (each point runs seeds ${seed} to ${seed + p.seeds - 1})`,
     `link: ${location.href}`,
     `sweep: ${grid}, ${p.seeds} seeds per point; curves: ${(p.variants ?? [{ label: "as set" }]).map((v) => v.label).join(", ")}`,
@@ -537,10 +540,10 @@ function sweepHead(p: Plan): string[] {
 // lines, then one row per point, mean, lo and hi of every metric, and the
 // point's digest.
 function exportCSV() {
-  if (!plan) return;
-  const head = ["variant", plan.param, "seeds", ...METRICS.flatMap((m) => [`${m}_mean`, `${m}_lo`, `${m}_hi`]), "digest"];
-  const lines = [...sweepHead(plan), head.join(",")];
-  for (const r of results)
+  if (!sweep.plan) return;
+  const head = ["variant", sweep.plan.param, "seeds", ...METRICS.flatMap((m) => [`${m}_mean`, `${m}_lo`, `${m}_hi`]), "digest"];
+  const lines = [...sweepHead(sweep.plan), head.join(",")];
+  for (const r of sweep.results)
     for (const pt of r) {
       if (!pt) continue;
       lines.push([csvCell(pt.label), pt.x, pt.seeds, ...pt.stats.flatMap((s) => [g8(s.mean), g8(s.lo), g8(s.hi)]), pt.digest].join(","));
@@ -549,11 +552,11 @@ function exportCSV() {
 }
 
 function exportPNG() {
-  if (!chart || !plan) return;
-  const src = chart.ctx.canvas;
-  const legend = chart.series.slice(1).map((s, k) => ({ label: String(s.label ?? ""), color: String(s.stroke ?? "#888"), k })).filter((s) => !/95 %/.test(s.label));
+  if (!sweep.chart || !sweep.plan) return;
+  const src = sweep.chart.ctx.canvas;
+  const legend = sweep.chart.series.slice(1).map((s, k) => ({ label: String(s.label ?? ""), color: String(s.stroke ?? "#888"), k })).filter((s) => !/95 %/.test(s.label));
   const w = src.width;
-  const title = `overloadlab — ${info?.preset || "custom"}: sweep of ${plan.param}, ${plan.seeds} seeds per point, mean and 95 % band`;
+  const title = `overloadlab — ${sweep.info?.preset || "custom"}: sweep of ${sweep.plan.param}, ${sweep.plan.seeds} seeds per point, mean and 95 % band`;
   const canvas = document.createElement("canvas");
   canvas.width = w;
   canvas.height = src.height + 40 + 20 * legend.length;

@@ -22,13 +22,18 @@ export interface Player {
 interface Step extends Required<TourStep> {
   li: HTMLLIElement;
 }
-
-let player: Player;
-let box: HTMLElement | null = null;
-let steps: Step[] = [];
-let active = false;
-let shown = -1; // the step on screen (-1: none yet)
-let startWhenReady = false;
+// The tour's state, in one place.
+const tourState = {
+  player: undefined! as Player, // set before its first use
+  box: null as HTMLElement | null,
+  steps: [] as Step[],
+  active: false,
+  shown: -1, // the step on screen (-1: none yet)
+  startWhenReady: false,
+  // played is the last step playback has reached (-1: none yet); looking
+  // back with Back does not lower it.
+  played: -1,
+};
 
 // at writes a step's time as the clock does.
 const at = (t: number) => timeText(t);
@@ -40,7 +45,7 @@ const stepOf = (li: HTMLLIElement): Step => {
 };
 
 export function initTour(p: Player) {
-  player = p;
+  tourState.player = p;
   el("tour-next").onclick = () => next();
   el("tour-back").onclick = () => back();
   el("tour-free").onclick = () => leave();
@@ -51,21 +56,21 @@ export function initTour(p: Player) {
 // A new run of the same preset keeps the tour going from its start.
 export function setPreset(name: string) {
   const root = el("tour");
-  box = root.querySelector<HTMLElement>(`.tour-steps[data-preset="${CSS.escape(name)}"]`);
-  for (const b of root.querySelectorAll<HTMLElement>(".tour-steps")) b.hidden = b !== box;
-  steps = box ? [...box.querySelectorAll<HTMLLIElement>("li")].map(stepOf) : [];
-  for (const s of steps) s.li.querySelector(".tour-at")!.textContent = at(s.at_s);
-  root.hidden = steps.length === 0;
-  shown = -1;
-  played = -1;
-  if (startWhenReady && steps.length > 0) {
-    startWhenReady = false;
-    active = true;
+  tourState.box = root.querySelector<HTMLElement>(`.tour-steps[data-preset="${CSS.escape(name)}"]`);
+  for (const b of root.querySelectorAll<HTMLElement>(".tour-steps")) b.hidden = b !== tourState.box;
+  tourState.steps = tourState.box ? [...tourState.box.querySelectorAll<HTMLLIElement>("li")].map(stepOf) : [];
+  for (const s of tourState.steps) s.li.querySelector(".tour-at")!.textContent = at(s.at_s);
+  root.hidden = tourState.steps.length === 0;
+  tourState.shown = -1;
+  tourState.played = -1;
+  if (tourState.startWhenReady && tourState.steps.length > 0) {
+    tourState.startWhenReady = false;
+    tourState.active = true;
     render();
-    player.play();
+    tourState.player.play();
     return;
   }
-  active = false;
+  tourState.active = false;
   render();
 }
 
@@ -75,114 +80,110 @@ export function presetPace(name: string): { pace: number; watch: string } | null
   return b ? { pace: Number(b.dataset.pace), watch: b.dataset.watch ?? "" } : null;
 }
 
-export const touring = () => active;
-
-// played is the last step playback has reached (-1: none yet); looking
-// back with Back does not lower it.
-let played = -1;
+export const touring = () => tourState.active;
 
 // nextStop returns the time of the next step playback has not reached,
 // where it pauses (null: none left). It may be at or before the time the
 // run has reached (a pause just before the step was shown): the page
 // then shows it at once, without advancing.
 export function nextStop(): number | null {
-  if (!active || played + 1 >= steps.length) return null;
-  return steps[played + 1].at_s;
+  if (!tourState.active || tourState.played + 1 >= tourState.steps.length) return null;
+  return tourState.steps[tourState.played + 1].at_s;
 }
 
 // reached is told that playback paused at t: the next step is shown (the
 // latest one at or before t, should t be past several).
 export function reached(t: number) {
-  if (!active) return;
-  let k = steps.length - 1;
-  while (k > played + 1 && steps[k].at_s > t + 1e-9) k--;
-  if (k < 0 || steps[k].at_s > t + 1e-9) return;
-  played = k;
+  if (!tourState.active) return;
+  let k = tourState.steps.length - 1;
+  while (k > tourState.played + 1 && tourState.steps[k].at_s > t + 1e-9) k--;
+  if (k < 0 || tourState.steps[k].at_s > t + 1e-9) return;
+  tourState.played = k;
   show(k, null);
 }
 
 // current returns the charts of the step on screen.
 export function currentCharts(): string[] {
-  return active && shown >= 0 ? steps[shown].charts : [];
+  return tourState.active && tourState.shown >= 0 ? tourState.steps[tourState.shown].charts : [];
 }
 
 export function start() {
-  if (steps.length === 0) return;
-  if (player.now() > 0) {
-    startWhenReady = true; // after the restart, setPreset goes on
-    player.restart();
+  if (tourState.steps.length === 0) return;
+  if (tourState.player.now() > 0) {
+    tourState.startWhenReady = true; // after the restart, setPreset goes on
+    tourState.player.restart();
     return;
   }
-  active = true;
-  shown = -1;
-  played = -1;
+  tourState.active = true;
+  tourState.shown = -1;
+  tourState.played = -1;
   render();
-  player.play();
+  tourState.player.play();
 }
 
 // next shows the next step: at once when the run is past it (looking
 // back), else by playing on to its time. After the last step it leaves.
 export function next(): boolean {
-  if (!active) return false;
-  const k = shown + 1;
-  if (k >= steps.length) {
+  if (!tourState.active) return false;
+  const k = tourState.shown + 1;
+  if (k >= tourState.steps.length) {
     leave();
     return true;
   }
-  if (steps[k].at_s <= player.now() + 1e-9) {
-    played = Math.max(played, k);
-    show(k, steps[k].at_s < player.now() - 1e-9 ? steps[k].at_s : null);
+  if (tourState.steps[k].at_s <= tourState.player.now() + 1e-9) {
+    tourState.played = Math.max(tourState.played, k);
+    show(k, tourState.steps[k].at_s < tourState.player.now() - 1e-9 ? tourState.steps[k].at_s : null);
   }
   else {
-    player.lookAt(null);
-    player.play();
-    el("tour-count").textContent = `Playing to step ${k + 1} of ${steps.length} (${at(steps[k].at_s)})…`;
+    tourState.player.lookAt(null);
+    tourState.player.play();
+    el("tour-count").textContent = `Playing to step ${k + 1} of ${tourState.steps.length} (${at(tourState.steps[k].at_s)})…`;
   }
   return true;
 }
 
 // back shows the step before, with the time cursor at its time.
 export function back(): boolean {
-  if (!active) return false;
-  if (shown > 0) show(shown - 1, steps[shown - 1].at_s);
+  if (!tourState.active) return false;
+  if (tourState.shown > 0) show(tourState.shown - 1, tourState.steps[tourState.shown - 1].at_s);
   return true;
 }
 
 export function leave() {
-  active = false;
-  shown = -1;
-  played = -1;
-  player.lookAt(null);
-  player.focus([]);
+  tourState.active = false;
+  tourState.shown = -1;
+  tourState.played = -1;
+  tourState.player.lookAt(null);
+  tourState.player.focus([]);
   render();
 }
 
 function show(k: number, lookAt: number | null) {
-  shown = k;
+  tourState.shown = k;
   // The step's text first: the page places its charts under it.
   render();
-  player.lookAt(lookAt);
-  player.focus(steps[k].charts);
+  tourState.player.lookAt(lookAt);
+  tourState.player.focus(tourState.steps[k].charts);
 }
 
 function render() {
   const root = el("tour");
-  steps.forEach((s, k) => {
-    s.li.hidden = !active || k !== shown;
-    s.li.classList.toggle("current", active && k === shown);
+  tourState.steps.forEach((s, k) => {
+    s.li.hidden = !tourState.active || k !== tourState.shown;
+    s.li.classList.toggle("current", tourState.active && k === tourState.shown);
   });
-  el("tour-start").hidden = active;
-  for (const id of ["tour-back", "tour-next", "tour-free"]) el(id).hidden = !active;
-  el<HTMLButtonElement>("tour-back").disabled = shown <= 0;
-  el("tour-next").textContent = shown + 1 >= steps.length ? "Finish" : "Next →";
-  el("tour-count").textContent = active
-    ? shown < 0
-      ? `Playing to step 1 of ${steps.length} (${at(steps[0].at_s)})…`
-      : `Step ${shown + 1} of ${steps.length} · ${at(steps[shown].at_s)}`
-    : `A tour in ${steps.length} steps`;
+  el("tour-start").hidden = tourState.active;
+  for (const id of ["tour-back", "tour-next", "tour-free"]) el(id).hidden = !tourState.active;
+  el<HTMLButtonElement>("tour-back").disabled = tourState.shown <= 0;
+  el("tour-next").textContent = tourState.shown + 1 >= tourState.steps.length ? "Finish" : "Next →";
+  el("tour-count").textContent = tourState.active
+    ? tourState.shown < 0
+      ? `Playing to step 1 of ${tourState.steps.length} (${at(tourState.steps[0].at_s)})…`
+      : `Step ${tourState.shown + 1} of ${tourState.steps.length} · ${at(tourState.steps[tourState.shown].at_s)}`
+    : `A tour in ${tourState.steps.length} steps`;
   // The claims the step relies on stand out in "What this run shows".
-  const named = active && shown >= 0 ? steps[shown].claims : [];
+  const named = tourState.active && tourState.shown >= 0 ? tourState.steps[tourState.shown].claims : [];
   for (const li of document.querySelectorAll<HTMLElement>("#claims li")) li.classList.toggle("step-claim", named.includes(li.dataset.claim ?? ""));
-  root.dataset.step = String(shown);
-  document.body.dataset.tour = active ? String(shown) : "off";
+  root.dataset.step = String(tourState.shown);
+  document.body.dataset.tour = tourState.active ? String(tourState.shown) : "off";
 }

@@ -23,7 +23,14 @@ function ok<T>(x: T | Failure): T {
   return x;
 }
 
-let bridge: Bridge;
+// The worker's run: the bridge to the core, the compiled module (given by
+// the page to a pool worker), and the instance's generation.
+const run = {
+  bridge: undefined! as Bridge, // set before its first use
+  given: (() => {}) as (m: WebAssembly.Module) => void,
+  compiled: undefined! as WebAssembly.Module, // set before its first use
+  generation: 0,
+};
 
 // withProgress passes a response on while telling the page how much of it
 // has arrived (of its size before compression, which the server sends).
@@ -51,21 +58,17 @@ function withProgress(r: Response): Response {
 // worker compiled; the live run's worker downloads and compiles it, and
 // sends it to the page for the pool.
 const pooled = self.name === "sweep";
-let given: (m: WebAssembly.Module) => void = () => {};
-const module = new Promise<WebAssembly.Module>((resolve) => (given = resolve));
-
-let compiled: WebAssembly.Module;
-let generation = 0;
+const module = new Promise<WebAssembly.Module>((resolve) => (run.given = resolve));
 
 async function load() {
   importScripts("wasm_exec.js");
-  if (pooled) compiled = await module;
+  if (pooled) run.compiled = await module;
   else {
-    compiled = await WebAssembly.compileStreaming(withProgress(await fetch("overloadlab.wasm")));
-    post({ t: "module", module: compiled });
+    run.compiled = await WebAssembly.compileStreaming(withProgress(await fetch("overloadlab.wasm")));
+    post({ t: "module", module: run.compiled });
   }
   await instantiate();
-  post(pooled ? { t: "loaded" } : { t: "ready", describe: ok(bridge.describe()) });
+  post(pooled ? { t: "loaded" } : { t: "ready", describe: ok(run.bridge.describe()) });
 }
 
 // instantiate starts a fresh instance of the core and takes its bridge; an
@@ -73,15 +76,15 @@ async function load() {
 // it) is left behind, its stop unheard.
 async function instantiate() {
   const go = new Go();
-  const g = ++generation;
-  const instance = await WebAssembly.instantiate(compiled, go.importObject);
-  void go.run(instance).then(() => g === generation && post({ t: "fatal", error: "the simulator stopped" }));
-  bridge = (globalThis as unknown as { overloadlab: Bridge }).overloadlab;
+  const g = ++run.generation;
+  const instance = await WebAssembly.instantiate(run.compiled, go.importObject);
+  void go.run(instance).then(() => g === run.generation && post({ t: "fatal", error: "the simulator stopped" }));
+  run.bridge = (globalThis as unknown as { overloadlab: Bridge }).overloadlab;
 }
 
 // report posts the report of what is on screen now.
 function report(page: string) {
-  const html = bridge.report(page);
+  const html = run.bridge.report(page);
   post(failed(html) ? { t: "report", error: html.error } : { t: "report", html });
 }
 
@@ -89,22 +92,22 @@ function report(page: string) {
 // change, A's summary, and while comparing B's rows and the comparison.
 // The bridge's JSON answers are parsed as the generated types they are.
 function state(rowsB?: Float64Array): { values: Values; summary: Summary; cmp?: Compared } {
-  const comparison: Comparison | null = JSON.parse(ok(bridge.comparison()));
-  const cmp: Compared | undefined = comparison ? { rowsB: rowsB ?? new Float64Array(0), valuesA: JSON.parse(ok(bridge.valuesA())), comparison } : undefined;
-  return { values: JSON.parse(ok(bridge.values())), summary: JSON.parse(ok(bridge.summary())), cmp };
+  const comparison: Comparison | null = JSON.parse(ok(run.bridge.comparison()));
+  const cmp: Compared | undefined = comparison ? { rowsB: rowsB ?? new Float64Array(0), valuesA: JSON.parse(ok(run.bridge.valuesA())), comparison } : undefined;
+  return { values: JSON.parse(ok(run.bridge.values())), summary: JSON.parse(ok(run.bridge.summary())), cmp };
 }
 
 function started() {
-  const info: Info = JSON.parse(ok(bridge.info()));
+  const info: Info = JSON.parse(ok(run.bridge.info()));
   post({ t: "started", info, ...state() });
 }
 
 function handle(m: ToWorker) {
   switch (m.t) {
     case "start": {
-      const r = m.link !== undefined ? bridge.startLink(m.link) : m.scenario !== undefined ? bridge.start(m.scenario) : bridge.startPreset(m.preset ?? "");
+      const r = m.link !== undefined ? run.bridge.startLink(m.link) : m.scenario !== undefined ? run.bridge.start(m.scenario) : run.bridge.startPreset(m.preset ?? "");
       if (failed(r)) {
-        const preset = m.link !== undefined ? bridge.linkPreset(m.link) : "";
+        const preset = m.link !== undefined ? run.bridge.linkPreset(m.link) : "";
         post({ t: "start-failed", error: r.error, link: m.link, preset: failed(preset) ? "" : preset });
         return;
       }
@@ -112,24 +115,24 @@ function handle(m: ToWorker) {
       return;
     }
     case "advance": {
-      const rows = ok(bridge.advance(m.seconds, m.budget));
-      const s = state(ok(bridge.rowsB()));
+      const rows = ok(run.bridge.advance(m.seconds, m.budget));
+      const s = state(ok(run.bridge.rowsB()));
       post({ t: "rows", rows, now: s.summary.duration_s, ...s }, s.cmp ? [rows.buffer, s.cmp.rowsB.buffer] : [rows.buffer]);
       return;
     }
     case "compare": {
-      const r = bridge.compare(m.i);
+      const r = run.bridge.compare(m.i);
       if (failed(r)) {
         post({ t: "compare-failed", error: r.error });
         return;
       }
       // B so far, as one batch of rows with nothing new for A.
       const s = state(r);
-      post({ t: "compared", info: JSON.parse(ok(bridge.info())), ...s });
+      post({ t: "compared", info: JSON.parse(ok(run.bridge.info())), ...s });
       return;
     }
     case "compare-base": {
-      const r = bridge.compareWithBase();
+      const r = run.bridge.compareWithBase();
       if (failed(r)) {
         post({ t: "compare-failed", error: r.error });
         return;
@@ -138,26 +141,26 @@ function handle(m: ToWorker) {
       return;
     }
     case "end-compare":
-      ok(bridge.endCompare());
+      ok(run.bridge.endCompare());
       started();
       return;
     case "reset":
-      ok(bridge.reset());
+      ok(run.bridge.reset());
       started();
       return;
     case "words": {
-      const r = bridge.setWords(m.title, m.note);
+      const r = run.bridge.setWords(m.title, m.note);
       post({ t: "words", error: failed(r) ? r.error : undefined });
       return;
     }
     case "pick": {
       // A prediction made, for the link (replied as words are).
-      const r = bridge.setPick(m.name, m.choice);
+      const r = run.bridge.setPick(m.name, m.choice);
       post({ t: "words", error: failed(r) ? r.error : undefined });
       return;
     }
     case "attempt": {
-      const r = bridge.setAttempt(m.name);
+      const r = run.bridge.setAttempt(m.name);
       post({ t: "words", error: failed(r) ? r.error : undefined });
       return;
     }
@@ -165,30 +168,30 @@ function handle(m: ToWorker) {
       report(m.page);
       return;
     case "set": {
-      const r = bridge.set(m.name, m.value);
-      post({ t: "set", name: m.name, error: failed(r) ? r.error : undefined, values: JSON.parse(ok(bridge.values())) });
+      const r = run.bridge.set(m.name, m.value);
+      post({ t: "set", name: m.name, error: failed(r) ? r.error : undefined, values: JSON.parse(ok(run.bridge.values())) });
       return;
     }
     case "link":
-      post({ t: "link", link: ok(bridge.link()), quiet: m.quiet });
+      post({ t: "link", link: ok(run.bridge.link()), quiet: m.quiet });
       return;
     case "export":
-      post({ t: "export", json: ok(bridge.export()) });
+      post({ t: "export", json: ok(run.bridge.export()) });
       return;
     case "sweep":
       // The page's sweep, for the link; a refused one stays out of it (the
       // pool reports why the sweep cannot run).
-      bridge.setSweep(m.plan);
+      run.bridge.setSweep(m.plan);
       return;
     case "cell": {
       // A pool worker: one run of a sweep (sweep.ts, pool.ts).
-      const r = bridge.sweepCell(m.scenario, m.plan, m.v, m.i, m.s);
+      const r = run.bridge.sweepCell(m.scenario, m.plan, m.v, m.i, m.s);
       post(failed(r) ? { t: "cell", id: m.id, error: r.error } : { t: "cell", id: m.id, sample: r });
       return;
     }
     case "point": {
       // A pool worker: a point from its seeds' samples.
-      const r = bridge.sweepPoint(m.scenario, m.plan, m.samples);
+      const r = run.bridge.sweepPoint(m.scenario, m.plan, m.samples);
       post(failed(r) ? { t: "point", id: m.id, error: r.error } : { t: "point", id: m.id, point: JSON.parse(r) });
       return;
     }
@@ -200,7 +203,7 @@ function handle(m: ToWorker) {
 const ready = load().catch((e) => post({ t: "fatal", error: "could not load the simulator: " + String(e) }));
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
-  if (ev.data.t === "module") return given(ev.data.module);
+  if (ev.data.t === "module") return run.given(ev.data.module);
   void ready.then(() => {
     const m = ev.data;
     try {
