@@ -1,7 +1,8 @@
 // Unit tests of the CSV cells the page exports, under node --test.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { csvCell, exportTitle } from "./util";
+import { Store } from "./store";
+import { csvCell, exportTitle, toCSV } from "./util";
 
 test("csvCell neutralises formulas and quotes what would end a cell or a row", () => {
   assert.equal(csvCell("adaptive"), "adaptive");
@@ -21,4 +22,13 @@ test("exportTitle names the run, and A and B while comparing", () => {
     "A: priority only (faint) against B: colour within priority (solid), on the same seed and traffic",
   ]);
   assert.deepEqual(exportTitle("", 2, "0:30", { label_a: "A", label_b: "B" }), ["overloadlab — custom (seed 2), t = 0:30", "A (faint) against B (solid), on the same seed and traffic"]);
+});
+
+test("toCSV: the head as comments, A's columns, then B's prefixed b.", () => {
+  const a = new Store(["t", "goodput"]);
+  a.append([1, 0.5, 2, 1 / 3]);
+  assert.equal(toCSV(a, ["model: imsimgr", "two\nlines"]), "# model: imsimgr\n# two lines\nt,goodput\n1,0.5\n2,0.333333\n");
+  const b = new Store(["t", "goodput"]);
+  b.append([1, 7]);
+  assert.equal(toCSV(a, [], b), "t,goodput,b.goodput\n1,0.5,7\n2,0.333333,\n");
 });
