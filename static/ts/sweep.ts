@@ -13,11 +13,13 @@ import { variantLabel } from "./types";
 import type { Info, Model, Plan, PointStat, Spec, Variant } from "./types";
 import { within } from "./sweeplines";
 import { csvCell, downloadBlob, downloadText, el } from "./util";
+import { MetricGoodput, MetricOffered, Metrics } from "./gen/types";
 
-const OFFERED = 0;
-const GOODPUT = 1;
-// The metrics of sim.Metrics, in order, for the CSV.
-const METRICS = ["offered_per_s", "goodput_per_s", "late_per_s", "rejected_per_s", "dropped_per_s", "throttled_per_s", "cpu_mean_pct", "cpu_max_pct"];
+// A sample's metrics (sim.Metrics, generated): the two the chart draws.
+const OFFERED = MetricOffered;
+const GOODPUT = MetricGoodput;
+const carried = Metrics[GOODPUT].label;
+const offered = Metrics[OFFERED].label;
 
 // Curve is a curve the sweep offers: a variant of the scenario as set.
 type Curve = Variant;
@@ -406,10 +408,10 @@ function buildChart() {
   p.variants!.forEach((v, k) => {
     const c = colorOf(k);
     const base = series.length;
-    series.push({ label: `${v.label}: carried in time /s`, stroke: c, width: 2, value: (_u, y) => fmt(y) });
+    series.push({ label: `${v.label}: ${carried}`, stroke: c, width: 2, value: (_u, y) => fmt(y) });
     series.push({ label: `${v.label}: 95 % high`, stroke: c + "55", width: 0.5, points: { show: false }, value: (_u, y) => fmt(y) });
     series.push({ label: `${v.label}: 95 % low`, stroke: c + "55", width: 0.5, points: { show: false }, value: (_u, y) => fmt(y) });
-    series.push({ label: `${v.label}: offered /s`, stroke: c, dash: [4, 4], width: 1, points: { show: false }, value: (_u, y) => fmt(y) });
+    series.push({ label: `${v.label}: ${offered}`, stroke: c, dash: [4, 4], width: 1, points: { show: false }, value: (_u, y) => fmt(y) });
     bands.push({ series: [base + 1, base + 2], fill: c + "33" });
   });
   for (const [k, l] of lineValues().entries())
@@ -495,7 +497,7 @@ function draw() {
 function drawTable() {
   if (!sweep.plan) return;
   const head = document.createElement("tr");
-  for (const h of ["curve", sweep.plan.param, "seeds", "carried in time /s (95 %)", "offered /s", "digest"]) head.append(Object.assign(document.createElement("th"), { textContent: h }));
+  for (const h of ["curve", sweep.plan.param, "seeds", `${carried} (95 %)`, offered, "digest"]) head.append(Object.assign(document.createElement("th"), { textContent: h }));
   const rows = [head];
   for (const r of sweep.results)
     for (const pt of r) {
@@ -541,7 +543,7 @@ function sweepHead(p: Plan): string[] {
 // point's digest.
 function exportCSV() {
   if (!sweep.plan) return;
-  const head = ["variant", sweep.plan.param, "seeds", ...METRICS.flatMap((m) => [`${m}_mean`, `${m}_lo`, `${m}_hi`]), "digest"];
+  const head = ["variant", sweep.plan.param, "seeds", ...Metrics.flatMap(({ name: m }) => [`${m}_mean`, `${m}_lo`, `${m}_hi`]), "digest"];
   const lines = [...sweepHead(sweep.plan), head.join(",")];
   for (const r of sweep.results)
     for (const pt of r) {

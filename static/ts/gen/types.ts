@@ -431,3 +431,20 @@ export interface Bridge {
   /** JSON PointStat: one point of a sweep from its seeds' samples (a JSON array of sweepCell's) */
   sweepPoint(scenario: string, plan: string, samples: string): string | Failure;
 }
+
+// Metrics are sim.Metrics: the numbers of a sweep's sample (a PointStat's
+// stats), in order.
+export const Metrics = [
+  { name: "offered_per_s", label: "offered /s" },
+  { name: "goodput_per_s", label: "carried in time /s" },
+  { name: "late_per_s", label: "completed late /s" },
+  { name: "rejected_per_s", label: "rejected /s" },
+  { name: "dropped_per_s", label: "dropped /s" },
+  { name: "throttled_per_s", label: "throttled at source /s" },
+  { name: "cpu_mean_pct", label: "mean CPU %" },
+  { name: "cpu_max_pct", label: "max CPU %" },
+] as const;
+
+// MetricOffered and MetricGoodput index Metrics (sim.MetricOffered, sim.MetricGoodput).
+export const MetricOffered = 0;
+export const MetricGoodput = 1;
