@@ -36,7 +36,10 @@ export function zoomAll(range: [number, number] | null) {
 
 // DATA_ROWS is how many of the latest rows a chart's data table shows.
 const DATA_ROWS = 10;
-let chartNo = 0;
+// The charts' state: chartNo numbers the charts made, for their ids.
+const chartsState = {
+  chartNo: 0,
+};
 
 // ChartView is one chart of the page: a figure named by its caption, the
 // chart, its legend, and a "data" table of the latest rows for those who
@@ -71,7 +74,7 @@ export class ChartView {
     this.cols = new Map(model.columns.map((c) => [c.name, c]));
     this.shown = chart.series;
     this.steps = (chart.lines ?? []).map(() => []);
-    const id = `chart-${++chartNo}`;
+    const id = `chart-${++chartsState.chartNo}`;
     this.root = document.createElement("figure");
     this.root.className = "chart" + (compact ? " compact" : "");
     this.root.dataset.chart = chart.id;

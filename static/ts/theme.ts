@@ -3,18 +3,26 @@
 // and legend marks, and the type's scale in presentation mode.
 import type { Style, Styles } from "./types";
 
-// chartStyles holds every chart's styles (web/palette, given with the page
-// in #charts' data-styles), by model name and chart id.
-let chartStyles: Record<string, Record<string, Styles>> = {};
+// The theme's state: the styles given with the page and what is made once.
+const themeCache = {
+  // chartStyles holds every chart's styles (web/palette, given with the page
+  // in #charts' data-styles), by model name and chart id.
+  chartStyles: {} as Record<string, Record<string, Styles>>,
+  // probe resolves the style sheet's colours (light-dark() included) to rgb().
+  probe: null as HTMLElement | null,
+  // measurer measures legend text for the PNG export's layout (and makes
+  // the hatchings' patterns): made when first asked for.
+  measured: null as CanvasRenderingContext2D | null,
+};
 
 // setStyles takes the styles the page came with (JSON).
 export function setStyles(json: string) {
-  chartStyles = JSON.parse(json) as Record<string, Record<string, Styles>>;
+  themeCache.chartStyles = JSON.parse(json) as Record<string, Record<string, Styles>>;
 }
 
 // stylesOf are how a chart's series are drawn (web/palette.For).
 export function stylesOf(model: string, chart: string): Styles {
-  return chartStyles[model]?.[chart] ?? { series: [] };
+  return themeCache.chartStyles[model]?.[chart] ?? { series: [] };
 }
 
 // FILL_ALPHA is the opacity of stacked areas (web/palette.FillAlpha).
@@ -29,18 +37,15 @@ export function isDark(): boolean {
   return getComputedStyle(document.documentElement).colorScheme === "dark" || (getComputedStyle(document.documentElement).colorScheme !== "light" && matchMedia("(prefers-color-scheme: dark)").matches);
 }
 
-// probe resolves the style sheet's colours (light-dark() included) to rgb().
-let probe: HTMLElement | null = null;
-
 // cssVar reads a colour of the style sheet's theme, as rgb(…).
 export function cssVar(name: string): string {
-  if (!probe) {
-    probe = document.createElement("span");
-    probe.hidden = true;
-    document.body.append(probe);
+  if (!themeCache.probe) {
+    themeCache.probe = document.createElement("span");
+    themeCache.probe.hidden = true;
+    document.body.append(themeCache.probe);
   }
-  probe.style.color = `var(${name})`;
-  return getComputedStyle(probe).color;
+  themeCache.probe.style.color = `var(${name})`;
+  return getComputedStyle(themeCache.probe).color;
 }
 
 export const colourOf = (st: Style | undefined, dark: boolean) => (st ? (dark ? st.dark : st.light) : dark ? "#e6edf3" : "#1f2328");
@@ -113,11 +118,7 @@ export function big(): (n: number) => number {
   const k = typeScale();
   return (n) => Math.round(n * k);
 }
-
-// measurer measures legend text for the PNG export's layout (and makes
-// the hatchings' patterns): made when first asked for.
-let measured: CanvasRenderingContext2D | null = null;
 export function measurer(): CanvasRenderingContext2D {
-  measured ??= document.createElement("canvas").getContext("2d")!;
-  return measured;
+  themeCache.measured ??= document.createElement("canvas").getContext("2d")!;
+  return themeCache.measured;
 }
