@@ -14,11 +14,11 @@ import (
 )
 
 // presentedJS says which charts presentation mode shows, in the order on
-// screen, their plots' heights, where the last one ends (its legend
+// screen (top to bottom, then left to right), their plots' heights, where the last one ends (its legend
 // included) and the size of the tour's type.
 const presentedJS = `(() => {
   const shown = [...document.querySelectorAll("figure.chart")].filter((e) => e.offsetParent !== null)
-    .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+    .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top || a.getBoundingClientRect().left - b.getBoundingClientRect().left);
   return JSON.stringify({ ids: shown.map((e) => e.dataset.chart), plots: shown.map((e) => e.querySelector(".u-over").getBoundingClientRect().height),
     bottom: Math.max(...shown.map((e) => e.getBoundingClientRect().bottom)), h: innerHeight,
     font: parseFloat(getComputedStyle(document.querySelector(".tour-steps li.current")).fontSize) });
@@ -102,5 +102,71 @@ func TestPresentShowsTheStep(t *testing.T) {
 	}
 	if errs := tb.errors(); len(errs) > 0 && !strings.Contains(strings.Join(errs, ""), "favicon") {
 		t.Errorf("console errors: %q", errs)
+	}
+}
+
+// TestPresentShowsBothCharts: at 1024×768 a step that names two charts
+// shows both in presentation mode (side by side when they do not fit one
+// above the other), in the step's order, each plot at least 150 px high
+// and each chart ending inside the window; a chart's data table left open
+// does not push the charts out of the window (it waits, hidden, until
+// presentation mode is left, and is open again then).
+func TestPresentShowsBothCharts(t *testing.T) {
+	tb := openPage(t)
+	tb.emulate(t, viewports[1])
+	for _, name := range []string{"attach-storm", "busy-hour", "scp-unbalanced", "doic-shm-bursty"} {
+		p := preset(t, name)
+		k := -1
+		for i, s := range p.Tour {
+			if len(s.Charts) > 1 {
+				k = i
+				break
+			}
+		}
+		if k < 0 {
+			t.Fatalf("%s: no step names two charts", name)
+		}
+		choose(t, tb, p.Name)
+		eval[string](t, tb, pick("speed", "0"))
+		click(t, tb, "tour-start")
+		tb.wait(t, `document.body.dataset.tour === "0" && document.body.dataset.playing === "false"`, 60*time.Second)
+		for j := 0; j < k; j++ {
+			tb.do(t, chromedp.KeyEvent(kb.ArrowRight))
+			tb.wait(t, fmt.Sprintf(`document.body.dataset.tour === "%d" && document.body.dataset.playing === "false"`, j+1), 60*time.Second)
+		}
+		for _, table := range []bool{false, true} {
+			if table {
+				eval[bool](t, tb, fmt.Sprintf(`(document.querySelector('figure.chart[data-chart=%q] figcaption button').click(), true)`, p.Tour[k].Charts[0]))
+			}
+			tb.do(t, chromedp.KeyEvent("f"))
+			tb.wait(t, present, 5*time.Second)
+			time.Sleep(600 * time.Millisecond)
+			var got struct {
+				IDs       []string
+				Plots     []float64
+				Bottom, H float64
+			}
+			json.Unmarshal([]byte(eval[string](t, tb, presentedJS)), &got)
+			where := fmt.Sprintf("%s step %d (data table open: %v)", name, k+1, table)
+			if strings.Join(got.IDs, " ") != strings.Join(p.Tour[k].Charts[:2], " ") {
+				t.Errorf("%s: presentation mode shows %v, the step names %v", where, got.IDs, p.Tour[k].Charts)
+			}
+			for i, h := range got.Plots {
+				if h < 150 {
+					t.Errorf("%s: the plot of %s is %.0f px high (want ≥ 150)", where, got.IDs[i], h)
+				}
+			}
+			if got.Bottom > got.H+1 {
+				t.Errorf("%s: the charts end at %.0f px, below the window's %.0f", where, got.Bottom, got.H)
+			}
+			viewShot(t, tb, fmt.Sprintf("present-two-%s-%v.png", name, table))
+			tb.do(t, chromedp.KeyEvent("f"))
+			tb.wait(t, "!"+present, 5*time.Second)
+		}
+		if !eval[bool](t, tb, fmt.Sprintf(`!document.querySelector('figure.chart[data-chart=%q] .data').hidden && document.querySelector('figure.chart[data-chart=%q] .data').offsetParent !== null`, p.Tour[k].Charts[0], p.Tour[k].Charts[0])) {
+			t.Errorf("%s: the data table opened before presentation mode is not open after it", name)
+		}
+		eval[bool](t, tb, fmt.Sprintf(`(document.querySelector('figure.chart[data-chart=%q] figcaption button').click(), true)`, p.Tour[k].Charts[0]))
+		click(t, tb, "tour-free")
 	}
 }

@@ -88,19 +88,23 @@ function onKey(e: KeyboardEvent) {
 }
 
 // MIN_PLOT is the least plot height (CSS px) of a chart in presentation
-// mode: two charts that would leave either flatter give way to the first.
+// mode: two charts that would leave either flatter stacked go side by side
+// (each at least MIN_PAIR wide), else give way to the first.
 const MIN_PLOT = 150;
+const MIN_PAIR = 300;
 
 // fit shows, in presentation mode, the charts the tour's step names, in
 // the step's order (else the lesson's chart), at a height that fills the
 // window below the tiles; out of it, every chart at its usual height.
 // Heights are measured after layout (captions and legends wrap with the
-// width and the type) and set again until the last chart ends at the
+// width and the type) and set again until each chart ends at the
 // window's bottom: never cut (its legend included), never a flat plot
-// over empty space.
+// over empty space. Two charts that do not fit one above the other go
+// side by side (#charts.pair), each the window's height.
 export function fit() {
   const charts = presentState.keys.charts();
   const on = presenting();
+  const box = el("charts");
   const named = presentState.keys.focused().map((id) => charts.find((c) => c.chart.id === id)).filter((c): c is ChartView => c !== undefined);
   let shown = [...new Set(named)].slice(0, 2);
   if (shown.length === 0) shown = charts.slice(0, 1);
@@ -109,6 +113,7 @@ export function fit() {
     // The charts shown go in the step's order.
     shown.forEach((c, k) => (c.root.style.order = on ? String(k - 10) : ""));
   };
+  box.classList.remove("pair");
   mark();
   if (!on) {
     for (const c of charts) {
@@ -117,10 +122,10 @@ export function fit() {
     }
     return;
   }
-  const box = el("charts");
   const plot = (c: ChartView) => c.root.querySelector("canvas")?.clientHeight ?? 0;
   const area = (c: ChartView) => c.root.querySelector<HTMLElement>(".u-over")?.offsetHeight ?? 0;
-  // What a chart needs besides its plot: caption and legend.
+  // What the charts of a column need besides their plots: captions and
+  // legends (and an open data table).
   const room = (cs: ChartView[]) =>
     window.innerHeight - box.getBoundingClientRect().top - cs.reduce((s, c) => s + c.root.offsetHeight - plot(c), 0) - 12 * cs.length - 8;
   // A chart's axes and markers' band, around its plot (measured on the
@@ -130,18 +135,27 @@ export function fit() {
     return plot(c) > 0 && area(c) > 0 && a > 0 ? a : 110;
   };
   if (shown.length > 1 && room(shown) / shown.length - Math.max(...shown.map(axes)) < MIN_PLOT) {
-    shown = shown.slice(0, 1);
-    mark();
+    if (box.clientWidth / 2 - 12 >= MIN_PAIR) {
+      box.classList.add("pair");
+    } else {
+      shown = shown.slice(0, 1);
+      mark();
+    }
   }
-  for (const c of shown) c.setHeight(room(shown) / shown.length);
+  const pair = box.classList.contains("pair");
+  for (const c of shown) c.resize(); // to its column's width
+  for (const c of shown) c.setHeight(pair ? room([c]) : room(shown) / shown.length);
   // Once laid out (legends wrap, tiles fill), give or take back the
   // difference, twice at most.
   let tries = 3;
   const settle = () => {
-    const bottom = Math.max(...shown.map((c) => c.root.getBoundingClientRect().bottom));
-    const off = window.innerHeight - 8 - bottom; // > 0: room left; < 0: cut
-    if (Math.abs(off) < 4 || tries-- === 0) return;
-    for (const c of shown) c.setHeight(Math.max(MIN_PLOT / 2, plot(c) + off / shown.length));
+    const off = (cs: ChartView[]) => window.innerHeight - 8 - Math.max(...cs.map((c) => c.root.getBoundingClientRect().bottom)); // > 0: room left; < 0: cut
+    const columns = pair ? shown.map((c) => [c]) : [shown];
+    if (columns.every((cs) => Math.abs(off(cs)) < 4) || tries-- === 0) return;
+    for (const cs of columns) {
+      const d = off(cs);
+      for (const c of cs) c.setHeight(Math.max(MIN_PLOT / 2, plot(c) + d / cs.length));
+    }
     requestAnimationFrame(settle);
   };
   requestAnimationFrame(settle);
