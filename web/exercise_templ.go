@@ -65,6 +65,33 @@ func predict(models []*sim.Def) templ.Component {
 	})
 }
 
+// challenge offers a preset's challenges and shows the one attempted
+// (static/ts/challenge.ts fills it).
+func challenge() templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<section id=\"challenge\" class=\"challenge\" aria-label=\"challenge\" hidden><h2>Challenges</h2><div id=\"challenge-pick\" class=\"buttons\"></div><div id=\"challenge-now\" hidden><h3 id=\"challenge-title\"></h3><p id=\"challenge-rules\" class=\"challenge-rules\"></p><ul id=\"challenge-goals\" class=\"challenge-goals\" aria-live=\"polite\"></ul><p id=\"challenge-verdict\" class=\"challenge-verdict\" aria-live=\"polite\"></p><button type=\"button\" id=\"challenge-leave\">Leave the challenge</button></div></section>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
 // qrDialog shows the link as a QR code (static/ts/qr.ts draws it), for the
 // room to open the exact run on their phones.
 func qrDialog() templ.Component {
@@ -84,7 +111,7 @@ func qrDialog() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<dialog id=\"qr-dialog\" class=\"qr-dialog\" aria-labelledby=\"qr-title\"><h2 id=\"qr-title\">Open this run on your phone</h2><canvas id=\"qr-code\" role=\"img\" aria-label=\"QR code of the link shown below\"></canvas><p id=\"qr-size\" class=\"qr-size\"></p><p id=\"qr-href\" class=\"qr-href\"></p><button type=\"button\" id=\"qr-close\">Close</button></dialog>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<dialog id=\"qr-dialog\" class=\"qr-dialog\" aria-labelledby=\"qr-title\"><h2 id=\"qr-title\">Open this run on your phone</h2><canvas id=\"qr-code\" role=\"img\" aria-label=\"QR code of the link shown below\"></canvas><p id=\"qr-size\" class=\"qr-size\"></p><p id=\"qr-href\" class=\"qr-href\"></p><button type=\"button\" id=\"qr-close\">Close</button></dialog>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

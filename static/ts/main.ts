@@ -10,6 +10,7 @@ import { play, playBtn, resetBtn, speedSelect, stepBtn, wake } from "./frame";
 import { onMessage } from "./messages";
 import { showMessage } from "./notice";
 import { initPresent } from "./present";
+import { initChallenge } from "./challenge";
 import { initPredict } from "./predict";
 import { initQR } from "./qr";
 import { focusCharts } from "./run";
@@ -80,6 +81,7 @@ tour.initTour({
 
 initQR(() => send({ t: "link", quiet: true }));
 initPredict();
+initChallenge();
 
 initPresent({
   playPause: () => playBtn.click(),

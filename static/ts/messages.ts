@@ -4,6 +4,7 @@ import { fieldMessage, syncControls } from "./controls";
 import { updateStatus } from "./frame";
 import { addLive } from "./markers";
 import { showMessage } from "./notice";
+import { challengeChanged, challengeRows } from "./challenge";
 import { predictChanged, predictRows } from "./predict";
 import { qrLink } from "./qr";
 import * as report from "./report";
@@ -107,6 +108,7 @@ const handlers: { [K in RunMessage["t"]]: (m: Extract<RunMessage, { t: K }>) => 
       page.playing = false;
       document.body.dataset.done = "true";
     }
+    challengeRows(m.summary.claims);
     updateStatus();
   },
   set: (m) => {
@@ -119,6 +121,7 @@ const handlers: { [K in RunMessage["t"]]: (m: Extract<RunMessage, { t: K }>) => 
     } else {
       fieldMessage(m.name, "");
       predictChanged(label ?? m.name);
+      challengeChanged();
       if (label) {
         addLive(page.summary?.duration_s ?? 0, label);
         for (const c of page.charts) page.stale.add(c);

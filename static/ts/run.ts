@@ -12,6 +12,7 @@ import { keepUnits } from "./numbers";
 import { fit, presenting } from "./present";
 import { LONG_RUN, view } from "./scrub";
 import { linkSoon } from "./share";
+import { challengeStarted } from "./challenge";
 import { predictStarted } from "./predict";
 import { page, send } from "./state";
 import { Store } from "./store";
@@ -87,6 +88,7 @@ export function started(i: Info, v: Values, s: Summary) {
   orderCharts();
   tour.setPreset(i.preset);
   predictStarted(i);
+  challengeStarted(i);
   setupSweep(m, i, preset?.compare ?? [], (plan) => {
     send({ t: "sweep", plan });
     linkSoon();
