@@ -475,7 +475,7 @@ func checkKeyboard(t *testing.T, tb *tab) {
 		t.Errorf("the first tab stop is %q, want the skip link to #charts", got)
 	}
 	// Then the task: the preset, Play, the speed, Step, Reset (the room's
-	// buttons after them).
+	// buttons after them: Present, the QR code, the keys).
 	// Tab is pressed, from the skip link.
 	tb.do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0); document.querySelector("a.skip").focus()`))
 	stops := []string{"skip"}
@@ -483,7 +483,7 @@ func checkKeyboard(t *testing.T, tb *tab) {
 		tb.do(t, chromedp.KeyEvent(kb.Tab))
 		stops = append(stops, eval[string](t, tb, `document.activeElement.id || document.activeElement.className`))
 	}
-	if got, want := strings.Join(stops, " "), "skip preset play speed step reset present keys theme"; got != want {
+	if got, want := strings.Join(stops, " "), "skip preset play speed step reset present qr keys"; got != want {
 		t.Errorf("the first tab stops are %q, want %q", got, want)
 	}
 	hash := eval[string](t, tb, `location.hash`)
