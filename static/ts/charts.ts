@@ -8,6 +8,7 @@ import { MARKER_BAND, drawCursor, drawMarkers, markerAt, markers } from "./marke
 import { rowAt, timeIncrs, timeNotation, timeText, view } from "./scrub";
 import { fmt, ticks } from "./numbers";
 import { shortLabels } from "./labels";
+import { drawnSeries, heldWith, lineOn } from "./seriesif";
 import { Store } from "./store";
 import { areaFill, big, colourOf, cssVar, isDark, markerCSS, measurer, stylesOf, typeScale } from "./theme";
 
@@ -16,16 +17,6 @@ const MAX_POINTS = 1000;
 // live lists the charts of the run on screen (not the side-by-side ones):
 // they share one crosshair, one time zoom and the time in view.
 const live = new Set<ChartView>();
-
-// lineOn says whether a threshold line's switch is on (sim.Line.On): If
-// names a Bool parameter (on while true), or is "name=a|b" for a Choice
-// parameter with one of those values.
-function lineOn(cond: string, values: Values): boolean {
-  const eq = cond.indexOf("=");
-  if (eq < 0) return values[cond] === true || values[cond] === 1;
-  const v = values[cond.slice(0, eq)];
-  return typeof v === "string" && cond.slice(eq + 1).split("|").includes(v);
-}
 
 // zoomAll shows the time range [min, max] on every live chart (null: all).
 export function zoomAll(range: [number, number] | null) {
@@ -123,15 +114,32 @@ export class ChartView {
     this.build();
   }
 
-  // shown: the series drawn; with upto, only the first values[upto] (one per instance).
+  // shown: the series drawn (seriesif.ts): with upto, only the first
+  // values[upto] (one per instance); a conditional one only if held.
   private shown: string[];
+  private held: boolean[] = [];
+  private upto: number | undefined;
 
-  // limit draws, for a chart whose series are per instance, one series per
-  // instance the run has (values[upto]).
-  limit(values: Values) {
+  // limit chooses the series a new run draws: one per instance the run
+  // has (values[upto]), and the conditional series that hold with its
+  // values or with one of also (A's, while comparing).
+  limit(values: Values, ...also: Values[]) {
     const k = this.chart.upto ? values[this.chart.upto] : undefined;
-    const next = typeof k === "number" ? this.chart.series.slice(0, k) : this.chart.series;
-    if (next.length === this.shown.length) return;
+    this.upto = typeof k === "number" ? k : undefined;
+    this.held = heldWith(this.chart, null, values, ...also);
+    this.reshow();
+  }
+
+  // widen adds the conditional series that come to hold during the run.
+  widen(values: Values) {
+    if (!this.chart.if) return;
+    this.held = heldWith(this.chart, this.held, values);
+    this.reshow();
+  }
+
+  private reshow() {
+    const next = drawnSeries(this.chart, this.upto, this.held);
+    if (next.join("\n") === this.shown.join("\n")) return;
     this.shown = next;
     this.build();
   }

@@ -66,6 +66,7 @@ export function started(i: Info, values: Values, cmp: Compared | undefined, keep
     cmpState.comparison = null;
     for (const c of charts) {
       c.setStore(cmpState.host.store());
+      c.limit(values);
       c.setGhost(null);
     }
   } else {
@@ -74,6 +75,7 @@ export function started(i: Info, values: Values, cmp: Compared | undefined, keep
     cmpState.comparison = cmp.comparison;
     for (const c of charts) {
       c.setStore(cmpState.bStore);
+      c.limit(values, cmp.valuesA);
       c.setGhost(cmpState.host.store());
       if (keepA) c.clear();
       c.thresholdsFrom(0, values);

@@ -82,7 +82,11 @@ const handlers: { [K in RunMessage["t"]]: (m: Extract<RunMessage, { t: K }>) => 
     const n = m.rows.length;
     page.values = m.values;
     page.summary = m.summary;
-    if (n > 0) for (const c of page.charts) c.thresholdsFrom(m.rows[0], page.values);
+    if (n > 0)
+      for (const c of page.charts) {
+        c.thresholdsFrom(m.rows[0], page.values);
+        c.widen(page.values);
+      }
     page.store.append(m.rows);
     cmp.rows(m.cmp, m.rows[0]);
     page.claimLog.push({ t: m.now, claims: (cmp.tileSummary() ?? m.summary).claims });

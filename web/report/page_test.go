@@ -120,8 +120,15 @@ func checkCharts(t *testing.T, r *sim.Run, page string, comparing bool) {
 			}
 		}
 		drawn := f[2]
+		held := heldSeries(&c, r)
 		for name := range want {
 			_, _, recorded := r.Recorder().Series(name)
+			if k := slices.Index(c.Series, name); k >= 0 && !held[k] {
+				if strings.Contains(drawn, `data-series="`+name+`"`) {
+					t.Errorf("%s: %s drawn, though the run does not have it", where, name)
+				}
+				continue
+			}
 			if c.Upto == "" && (recorded || strings.HasPrefix(name, "line:")) && !strings.Contains(drawn, `data-series="`+name+`"`) {
 				t.Errorf("%s: %s not drawn in the page's style", where, name)
 			}
@@ -185,6 +192,61 @@ func TestComparisonChartsAsThePage(t *testing.T) {
 	}
 	if !strings.Contains(page, `<polyline class="a"`) {
 		t.Error("no faint line of A")
+	}
+}
+
+// A series that does not exist in the scenario (SIP's alternate server
+// when none is configured) is neither drawn at 0 nor in the legend; with
+// the alternate, and beside it in a comparison, it is.
+func TestAbsentSeriesNotDrawn(t *testing.T) {
+	run := func(name string, alternate bool) *sim.Run {
+		sc, err := catalog.Preset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc.Duration = 20
+		if err := sc.Params.Put("alternate.enabled", param.On(alternate)); err != nil {
+			t.Fatal(err)
+		}
+		r, err := catalog.Start(sc, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.RunToEnd()
+		return r
+	}
+	figure := func(page, id string) string {
+		for _, f := range figureRe.FindAllStringSubmatch(page, -1) {
+			if f[1] == id {
+				return f[2]
+			}
+		}
+		t.Fatalf("no chart %s", id)
+		return ""
+	}
+	without, with := run("sip-503-retry-after", false), run("sip-503-alternate", true)
+	for _, c := range []struct{ chart, series, words string }{
+		{"cpu", "alternate.cpu", "alternate server occupancy"},
+		{"queue", "alternate.delay", "the alternate's queue"},
+		{"retry-after", "diverted", "sent to the alternate server"},
+	} {
+		for _, k := range []struct {
+			what string
+			page string
+			want bool
+		}{
+			{"no alternate", write(t, &Input{A: without}), false},
+			{"an alternate", write(t, &Input{A: with}), true},
+			{"A with an alternate beside B without", write(t, &Input{A: with, B: without, LabelA: "A", LabelB: "B"}), true},
+		} {
+			f := figure(k.page, c.chart)
+			if got := strings.Contains(f, `data-series="`+c.series+`"`); got != k.want {
+				t.Errorf("%s: chart %s draws %s: %v, want %v", k.what, c.chart, c.series, got, k.want)
+			}
+			if got := strings.Contains(f, escape(c.words)); got != k.want {
+				t.Errorf("%s: chart %s lists %q: %v, want %v", k.what, c.chart, c.words, got, k.want)
+			}
+		}
 	}
 }
 

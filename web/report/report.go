@@ -415,9 +415,10 @@ func curves(c *sim.Chart, r *sim.Run, st palette.Styles, ghost bool) []curve {
 			series = series[:k]
 		}
 	}
+	held := heldSeries(c, r)
 	for i, name := range series {
 		t, v, ok := r.Recorder().Series(name)
-		if !ok {
+		if !ok || !held[i] {
 			continue
 		}
 		k := curve{name: name, label: label(r, name), st: style(st.Series, i), t: t, v: v, ghost: ghost}
@@ -468,6 +469,31 @@ func label(r *sim.Run, name string) string {
 		}
 	}
 	return name
+}
+
+// heldSeries says, for each of the chart's series, whether its condition
+// (sim.Chart.If) holds at some time of run r, following the timeline: the
+// page neither draws nor lists a series that does not exist in the run.
+func heldSeries(c *sim.Chart, r *sim.Run) []bool {
+	held := make([]bool, len(c.Series))
+	sc := r.Replay()
+	vals := sc.Params.Clone()
+	mark := func() {
+		for i := range held {
+			held[i] = held[i] || c.SeriesOn(i, vals)
+		}
+	}
+	mark()
+	end := r.Now().Seconds()
+	for _, ch := range sc.Timeline {
+		if ch.At > end {
+			break
+		}
+		if len(c.If) != 0 && vals.Put(ch.Param, ch.Value) == nil {
+			mark()
+		}
+	}
+	return held
 }
 
 // threshold returns a line's value over the run as steps: a fixed value,

@@ -355,6 +355,19 @@ func (v *Chart) AppendJSON(e *jsonw.Encoder) {
 		e.Key(`"upto":`)
 		e.String(v.Upto)
 	}
+	if len(v.If) != 0 {
+		e.Key(`"if":`)
+		if v.If == nil {
+			e.Null()
+		} else {
+			e.Byte('[')
+			for i0 := range v.If {
+				e.Comma(i0)
+				e.String(v.If[i0])
+			}
+			e.Byte(']')
+		}
+	}
 	e.Byte('}')
 }
 

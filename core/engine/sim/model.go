@@ -193,6 +193,21 @@ type Chart struct {
 	// Upto names an integer parameter k when the series are one per
 	// instance: only the first k are drawn.
 	Upto string `json:"upto,omitempty"`
+	// If, when set, holds one condition per series, written as Line.If
+	// ("" for a series always drawn): a series whose condition holds at
+	// no time of the run (an alternate server the scenario does not have)
+	// is neither drawn nor listed. The page gives the series drawn the
+	// colours in the order of Series, so conditional series come last.
+	If []string `json:"if,omitempty"`
+}
+
+// SeriesOn says whether the chart's series i is drawn with the
+// parameters vals (If).
+func (c *Chart) SeriesOn(i int, vals param.Values) bool {
+	if i >= len(c.If) || c.If[i] == "" {
+		return true
+	}
+	return Line{If: c.If[i]}.On(vals)
 }
 
 // Line is a horizontal threshold on a chart: a fixed value, or the current

@@ -304,6 +304,7 @@ export interface Chart {
   lines?: Line[];
   per_class?: boolean;
   upto?: string;
+  if?: string[];
 }
 
 // Panel is sim.Panel.

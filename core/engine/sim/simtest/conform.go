@@ -99,6 +99,16 @@ func conformDef(t *testing.T, def *sim.Def) {
 			name, _ := l.IfParam()
 			hasParam("chart "+ch.ID, name)
 		}
+		if len(ch.If) != 0 && len(ch.If) != len(ch.Series) {
+			t.Errorf("chart %s: %d conditions for %d series", ch.ID, len(ch.If), len(ch.Series))
+		}
+		for i, c := range ch.If {
+			name, _ := sim.Line{If: c}.IfParam()
+			hasParam("chart "+ch.ID, name)
+			if c == "" && i > 0 && ch.If[i-1] != "" {
+				t.Errorf("chart %s: series %s always drawn after a conditional one (its colour would move)", ch.ID, ch.Series[i])
+			}
+		}
 	}
 	if len(def.Presets) == 0 {
 		t.Error("no preset")
