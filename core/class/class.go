@@ -15,12 +15,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"overloadlab/core/catalog"
 	"overloadlab/core/engine/clock"
 	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
 )
 
 // MaxLinks is the most links a class view replays.
@@ -232,25 +231,13 @@ func inWords(d scenario.Difference, end float64) string {
 }
 
 // Rows replays the links on workers at a time (as a sweep's cells are
-// run) and returns their rows in the links' order.
+// run, by sim.Each) and returns their rows in the links' order.
 func Rows(links []string, workers int) []Row {
 	out := make([]Row, len(links))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range max(1, min(workers, len(links))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(links) {
-					return
-				}
-				out[i] = RowOf(i+1, links[i])
-			}
-		}()
-	}
-	wg.Wait()
+	_ = sim.Each(len(links), workers, func(i int) error {
+		out[i] = RowOf(i+1, links[i])
+		return nil // a broken link's row says why: it does not stop the rest
+	})
 	return out
 }
 

@@ -3,7 +3,6 @@ package sim
 import (
 	"fmt"
 	"sync"
-	"sync/atomic"
 
 	"overloadlab/core/engine/scenario"
 )
@@ -74,45 +73,28 @@ func RunCell(def *Def, base *scenario.Scenario, p *Plan, c Cell) (Sample, error)
 	}, nil
 }
 
-// RunCells runs cells on workers goroutines and returns their samples in
+// RunCells runs cells on workers goroutines (by Each) and returns their samples in
 // the order of cells. Each run is independent of the others, so the numbers
 // do not depend on workers. progress, if not nil, is called once after each
 // run, never concurrently. On an error the remaining runs are skipped and
 // the error of the first failing cell (in the order of cells) is returned.
 func RunCells(def *Def, base *scenario.Scenario, p *Plan, cells []Cell, workers int, progress func()) ([]Sample, error) {
 	out := make([]Sample, len(cells))
-	errs := make([]error, len(cells))
-	var next atomic.Int64
-	var failed atomic.Bool
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for range max(1, min(workers, len(cells))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for !failed.Load() {
-				i := int(next.Add(1) - 1)
-				if i >= len(cells) {
-					return
-				}
-				out[i], errs[i] = RunCell(def, base, p, cells[i])
-				if errs[i] != nil {
-					failed.Store(true)
-					return
-				}
-				if progress != nil {
-					mu.Lock()
-					progress()
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
+	err := Each(len(cells), workers, func(i int) error {
+		var err error
+		if out[i], err = RunCell(def, base, p, cells[i]); err != nil {
+			return err
 		}
+		if progress != nil {
+			mu.Lock()
+			progress()
+			mu.Unlock()
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
