@@ -15,15 +15,11 @@ import (
 // page's Share button makes it (the part after # in its address).
 func cmdLink(args []string, stdout io.Writer) error {
 	fs := newFlags("link")
-	preset := fs.String("preset", "", "preset `name`")
-	file := fs.String("scenario", "", "scenario JSON `file` ('-' for standard input)")
-	var seed, duration optional
-	fs.Var(&seed, "seed", "seed of the random streams (default: the scenario's)")
-	fs.Var(&duration, "duration", "simulated `seconds` (default: the scenario's)")
+	sf := addScenarioFlags(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	sc, err := loadScenario(*preset, *file, &seed, &duration)
+	sc, err := sf.load("")
 	if err != nil {
 		return err
 	}

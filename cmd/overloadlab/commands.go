@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -122,6 +123,30 @@ func (o *optional) Set(s string) error {
 	return nil
 }
 
+// scenarioFlags are the flags that name the scenario a command runs, as
+// run and link declare them: -preset, -scenario, -seed and -duration.
+type scenarioFlags struct {
+	preset, file   *string
+	seed, duration optional
+}
+
+// addScenarioFlags declares the scenario's flags on fs.
+func addScenarioFlags(fs *flag.FlagSet) *scenarioFlags {
+	f := &scenarioFlags{
+		preset: fs.String("preset", "", "preset `name`"),
+		file:   fs.String("scenario", "", "scenario JSON `file` ('-' for standard input)"),
+	}
+	fs.Var(&f.seed, "seed", "seed of the random streams (default: the scenario's)")
+	fs.Var(&f.duration, "duration", "simulated `seconds` (default: the scenario's)")
+	return f
+}
+
+// load reads the scenario the flags name, or link's when link is not ""
+// (loadAny).
+func (f *scenarioFlags) load(link string) (*scenario.Scenario, error) {
+	return loadAny(*f.preset, *f.file, link, &f.seed, &f.duration)
+}
+
 // loadScenario reads the scenario named by -preset or -scenario and applies
 // the -seed and -duration overrides, when given.
 func loadScenario(preset, file string, seed, duration *optional) (*scenario.Scenario, error) {
@@ -201,11 +226,7 @@ func presetTimeline(sc *scenario.Scenario, duration *optional, err error) error 
 
 func cmdRun(args []string, stdout io.Writer) error {
 	fs := newFlags("run")
-	preset := fs.String("preset", "", "preset `name`")
-	file := fs.String("scenario", "", "scenario JSON `file` ('-' for standard input)")
-	var seed, duration optional
-	fs.Var(&seed, "seed", "seed of the random streams (default: the scenario's)")
-	fs.Var(&duration, "duration", "simulated `seconds` (default: the scenario's)")
+	sf := addScenarioFlags(fs)
 	link := fs.String("link", "", "a what-if `link` (the page's Share link, its address or the part after #)")
 	format := fs.String("format", "text", "output: text or json (summary), csv (per-interval series)")
 	if err := parse(fs, args); err != nil {
@@ -214,7 +235,7 @@ func cmdRun(args []string, stdout io.Writer) error {
 	if *format != "text" && *format != "json" && *format != "csv" {
 		return usagef("-format %s: allowed text, json, csv", param.Quote(*format))
 	}
-	sc, err := loadAny(*preset, *file, *link, &seed, &duration)
+	sc, err := sf.load(*link)
 	if err != nil {
 		return err
 	}
