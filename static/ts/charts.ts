@@ -25,6 +25,26 @@ export function zoomAll(range: [number, number] | null) {
   for (const c of live) c.redraw();
 }
 
+// legendRow is the row every live chart's legend shows while the pointer
+// is on none of them: the time in view (the scrubbed time, else the
+// latest), but no later than the last row every one of them has drawn,
+// so that while a run plays (one chart drawn per frame) every legend names
+// the same time and shows that row's values.
+function legendRow(): number {
+  let row = Infinity;
+  for (const c of live) row = Math.min(row, c.drawnRows - 1);
+  if (!Number.isFinite(row)) return -1;
+  const first = live.values().next().value;
+  if (view.at !== null && first) row = Math.min(row, rowAt(first.store, view.at));
+  return row;
+}
+
+// syncLegends sets every live chart's legend to legendRow's values.
+function syncLegends() {
+  const row = legendRow();
+  for (const c of live) c.showRow(row);
+}
+
 // DATA_ROWS is how many of the latest rows a chart's data table shows.
 const DATA_ROWS = 10;
 // The charts' state: chartNo numbers the charts made, for their ids.
@@ -39,6 +59,11 @@ export class ChartView {
   readonly root: HTMLElement;
   private height: number;
   private u: uPlot | null = null;
+  // drawnRows: how many of the store's rows the chart has drawn.
+  drawnRows = 0;
+  // shownRow: the store's row the legend shows while the pointer is off
+  // every live chart (null: the row under the pointer, uPlot's).
+  private shownRow: number | null = null;
   private cls = "";
   // steps[k]: the k-th threshold's values, each from a simulated time on.
   private steps: { t: number; v: number | null }[][];
@@ -59,7 +84,7 @@ export class ChartView {
     parent: HTMLElement,
     readonly chart: Chart,
     readonly model: Model,
-    private store: Store,
+    private storeOf: Store,
     readonly compact = false,
   ) {
     this.cols = new Map(model.columns.map((c) => [c.name, c]));
@@ -146,7 +171,51 @@ export class ChartView {
 
   // setStore points the chart at the series of a new run.
   setStore(s: Store) {
-    this.store = s;
+    this.storeOf = s;
+  }
+
+  get store(): Store {
+    return this.storeOf;
+  }
+
+  // rowOf is the store's row whose values the legend shows for uPlot's
+  // index idx: the legend's own row while the pointer is off the charts.
+  private rowOf(u: uPlot, idx: number | null): number {
+    if (this.shownRow !== null && !((u.cursor.left ?? -1) >= 0)) return this.shownRow;
+    const i = idx === null ? undefined : this.picked[idx];
+    return i === undefined ? -1 : i;
+  }
+
+  // valueOf is the value of column name at the legend's row, written.
+  private valueOf(u: uPlot, name: string, idx: number | null, store: Store | null = this.storeOf): string {
+    const col = store?.col(this.seriesName(name));
+    const i = this.rowOf(u, idx);
+    return col && i >= 0 && i < col.length ? fmt(col[i], this.chart.unit) : "–";
+  }
+
+  // stepAt is threshold k's value (of A's steps, or the chart's) at the legend's row, written.
+  private stepAt(u: uPlot, steps: { t: number; v: number | null }[][], k: number, idx: number | null): string {
+    const i = this.rowOf(u, idx);
+    const t = this.storeOf.col("t")?.[i];
+    const st = steps[k];
+    if (t === undefined || !st) return "–";
+    let v: number | null = null;
+    for (const p of st) if (p.t <= t) v = p.v;
+    return v === null ? "–" : fmt(v, this.chart.unit);
+  }
+
+  // showRow sets the legend to the store's row (while the pointer is off
+  // every live chart).
+  showRow(row: number) {
+    const u = this.u;
+    if (!u || this.compact || (u.cursor.left ?? -1) >= 0) return;
+    this.shownRow = row;
+    let k = this.picked.length - 1;
+    while (k > 0 && this.picked[k] > row) k--;
+    u.setLegend({ idx: Math.max(0, k) });
+    // The time of the row the legend shows (for tests and tools).
+    const t = row >= 0 ? String(this.storeOf.col("t")?.[row]) : "";
+    if (this.root.dataset.legendT !== t) this.root.dataset.legendT = t;
   }
 
   // setGhost draws the series of run A faint under this chart's own (B),
@@ -172,23 +241,23 @@ export class ChartView {
     const st = this.styles();
     // A's entries carry the class "ghost" (presentation mode leaves them
     // out of a many-series legend) and the legend's short names.
-    const faint = (style: Style | undefined, dash: number[] | undefined): uPlot.Series => ({ class: "ghost", stroke: colourOf(style, dark) + "66", width: 1.25, dash: style?.dash ?? dash, points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
+    const faint = (style: Style | undefined, dash: number[] | undefined): uPlot.Series => ({ class: "ghost", stroke: colourOf(style, dark) + "66", width: 1.25, dash: style?.dash ?? dash, points: { show: false } });
     const out: uPlot.Series[] = [];
     // A stacked layer is drawn as its running sum; its legend value is the
     // layer's own (A's column at that row), as B's is.
     for (const i of this.stackOrder()) {
       const name = this.shown[i];
       const s: uPlot.Series = { ...faint(st.series[i], undefined), label: `A: ${this.labels[i] ?? this.label(name)}` };
-      if (c.stacked) s.value = (_u, _v, _si, idx) => (idx === null ? "–" : fmt(this.raw(name, idx, this.ghost), c.unit));
+      s.value = (u, _v, _si, idx) => this.valueOf(u, name, idx, this.ghost);
       out.push(s);
       this.meta.push({ series: this.seriesName(name), side: "A" });
     }
     (c.overlay ?? []).forEach((name, k) => {
-      out.push({ ...faint(st.overlay?.[k], [2, 3]), label: `A: ${this.label(name)}` });
+      out.push({ ...faint(st.overlay?.[k], [2, 3]), label: `A: ${this.label(name)}`, value: (u, _v, _si, idx) => this.valueOf(u, name, idx, this.ghost) });
       this.meta.push({ series: this.seriesName(name), side: "A" });
     });
     (c.lines ?? []).forEach((l, k) => {
-      out.push({ ...faint(st.lines?.[k], [8, 5]), label: `A: ${l.label}` });
+      out.push({ ...faint(st.lines?.[k], [8, 5]), label: `A: ${l.label}`, value: (u, _v, _si, idx) => this.stepAt(u, this.ghostSteps, k, idx) });
       this.meta.push({ series: "", side: "A" });
     });
     for (const s of out) this.colors.push(String(s.stroke));
@@ -216,7 +285,7 @@ export class ChartView {
   }
 
   private seriesName(name: string): string {
-    return this.chart.per_class && this.cls && this.store.index.has(`${this.cls}.${name}`) ? `${this.cls}.${name}` : name;
+    return this.chart.per_class && this.cls && this.storeOf.index.has(`${this.cls}.${name}`) ? `${this.cls}.${name}` : name;
   }
 
   private label(name: string): string {
@@ -244,7 +313,7 @@ export class ChartView {
     const dark = isDark();
     const st = this.styles();
     const width = Math.max(260, (this.root.clientWidth || this.root.parentElement?.clientWidth || 600) - 18);
-    const series: uPlot.Series[] = [{ label: "t", value: (_u, v) => (v === null || v === undefined ? "–" : timeText(v)) }];
+    const series: uPlot.Series[] = [{ label: "t", value: (u, _v, _si, idx) => timeText(this.storeOf.col("t")?.[this.rowOf(u, idx)] ?? NaN) }];
     this.colors = [];
     // What each legend entry after the time shows: its column and side
     // (on the legend's rows as data-series and data-side, for tests and tools).
@@ -269,12 +338,11 @@ export class ChartView {
       if (c.stacked) {
         s.fill = areaFill(style, dark);
         s.width = 1;
-        s.value = (_u, _v, _si, idx) => (idx === null ? "–" : fmt(this.raw(name, idx), c.unit));
       } else {
         s.dash = style.dash;
         s.width = 2;
-        s.value = (_u, v) => fmt(v, c.unit);
       }
+      s.value = (u, _v, _si, idx) => this.valueOf(u, name, idx);
       series.push(s);
     }
     // Overlays and thresholds are drawn after (above) the areas, wider.
@@ -284,7 +352,7 @@ export class ChartView {
       this.colors.push(color);
       this.meta.push({ series: this.seriesName(name), side });
       legendMarks.push(markerCSS(style, dark, false));
-      series.push({ label: this.label(name), stroke: color, width: 2.5, dash: style?.dash, points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
+      series.push({ label: this.label(name), stroke: color, width: 2.5, dash: style?.dash, points: { show: false }, value: (u, _v, _si, idx) => this.valueOf(u, name, idx) });
     });
     (c.lines ?? []).forEach((l, k) => {
       const style = st.lines?.[k];
@@ -292,7 +360,7 @@ export class ChartView {
       this.colors.push(color);
       this.meta.push({ series: "", side });
       legendMarks.push(markerCSS(style, dark, false));
-      series.push({ label: l.label, stroke: color, width: 2, dash: style?.dash ?? [8, 5], points: { show: false }, value: (_u, v) => fmt(v, c.unit) });
+      series.push({ label: l.label, stroke: color, width: 2, dash: style?.dash ?? [8, 5], points: { show: false }, value: (u, _v, _si, idx) => this.stepAt(u, this.steps, k, idx) });
     });
     series.push(...this.ghostSeries());
     // In presentation mode the axes are read from the back of a room.
@@ -380,28 +448,22 @@ export class ChartView {
     this.root.append(this.tableBox);
     if (!this.tableBox.hidden) this.fillTable();
     if (!this.compact) this.u.over.addEventListener("dblclick", () => zoomAll(null));
+    if (!this.compact) syncLegends();
     this.showMarkers();
-  }
-
-  // raw returns the value of a stacked series (not the running sum) at a
-  // drawn index, in the store given (B's, or the run's; A's ghost).
-  private raw(name: string, idx: number, store: Store | null = this.store): number {
-    const col = store?.col(this.seriesName(name));
-    const i = this.picked[idx];
-    return col && i !== undefined && i < col.length ? col[i] : NaN;
   }
 
   private picked: number[] = [];
 
   private data(): uPlot.AlignedData {
-    const n = this.store.length;
+    const n = this.storeOf.length;
+    this.drawnRows = n;
     const k = Math.max(1, Math.ceil(n / MAX_POINTS));
     const idx: number[] = [];
     for (let i = 0; i < n; i += k) idx.push(i);
     if (n > 0 && idx[idx.length - 1] !== n - 1) idx.push(n - 1);
     this.picked = idx;
     const at = (name: string) => {
-      const col = this.store.col(this.seriesName(name));
+      const col = this.storeOf.col(this.seriesName(name));
       return idx.map((i) => (col ? col[i] : null));
     };
     const out: (number | null)[][] = [at("t")];
@@ -453,9 +515,9 @@ export class ChartView {
   private fillTable() {
     const c = this.chart;
     const names = [...this.shown, ...(c.overlay ?? [])];
-    const n = this.store.length;
+    const n = this.storeOf.length;
     const g = this.ghost;
-    const sides: { side: string; store: Store }[] = g ? [{ side: "A", store: g }, { side: "B", store: this.store }] : [{ side: "", store: this.store }];
+    const sides: { side: string; store: Store }[] = g ? [{ side: "A", store: g }, { side: "B", store: this.storeOf }] : [{ side: "", store: this.storeOf }];
     const cap = document.createElement("caption");
     cap.textContent = `${c.title}: the latest ${Math.min(n, DATA_ROWS)} of ${n} intervals${c.unit ? ` (${c.unit})` : ""}${g ? ", A and B" : ""}`;
     const head = document.createElement("tr");
@@ -478,7 +540,7 @@ export class ChartView {
       const tr = document.createElement("tr");
       const t = document.createElement("th");
       t.scope = "row";
-      const at = this.store.col("t")?.[r];
+      const at = this.storeOf.col("t")?.[r];
       t.textContent = fmt(at);
       tr.dataset.t = String(at);
       tr.append(t);
@@ -535,13 +597,9 @@ export class ChartView {
     // The y range drawn, for the tests: while comparing, A and B share it.
     const y = u.scales.y;
     if (y.min !== undefined && y.max !== undefined) this.root.dataset.y = `${y.min},${y.max}`;
-    if (n > 0 && (u.cursor.idx === null || u.cursor.idx === undefined || u.cursor.left! < 0)) {
-      const idx = this.indexAt(view.at) ?? n - 1;
-      u.setLegend({ idx });
-      // The time of the row the legend shows (for tests and tools).
-      const t = String(this.store.col("t")?.[this.picked[idx]]);
-      if (this.root.dataset.legendT !== t) this.root.dataset.legendT = t;
-    }
+    if (this.compact) {
+      if (n > 0) u.setLegend({ idx: this.indexAt(view.at) ?? n - 1 });
+    } else syncLegends();
     this.showMarkers();
     if (!this.tableBox.hidden) this.fillTable();
   }
@@ -558,7 +616,7 @@ export class ChartView {
   // when t is null or before the first point).
   private indexAt(t: number | null): number | null {
     if (t === null) return null;
-    const i = rowAt(this.store, t);
+    const i = rowAt(this.storeOf, t);
     if (i < 0) return null;
     let k = this.picked.length - 1;
     while (k >= 0 && this.picked[k] > i) k--;
