@@ -160,7 +160,7 @@ func install() {
 		if err != nil {
 			return nil, err
 		}
-		return "", cur.Set(name, text)
+		return cur.Set(name, text)
 	})
 	fn("values", func([]safejs.Value) (any, error) {
 		if cur == nil {

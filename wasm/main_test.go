@@ -83,6 +83,8 @@ func TestBridge(t *testing.T) {
 	}
 	if v := call(t, "set", "cpu.speed", "2"); errorOf(v) != "" {
 		t.Errorf("set: %s", errorOf(v))
+	} else if label, _ := v.String(); label != "CPU speed 1 → 2 ×" {
+		t.Errorf("set named the change %q, want sim.ChangeLabel's", label)
 	}
 	link, _ := call(t, "link").String()
 	if !strings.HasPrefix(link, "2.") {

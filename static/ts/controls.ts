@@ -81,23 +81,15 @@ function onControl(ev: Event) {
     fieldMessage(name, "");
     return;
   }
-  page.liveLabels.set(name, changeLabel(name, page.values[name], value));
+  page.setting.add(name);
   send({ t: "set", name, value });
 }
 // A box left shows the value in force again (unless its change is on its way).
 function onLeave(ev: Event) {
   const input = ev.target as HTMLElement;
   const name = input.dataset.param;
-  if (!name || !typing(input) || page.liveLabels.has(name)) return;
+  if (!name || !typing(input) || page.setting.has(name)) return;
   queueMicrotask(() => syncControls(true));
-}
-// changeLabel names a live change for its marker: "SGSN N 400 → 800 /s".
-function changeLabel(name: string, old: number | string | boolean | undefined, value: string): string {
-  const sp = page.model?.params.find((p) => p.name === name);
-  if (!sp) return `${name} → ${value}`;
-  if (sp.kind === "bool") return `${sp.marker} ${value === "true" ? "on" : "off"}`;
-  const unit = sp.unit && (sp.kind === "number" || sp.kind === "integer") ? ` ${sp.unit}` : "";
-  return `${sp.marker} ${String(old)} → ${value}${unit}`;
 }
 
 for (const sec of document.querySelectorAll<HTMLElement>("section.controls")) {

@@ -117,17 +117,16 @@ const handlers: { [K in RunMessage["t"]]: (m: Extract<RunMessage, { t: K }>) => 
   },
   set: (m) => {
     page.values = m.values;
-    const label = page.liveLabels.get(m.name);
-    page.liveLabels.delete(m.name);
+    page.setting.delete(m.name);
     // A refusal is written beside the field (where the user looks), else on top.
     if (m.error) {
       if (!fieldMessage(m.name, `Not applied: ${m.error}; still ${String(page.values[m.name])}.`)) showMessage(`Not applied: ${m.error}`);
     } else {
       fieldMessage(m.name, "");
-      predictChanged(label ?? m.name);
+      predictChanged(m.label ?? m.name);
       challengeChanged();
-      if (label) {
-        addLive(page.summary?.duration_s ?? 0, label);
+      if (m.label) {
+        addLive(page.summary?.duration_s ?? 0, m.label);
         for (const c of page.charts) page.stale.add(c);
       }
     }

@@ -27,7 +27,7 @@ export const page = {
   pacedPreset: "", // the preset whose pace the speed was last set to
   // watch is the lesson's chart of the preset on screen: it comes first.
   watch: "",
-  liveLabels: new Map<string, string>(), // a live change on its way, named
+  setting: new Set<string>(), // the parameters whose change is on its way
 
   // The frame loop.
   playing: false,

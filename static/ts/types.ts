@@ -53,7 +53,7 @@ export type FromWorker =
   | { t: "started"; info: Info; values: Values; summary: Summary; cmp?: Compared }
   | { t: "start-failed"; error: string; link?: string; preset: Answer<"linkPreset"> }
   | { t: "rows"; rows: Answer<"advance">; now: Summary["duration_s"]; values: Values; summary: Summary; cmp?: Compared }
-  | { t: "set"; name: string; error?: string; values: Values }
+  | { t: "set"; name: string; label?: Answer<"set">; error?: string; values: Values } // label: the change named by the core
   | { t: "link"; link: Answer<"link">; quiet: boolean }
   | { t: "words"; error?: string }
   | { t: "report"; html?: Answer<"report">; error?: string }

@@ -169,7 +169,7 @@ function handle(m: ToWorker) {
       return;
     case "set": {
       const r = run.bridge.set(m.name, m.value);
-      post({ t: "set", name: m.name, error: failed(r) ? r.error : undefined, values: JSON.parse(ok(run.bridge.values())) });
+      post({ t: "set", name: m.name, ...(failed(r) ? { error: r.error } : { label: r }), values: JSON.parse(ok(run.bridge.values())) });
       return;
     }
     case "link":

@@ -34,7 +34,7 @@ var API = Funcs{
 	{Name: "startLink", Args: []Arg{{"link", "string"}}, Result: "string", Doc: "start the run a what-if link holds; JSON Info"},
 	{Name: "linkPreset", Args: []Arg{{"link", "string"}}, Result: "string", Doc: "the preset a link names, \"\" if none (to fall back on)"},
 	{Name: "advance", Args: []Arg{{"seconds", "number"}, {"budgetMs", "number"}}, Result: "Float64Array", Doc: "run on; the new rows, flat (width = Info.columns)"},
-	{Name: "set", Args: []Arg{{"name", "string"}, {"value", "string"}}, Result: "string", Doc: "change a parameter now (recorded for the link); \"\" when done"},
+	{Name: "set", Args: []Arg{{"name", "string"}, {"value", "string"}}, Result: "string", Doc: "change a parameter now (recorded for the link); the change named for its marker (sim.ChangeLabel)"},
 	{Name: "values", Result: "string", Doc: "JSON Values in force"},
 	{Name: "summary", Result: "string", Doc: "JSON Summary of the run so far"},
 	{Name: "link", Result: "string", Doc: "the what-if link of what is on screen"},

@@ -80,7 +80,7 @@ func TestRepliesAreEncodingJSON(t *testing.T) {
 		s.Advance(min(8, p.Duration/3), nil) // seconds: long enough for counters and a claim or two
 		for _, sp := range s.Run().Scenario.Params.Schema().Specs() {
 			if sp.Kind == param.Number && !sp.Fixed { // a live change, for the timeline
-				if err := s.Set(sp.Name, strconv.FormatFloat(sp.Min+(sp.Max-sp.Min)/3, 'g', -1, 64)); err != nil {
+				if _, err := s.Set(sp.Name, strconv.FormatFloat(sp.Min+(sp.Max-sp.Min)/3, 'g', -1, 64)); err != nil {
 					t.Fatal(err)
 				}
 				break

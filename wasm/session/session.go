@@ -218,40 +218,45 @@ func (s *Session) RowsB() []float64 { return s.rowsB }
 
 // Set changes the parameter name to the value written as text (a number,
 // true/false, a choice) at the current simulated time, in B while
-// comparing, else in A. A change during the run is recorded so that the
-// share link replays it; one before the run starts (at 0 s) changes the
-// scenario itself.
-func (s *Session) Set(name, text string) error {
+// comparing, else in A, and names the change for its marker
+// (sim.ChangeLabel: "SGSN N 400 → 800 /s"). A change during the run is
+// recorded so that the share link replays it; one before the run starts
+// (at 0 s) changes the scenario itself.
+func (s *Session) Set(name, text string) (label string, err error) {
 	sp, ok := s.def.Params.Lookup(name)
 	if !ok {
-		return &param.UnknownError{Name: name}
+		return "", &param.UnknownError{Name: name}
 	}
 	v, err := sp.Parse(text)
 	if err != nil {
-		return err
+		return "", err
 	}
 	r := s.edited()
+	label = sim.ChangeLabel(r.Values(), name, v)
 	if r.Now() == 0 {
 		// Not started: the scenario itself changes.
 		sc := r.Scenario.Clone()
 		if err := sc.Params.Put(name, v); err != nil {
-			return err
+			return "", err
 		}
 		fresh, err := catalog.Start(sc, true)
 		if err != nil {
-			return err
+			return "", err
 		}
 		if s.b != nil {
 			s.b = fresh
 		} else {
 			s.run = fresh
 		}
-		return nil
+		return label, nil
 	}
 	if n := len(r.Scenario.Timeline) + len(r.Live()); n >= scenario.MaxTimeline {
-		return &param.Error{Field: "timeline", Value: fmt.Sprintf("%d changes", n+1), Allowed: fmt.Sprintf("at most %d changes in a run (press Reset to start again)", scenario.MaxTimeline)}
+		return "", &param.Error{Field: "timeline", Value: fmt.Sprintf("%d changes", n+1), Allowed: fmt.Sprintf("at most %d changes in a run (press Reset to start again)", scenario.MaxTimeline)}
 	}
-	return r.Set(name, v)
+	if err := r.Set(name, v); err != nil {
+		return "", err
+	}
+	return label, nil
 }
 
 // edited returns the run the controls change: B while comparing, else A.

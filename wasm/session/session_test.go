@@ -88,11 +88,19 @@ func TestLinkReplaysLiveChanges(t *testing.T) {
 	for s.Now() < 200 {
 		s.Advance(0.7, nil)
 	}
-	if err := s.Set("cpu.speed", "2"); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Set("lab.cpu-guard", "false"); err != nil {
-		t.Fatal(err)
+	// Each change comes named as its marker shows it: the page's label is
+	// the core's (sim.ChangeLabel), the page has no twin of it.
+	for _, c := range []struct{ name, value, want string }{
+		{"cpu.speed", "2", "CPU speed 1 → 2 ×"},
+		{"lab.cpu-guard", "false", "CPU guard (70 %) off"},
+	} {
+		label, err := s.Set(c.name, c.value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if label != c.want {
+			t.Errorf("Set(%s, %s) named %q, want %q", c.name, c.value, label, c.want)
+		}
 	}
 	runToEnd(t, s, 37)
 	want := s.Summary()
@@ -117,14 +125,14 @@ func TestBadInputNamesTheField(t *testing.T) {
 		{"no.such", "1", "no.such: no such parameter"},
 		{"lab.cpu-guard", "maybe", `lab.cpu-guard: "maybe" is not allowed (allowed: true or false)`},
 	} {
-		err := s.Set(c.name, c.value)
+		_, err := s.Set(c.name, c.value)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Set(%s, %s) = %v, want %q", c.name, c.value, err, c.want)
 		}
 	}
 	s.Advance(1, nil) // changes during the run go to the timeline
 	for i := 0; ; i++ {
-		if err := s.Set("cpu.speed", "2"); err != nil {
+		if _, err := s.Set("cpu.speed", "2"); err != nil {
 			if !strings.Contains(err.Error(), "timeline: 2001 changes is not allowed (allowed: at most 2000 changes") {
 				t.Errorf("change %d: %v", i, err)
 			}
@@ -254,7 +262,7 @@ func TestCompareLockstepAndLink(t *testing.T) {
 	if b, _ := s.SummaryB(); b.Digest != s.Summary().Digest {
 		t.Errorf("B as a copy of A: digests %s and %s", b.Digest, s.Summary().Digest)
 	}
-	if err := s.Set("sgsn-new-connections-per-second", "800"); err != nil {
+	if _, err := s.Set("sgsn-new-connections-per-second", "800"); err != nil {
 		t.Fatal(err)
 	}
 	if v, _ := s.Values(); !strings.Contains(string(v), `"sgsn-new-connections-per-second":800`) {
@@ -307,7 +315,7 @@ func TestCompareVariant(t *testing.T) {
 	if in := s.Info(); in.Words.LabelA != "ARO" || in.Words.LabelB != "OCC" || len(in.ChangedB) != 1 || in.ChangedB[0].String() != "overload.algorithm: aro → occ" {
 		t.Errorf("variant: %+v, differences %v", in.Words, in.ChangedB)
 	}
-	if err := s.Set("cpu.speed", "2"); err != nil && !strings.Contains(err.Error(), "no such") {
+	if _, err := s.Set("cpu.speed", "2"); err != nil && !strings.Contains(err.Error(), "no such") {
 		t.Fatal(err)
 	}
 	runToEnd(t, s, 10)
@@ -429,7 +437,7 @@ func TestOldLinkKeepsItsStreams(t *testing.T) {
 		t.Fatalf("a link of catalog version 1 opens on streams %d", s.run.Scenario.Streams)
 	}
 	s.Advance(100, nil)
-	if err := s.Set("cpu.speed", "2"); err != nil {
+	if _, err := s.Set("cpu.speed", "2"); err != nil {
 		t.Fatal(err)
 	}
 	runToEnd(t, s, 300)

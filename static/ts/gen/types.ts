@@ -389,7 +389,7 @@ export interface Bridge {
   linkPreset(link: string): string | Failure;
   /** run on; the new rows, flat (width = Info.columns) */
   advance(seconds: number, budgetMs: number): Float64Array | Failure;
-  /** change a parameter now (recorded for the link); "" when done */
+  /** change a parameter now (recorded for the link); the change named for its marker (sim.ChangeLabel) */
   set(name: string, value: string): string | Failure;
   /** JSON Values in force */
   values(): string | Failure;
