@@ -21,7 +21,7 @@ var (
 	colStale    = cols.Add("server.stale", "messages processed for transactions their client had ended", "/s")
 	colAmp      = cols.Add("amplification", "request copies reaching the servers per new request sent", "×")
 	colGoodput  = cols.Add("goodput", "completed in time, as a share of the server's capacity", "%")
-	colFailed   = cols.Add("failed", "transactions failed (late, rejected, dropped, throttled)", "/s")
+	colFailed   = cols.Add("failed", "transactions failed: late, refused with 503, given up unanswered (not those throttled at the clients)", "/s")
 	colQueue    = cols.AddMax("server.queue", "messages in the server's queue", "msgs")
 	colDelay    = cols.AddMax("server.delay", "the server's queue, in seconds of work", "s")
 	colCPU      = cols.AddMax("server.cpu", "server occupancy", "%")
@@ -98,7 +98,9 @@ func (n *node) Measure(row *sim.Row) {
 	row.Set(colGoodput, goodput)
 	failed := 0.0
 	for cls := range 2 {
-		for _, o := range []metrics.Outcome{metrics.Late, metrics.Rejected, metrics.Dropped, metrics.Throttled} {
+		// Throttled at the clients (oc, a Retry-After block) is counted
+		// apart, as the core's outcomes and the page's totals count it.
+		for _, o := range []metrics.Outcome{metrics.Late, metrics.Rejected, metrics.Dropped} {
 			failed += row.Ended(cls, o)
 		}
 	}
@@ -208,7 +210,7 @@ var (
 	cNewRequestsSent        = counters.Add("new_requests_sent", prose.Page("new requests sent by the clients"), "")
 	cCopiesSentAgain        = counters.Add("copies_sent_again", prose.Page("copies sent again by the retransmission timers"), "")
 	cOcDropped              = counters.Add("oc_dropped", prose.Page("new requests dropped by the clients for oc"), "")
-	cBlockedByRetryAfter    = counters.Add("blocked_by_retry_after", prose.Page("new requests failed: the server blocked by Retry-After"), "")
+	cBlockedByRetryAfter    = counters.Add("blocked_by_retry_after", prose.Page("new requests throttled at the client: the server blocked by Retry-After, no alternate"), "")
 	cDivertedToAlternate    = counters.Add("diverted_to_alternate", prose.Page("new requests sent to the alternate server"), "")
 	cRefusedSentToAlternate = counters.Add("refused_sent_to_alternate", prose.Page("requests refused with 503, sent again to the alternate"), "")
 	cAnswersAfterGivingUp   = counters.Add("answers_after_giving_up", prose.Page("final answers that came after the caller gave up"), "")

@@ -80,7 +80,7 @@ var Def = &sim.Def{
 		{Label: "Goodput / capacity", Column: "goodput", Doc: "% of what the server can serve"},
 		{Label: "Copies per request", Column: "amplification", Doc: "reaching the server per new request"},
 		{Label: "Server CPU", Column: "server.cpu", Doc: "%"},
-		{Label: "Calls failed", Column: "failed", Doc: "failed /s: late, refused, dropped, throttled"},
+		{Label: "Calls failed", Column: "failed", Doc: "/s: late, refused, unanswered; not those throttled at the clients (Throttled)"},
 	},
 	Presets: presets,
 	Sweeps: []sim.Sweep{{

@@ -3,7 +3,9 @@ package sip
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"overloadlab/core/control/oc"
@@ -315,5 +317,50 @@ func TestCapacity(t *testing.T) {
 	v := Def.Params.Defaults()
 	if got, want := Capacity(v), 1/(0.9*0.004+0.1*0.0032); got < want-1e-9 || got > want+1e-9 {
 		t.Errorf("capacity %v, want %v", got, want)
+	}
+}
+
+// The calls-failed tile counts what the core counts as failed: the
+// transactions late, refused (503, no alternate) or given up unanswered,
+// and not those throttled at the clients (oc, or a Retry-After block),
+// which the page's totals count apart: over a run, the failed column
+// summed is the core's late, rejected and dropped columns summed.
+func TestFailedTileCountsFailures(t *testing.T) {
+	for _, name := range []string{"sip-loss-5x", "sip-503-retry-after", "sip-collapse-udp"} {
+		i := slices.IndexFunc(presets, func(p scenario.Preset) bool { return p.Name == name })
+		sc, err := presets[i].Build(Def.Params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc.Duration = 60
+		r, err := sim.Start(Def, sc, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.RunToEnd()
+		sum := func(col string) float64 {
+			ts, v, ok := r.Recorder().Series(col)
+			if !ok {
+				t.Fatalf("no column %s", col)
+			}
+			s, prev := 0.0, 0.0
+			for k := range v {
+				s += v[k] * (ts[k] - prev)
+				prev = ts[k]
+			}
+			return s
+		}
+		failed, throttled := sum("late")+sum("rejected")+sum("dropped"), sum("throttled")
+		if got := sum("failed"); math.Abs(got-failed) > 0.5 {
+			t.Errorf("%s: failed column sums to %g, the core's late + rejected + dropped %g (throttled %g)", name, got, failed, throttled)
+		}
+		if throttled < 1000 && name != "sip-collapse-udp" {
+			t.Errorf("%s: %g throttled: the test needs some", name, throttled)
+		}
+	}
+	for _, tl := range Def.Tiles {
+		if tl.Column == "failed" && (!strings.Contains(tl.Doc, "not") || !strings.Contains(tl.Doc, "throttled")) {
+			t.Errorf("tile %q: %q does not say that throttled requests are left out", tl.Label, tl.Doc)
+		}
 	}
 }
