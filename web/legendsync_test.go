@@ -113,3 +113,39 @@ func TestLegendsInStepWhilePlaying(t *testing.T) {
 		t.Errorf("console errors: %q", errs)
 	}
 }
+
+// TestDataTableTime: a chart's data table writes each row's time as the
+// charts' axes do (m:ss, h:mm:ss in a long run), and says so in its head.
+func TestDataTableTime(t *testing.T) {
+	srv := newServer(t)
+	tb := newTab(t, browser(t))
+	tb.do(t, chromedp.Navigate(srv.URL+"/"))
+	tb.wait(t, ready, 20*time.Second)
+	sc, err := catalog.Preset(catalog.Presets()[0].Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eval[bool](t, tb, maxSpeed)
+	tb.do(t, chromedp.Click(chromedp.ID("play")))
+	tb.wait(t, doneJS, 90*time.Second)
+	tb.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector('#charts figure.chart figcaption button[aria-expanded="false"]').click()`))
+	var rows [][2]string
+	if err := json.Unmarshal([]byte(eval[string](t, tb, `JSON.stringify([...document.querySelector("#charts figure.chart .data").querySelectorAll("tr")].map((r) => [r.dataset.t ?? "", r.cells[0].textContent]))`)), &rows); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) < 2 {
+		t.Fatalf("data table rows %q", rows)
+	}
+	if want := "t (" + clock.Notation(sc.Duration) + ")"; rows[0][1] != want {
+		t.Errorf("the data table's time column is headed %q, want %q", rows[0][1], want)
+	}
+	for _, r := range rows[1:] {
+		x, err := strconv.ParseFloat(r[0], 64)
+		if err != nil {
+			t.Fatalf("row %q: %v", r, err)
+		}
+		if want := clock.Format(x, sc.Duration); r[1] != want {
+			t.Errorf("data table row at t = %s s reads %q, want %q as the axis writes it", r[0], r[1], want)
+		}
+	}
+}

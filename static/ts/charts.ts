@@ -523,7 +523,7 @@ export class ChartView {
     const head = document.createElement("tr");
     const th0 = document.createElement("th");
     th0.scope = "col";
-    th0.textContent = "t (s)";
+    th0.textContent = `t (${timeNotation()})`;
     head.append(th0);
     names.forEach((name, k) => {
       for (const { side } of sides) {
@@ -541,7 +541,7 @@ export class ChartView {
       const t = document.createElement("th");
       t.scope = "row";
       const at = this.storeOf.col("t")?.[r];
-      t.textContent = fmt(at);
+      t.textContent = at === undefined ? "–" : timeText(at);
       tr.dataset.t = String(at);
       tr.append(t);
       for (const name of names)
