@@ -377,7 +377,9 @@ export class ChartView {
       width,
       height: this.height,
       // A band above the plot for the unit and the event markers' labels (two rows).
-      padding: [this.compact ? (c.unit ? 18 : 8) : px(MARKER_BAND), px(14), 0, 0],
+      // On the right, room for half the widest time label (centred on
+      // the last tick: "0:15:00" whole, not "0:15:0").
+      padding: [this.compact ? (c.unit ? 18 : 8) : px(MARKER_BAND), Math.max(px(14), Math.ceil(this.halfTimeLabel(px(12))) + 2), 0, 0],
       series,
       scales: {
         x: { time: false },
@@ -405,6 +407,7 @@ export class ChartView {
         draw: [
           (u) => {
             this.drawLabels(u);
+            this.showTickRight(u);
             if (!this.compact) {
               drawMarkers(u, markers, typeScale());
               drawCursor(u, view.at);
@@ -702,6 +705,32 @@ export class ChartView {
       placed.push({ y, left: right - ctx.measureText(l.label).width });
     });
     ctx.restore();
+  }
+
+  // halfTimeLabel is half the width of the widest time label at the axis's type size.
+  private halfTimeLabel(size: number): number {
+    const m = measurer();
+    m.font = `${size}px system-ui, sans-serif`;
+    return m.measureText(timeText(view.long ? 35999 : 599)).width / 2;
+  }
+
+  // showTickRight puts where the time axis's last label ends (CSS px from
+  // the chart's left) on the chart as data-x-tick-right (for tests).
+  private showTickRight(u: uPlot) {
+    const ax = u.axes[0] as uPlot.Axis & { _splits?: number[]; _values?: (string | number | null)[] };
+    const splits = ax._splits ?? [];
+    const values = ax._values ?? [];
+    const m = measurer();
+    m.font = `${big()(12)}px system-ui, sans-serif`;
+    let right = 0;
+    splits.forEach((x, i) => {
+      const v = values[i];
+      if (v === null || v === undefined || v === "") return;
+      const pos = u.valToPos(x, "x") + u.bbox.left / devicePixelRatio;
+      right = Math.max(right, pos + m.measureText(String(v)).width / 2);
+    });
+    const r = right.toFixed(1);
+    if (this.root.dataset.xTickRight !== r) this.root.dataset.xTickRight = r;
   }
 
   // drawClipped marks, on the top edge, the stretches where a series is
