@@ -22,6 +22,7 @@
 //	report(page)                    the self-contained HTML report of what is on screen (page: the address)
 //	sweepCell(scenario, plan, variant, point, seed)  one run of a sweep: sim.Sample (no live run needed)
 //	sweepPoint(scenario, plan, samples)             one point from its seeds' samples: sim.PointStat
+//	classRow(line, link)            a link replayed to its end: class.Row, the class view's row (no live run needed)
 package main
 
 import (
@@ -31,6 +32,7 @@ import (
 
 	"github.com/hack-pad/safejs"
 
+	"overloadlab/core/class"
 	"overloadlab/wasm/bridge"
 	"overloadlab/wasm/gcpace"
 	"overloadlab/wasm/session"
@@ -351,6 +353,18 @@ func install() {
 			return nil, err
 		}
 		return session.JSON(&p), nil
+	})
+	fn("classRow", func(a []safejs.Value) (any, error) {
+		line, err := a[0].Int()
+		if err != nil {
+			return nil, err
+		}
+		link, err := str(a[1])
+		if err != nil {
+			return nil, err
+		}
+		row := class.RowOf(line, link)
+		return session.JSON(&row), nil
 	})
 	api.Publish("overloadlab")
 }

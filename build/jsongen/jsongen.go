@@ -35,6 +35,7 @@ import (
 	"strings"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/class"
 	"overloadlab/core/engine/compare"
 	"overloadlab/core/engine/jsonw"
 	"overloadlab/core/engine/scenario"
@@ -54,6 +55,7 @@ var roots = []reflect.Type{
 	reflect.TypeFor[sim.PointStat](),
 	reflect.TypeFor[sim.PlanJSON](),
 	reflect.TypeFor[scenario.LinkPayload](),
+	reflect.TypeFor[class.Row](), // the class view's rows (classRow)
 }
 
 const module = "overloadlab/"

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/class"
 	"overloadlab/core/engine/claim"
 	"overloadlab/core/engine/compare"
 	"overloadlab/core/engine/jsonw"
@@ -49,6 +50,7 @@ var roots = []struct {
 	{"TourStep", reflect.TypeFor[scenario.Step]()},         // rendered into the page's HTML (data-step), not given by the core
 	{"Prediction", reflect.TypeFor[scenario.Prediction]()}, // exercises, rendered into the page's HTML as the tour's steps
 	{"Challenge", reflect.TypeFor[scenario.Challenge]()},
+	{"ClassRow", reflect.TypeFor[class.Row]()},    // the class view's rows (classRow)
 	{"Styles", reflect.TypeFor[palette.Styles]()}, // given with the page (data-styles), not by the core
 }
 

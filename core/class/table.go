@@ -1,8 +1,6 @@
 package class
 
 import (
-	"encoding/csv"
-	"html"
 	"strconv"
 	"strings"
 )
@@ -131,21 +129,38 @@ func (r *Row) Cell(col string) string {
 	return ""
 }
 
-// CSV writes the rows as CSV, a header line of Columns first.
+// CSV writes the rows as CSV, a header line of Columns first, as
+// encoding/csv's Writer does (not used here: the page's wasm links this
+// package for classRow and would carry it).
 func CSV(rows []Row) string {
 	var b strings.Builder
-	w := csv.NewWriter(&b)
 	cols := Columns(rows)
-	w.Write(cols)
+	record(&b, cols)
+	rec := make([]string, len(cols))
 	for i := range rows {
-		rec := make([]string, len(cols))
 		for j, c := range cols {
 			rec[j] = rows[i].Cell(c)
 		}
-		w.Write(rec)
+		record(&b, rec)
 	}
-	w.Flush()
 	return b.String()
+}
+
+// record writes one CSV line: a field quoted when encoding/csv quotes it
+// (a comma, a quote, a line break, a leading space, or \.), its quotes
+// doubled.
+func record(b *strings.Builder, fields []string) {
+	for i, f := range fields {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if f == `\.` || strings.ContainsAny(f, ",\"\r\n") || strings.HasPrefix(f, " ") || strings.HasPrefix(f, "\t") {
+			b.WriteString(`"` + strings.ReplaceAll(f, `"`, `""`) + `"`)
+		} else {
+			b.WriteString(f)
+		}
+	}
+	b.WriteByte('\n')
 }
 
 // HTML writes the rows as a self-contained HTML page: one table, a row a
@@ -158,7 +173,7 @@ func HTML(rows []Row) string {
 		`th{background:#f3f3f3}td.fails{color:#a00}td.holds{color:#060}tr.broken td{background:#fff3f3}</style></head><body>`)
 	b.WriteString("<h1>The class view</h1><p>" + itoa(len(rows)) + " links, each replayed to its end; ✓ a goal the run meets, ✗ one it does not.</p><table><thead><tr>")
 	for _, c := range cols {
-		b.WriteString("<th>" + html.EscapeString(c) + "</th>")
+		b.WriteString("<th>" + escape(c) + "</th>")
 	}
 	b.WriteString("</tr></thead><tbody>")
 	for i := range rows {
@@ -177,7 +192,7 @@ func HTML(rows []Row) string {
 			case strings.HasPrefix(v, "✗"):
 				class = ` class="fails"`
 			}
-			b.WriteString("<td" + class + ">" + html.EscapeString(v) + "</td>")
+			b.WriteString("<td" + class + ">" + escape(v) + "</td>")
 		}
 		b.WriteString("</tr>")
 	}
@@ -186,3 +201,27 @@ func HTML(rows []Row) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// escape writes s as HTML text, as html.EscapeString does (the html package
+// would bring its table of entities, some 90 KB, into the page's wasm,
+// which links this package for classRow).
+func escape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '"':
+			b.WriteString("&#34;")
+		case '\'':
+			b.WriteString("&#39;")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -54,6 +54,7 @@ var API = Funcs{
 	{Name: "report", Args: []Arg{{"page", "string"}}, Result: "string", Doc: "the self-contained HTML report of what is on screen (page: the address, for the link)"},
 	{Name: "setPick", Args: []Arg{{"name", "string"}, {"choice", "number"}}, Result: "string", Doc: "the choice picked for a prediction (from 0; -1 takes it back), for the link; \"\" when done"},
 	{Name: "setAttempt", Args: []Arg{{"name", "string"}}, Result: "string", Doc: "the challenge the run attempts (\"\" none), for the link; \"\" when done"},
+	{Name: "classRow", Args: []Arg{{"line", "number"}, {"link", "string"}}, Result: "string", Doc: "JSON ClassRow: a link replayed to its end for the class view (class.RowOf; no live run needed)"},
 	{Name: "sweepPoint", Args: []Arg{{"scenario", "string"}, {"plan", "string"}, {"samples", "string"}}, Result: "string", Doc: "JSON PointStat: one point of a sweep from its seeds' samples (a JSON array of sweepCell's)"},
 }
 

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/class"
 	"overloadlab/core/engine/jsonw"
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
@@ -273,4 +274,44 @@ func BenchmarkSummaryJSON(b *testing.B) {
 			json.Marshal(sum)
 		}
 	})
+}
+
+// TestClassRowIsEncodingJSON checks the class view's row (classRow) against
+// encoding/json: a challenge's preset with its solution (answers, goals,
+// tiles, changes) and a broken link (its reason).
+func TestClassRowIsEncodingJSON(t *testing.T) {
+	var links []string
+	for _, p := range catalog.Presets() {
+		if len(p.Challenges) == 0 || len(p.Predictions) == 0 {
+			continue
+		}
+		sc, err := catalog.Preset(p.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, v := range p.Challenges[0].Solution {
+			if err := sc.Params.Put(name, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		l, err := catalog.EncodeLink(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		links = append(links, l, l[:len(l)-4])
+		break
+	}
+	if len(links) == 0 {
+		t.Fatal("no preset has both a challenge and a prediction")
+	}
+	for i, l := range links {
+		row := class.RowOf(i+1, l)
+		if i == 0 && (row.Error != "" || len(row.Answers) == 0 || len(row.Challenges) == 0 || len(row.Tiles) == 0 || len(row.Changes) == 0) {
+			t.Fatalf("row %d is not full: %+v", i+1, row)
+		}
+		if i == 1 && row.Error == "" {
+			t.Fatalf("the broken link's row has no reason: %+v", row)
+		}
+		sameJSON(t, "class.Row", &row, row)
+	}
 }

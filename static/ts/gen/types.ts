@@ -151,6 +151,23 @@ export interface Challenge {
   solution: Record<string, ParamValue>;
 }
 
+// ClassRow is class.Row.
+export interface ClassRow {
+  line: number;
+  link: string;
+  title?: string;
+  note?: string;
+  model?: string;
+  preset?: string;
+  seed?: number;
+  changes: string[];
+  answers?: Answer[];
+  challenges?: ClassChallenge[];
+  tiles?: Tile[];
+  digest?: string;
+  error?: string;
+}
+
 // Styles is palette.Styles.
 export interface Styles {
   series: Style[];
@@ -259,6 +276,33 @@ export interface Choice {
   claims: string[];
 }
 
+// Answer is class.Answer.
+export interface Answer {
+  prediction: string;
+  question: string;
+  choice: number;
+  text: string;
+  applies: boolean;
+  picked: number;
+  right: boolean;
+}
+
+// ClassChallenge is class.Challenge.
+export interface ClassChallenge {
+  name: string;
+  title: string;
+  solved: boolean;
+  goals: Goal[];
+  breaks?: string;
+  attempted?: boolean;
+}
+
+// Tile is class.Tile.
+export interface Tile {
+  label: string;
+  value: string;
+}
+
 // Style is palette.Style.
 export interface Style {
   light: string;
@@ -339,6 +383,14 @@ export interface PresetDescription {
 export interface VariantJSON {
   label: string;
   params?: Record<string, ParamValue>;
+}
+
+// Goal is class.Goal.
+export interface Goal {
+  name: string;
+  says: string;
+  holds: boolean;
+  figure: string;
 }
 
 // Line is sim.Line.
@@ -429,6 +481,8 @@ export interface Bridge {
   setPick(name: string, choice: number): string | Failure;
   /** the challenge the run attempts ("" none), for the link; "" when done */
   setAttempt(name: string): string | Failure;
+  /** JSON ClassRow: a link replayed to its end for the class view (class.RowOf; no live run needed) */
+  classRow(line: number, link: string): string | Failure;
   /** JSON PointStat: one point of a sweep from its seeds' samples (a JSON array of sweepCell's) */
   sweepPoint(scenario: string, plan: string, samples: string): string | Failure;
 }
