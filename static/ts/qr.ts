@@ -13,19 +13,16 @@ import { el } from "./util";
 export const FAR_VERSION = 10;
 const QUIET = 4;
 
-let asked: (() => void) | null = null;
-
 // initQR wires the button; askLink asks the worker for the current link
 // (the address follows it), after which qrLink redraws an open code.
 export function initQR(askLink: () => void) {
-  asked = askLink;
   const dlg = el<HTMLDialogElement>("qr-dialog");
   // The room's button and the one beside Share link open it.
   for (const id of ["qr", "qr-share"])
     el(id).onclick = () => {
       draw();
       dlg.showModal();
-      asked?.();
+      askLink();
     };
   el("qr-close").onclick = () => dlg.close();
   window.addEventListener("resize", () => dlg.open && draw());
