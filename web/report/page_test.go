@@ -298,3 +298,140 @@ func TestNumbersAreTheSummarys(t *testing.T) {
 		}
 	}
 }
+
+// styleRules reads a style sheet's rules, outside any @media and inside
+// the one whose query is media: selector → property → value.
+func styleRules(t *testing.T, page, media string) map[string]map[string]string {
+	t.Helper()
+	css := page[strings.Index(page, "<style>")+len("<style>") : strings.Index(page, "</style>")]
+	var src strings.Builder
+	for css != "" {
+		open := strings.IndexByte(css, '{')
+		if open < 0 {
+			break
+		}
+		depth, end := 0, open
+		for ; end < len(css); end++ {
+			if css[end] == '{' {
+				depth++
+			} else if css[end] == '}' {
+				if depth--; depth == 0 {
+					break
+				}
+			}
+		}
+		prelude, block := strings.TrimSpace(css[:open]), css[:end+1]
+		if query, ok := strings.CutPrefix(prelude, "@media "); ok {
+			block = css[open+1 : end]
+			if query != media {
+				block = ""
+			}
+		} else if media != "" {
+			block = ""
+		}
+		src.WriteString(block)
+		css = css[min(end+1, len(css)):]
+	}
+	rules := map[string]map[string]string{}
+	for _, r := range strings.Split(src.String(), "}") {
+		sel, body, ok := strings.Cut(r, "{")
+		if !ok {
+			continue
+		}
+		for _, s := range strings.Split(sel, ",") {
+			s = strings.TrimSpace(s)
+			if rules[s] == nil {
+				rules[s] = map[string]string{}
+			}
+			for _, d := range strings.Split(body, ";") {
+				if k, v, ok := strings.Cut(d, ":"); ok {
+					rules[s][strings.TrimSpace(k)] = strings.TrimSpace(v)
+				}
+			}
+		}
+	}
+	return rules
+}
+
+var darkRe = regexp.MustCompile(`<polyline class="(?:a|b)" data-series="([^"]+)" stroke="[^"]+" style="--d:([^"]+)"`)
+
+// The report follows the system's dark theme as the page does: in dark
+// mode its charts are drawn on the page's dark panel (palette.DarkPage),
+// every line in the dark page's colour web/palette gives it, which has
+// 3:1 contrast with that panel (the palette test's check, WCAG 1.4.11),
+// the axes' labels 4.5:1 (WCAG 1.4.3, small text) and the event markers
+// 3:1, on either theme; the hatching's ink is the page's dark one.
+func TestDarkThemeAsThePage(t *testing.T) {
+	contrastOf := func(x, y string) float64 {
+		a, err := pal.Hex(x)
+		if err != nil {
+			t.Fatalf("colour %q: %v", x, err)
+		}
+		b, err := pal.Hex(y)
+		if err != nil {
+			t.Fatalf("colour %q: %v", y, err)
+		}
+		return pal.Contrast(a, b)
+	}
+	for _, r := range firstPresets(t) {
+		page := write(t, &Input{A: r})
+		for _, th := range []struct {
+			name, media, panel string
+		}{{"dark", "(prefers-color-scheme:dark)", pal.DarkPage}, {"light", "", pal.LightPage}} {
+			rules := styleRules(t, page, th.media)
+			if got := rules["svg"]["background"]; got != th.panel {
+				t.Fatalf("%s, %s theme: the charts' panel is %q, the page's %s", r.Def.Name, th.name, got, th.panel)
+			}
+			for _, k := range []struct {
+				sel, prop string
+				min       float64
+			}{{".ytick", "fill", 4.5}, {".xtick", "fill", 4.5}, {".xlabel", "fill", 4.5}, {".event", "stroke", 3}} {
+				c := rules[k.sel][k.prop]
+				if c == "" {
+					t.Fatalf("%s theme: %s has no %s", th.name, k.sel, k.prop)
+				}
+				if got := contrastOf(c, th.panel); got < k.min {
+					t.Errorf("%s theme: %s %s %s has contrast %.2f:1 with the panel, want ≥ %g:1", th.name, k.sel, k.prop, c, got, k.min)
+				}
+			}
+			if th.name == "dark" {
+				if rules["polyline[style]"]["stroke"] != "var(--d)" {
+					t.Errorf("dark theme: the lines are not drawn in their dark colours: %v", rules["polyline[style]"])
+				}
+				if rules["pattern path"]["stroke"] != "#000" || rules[".legend i"]["--k"] != "var(--d)" {
+					t.Errorf("dark theme: hatching %v, legend marks %v", rules["pattern path"], rules[".legend i"])
+				}
+			}
+		}
+		for _, f := range figureRe.FindAllStringSubmatch(page, -1) {
+			c, _ := chartOf(r.Def, f[1])
+			st := pal.For(c)
+			want := map[string]string{}
+			for k, name := range c.Series {
+				want[name] = st.Series[k].Dark
+			}
+			for k, name := range c.Overlay {
+				want[name] = st.Overlay[k].Dark
+			}
+			for k := range c.Lines {
+				want["line:"+strconv.Itoa(k)] = st.Lines[k].Dark
+			}
+			lines := 0
+			for _, m := range darkRe.FindAllStringSubmatch(f[2], -1) {
+				lines++
+				if m[2] != want[m[1]] {
+					t.Errorf("%s chart %s: line %s in %s on the dark page, the page's %s", r.Def.Name, c.ID, m[1], m[2], want[m[1]])
+				}
+				if got := contrastOf(m[2], pal.DarkPage); got < 3 {
+					t.Errorf("%s chart %s: line %s %s has contrast %.2f:1 with the dark panel, want ≥ 3:1", r.Def.Name, c.ID, m[1], m[2], got)
+				}
+			}
+			if n := strings.Count(f[2], "<polyline"); n != lines {
+				t.Errorf("%s chart %s: %d of %d lines carry their dark colour", r.Def.Name, c.ID, lines, n)
+			}
+			if n := strings.Count(f[2], "<i style="); n != strings.Count(f[2], `<i style="--d:#`) || !strings.Contains(f[2], "var(--k,") {
+				t.Errorf("%s chart %s: a legend mark without its dark colour", r.Def.Name, c.ID)
+			}
+		}
+	}
+}

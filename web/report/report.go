@@ -713,7 +713,9 @@ func (p *printer) svg(c *sim.Chart, cs []curve, ys scale, percent bool, xmax, ru
 		if len(k.dash) > 0 {
 			dash = ` stroke-dasharray="` + strings.Trim(fmt.Sprint(k.dash), "[]") + `"`
 		}
-		fmt.Fprintf(p.b, `<polyline class="%s" data-series="%s" stroke="%s"%s points="%s"><title>%s</title></polyline>`, cls, escape(k.name), k.st.Light, dash, strings.TrimSpace(pts.String()), escape(k.label))
+		// The light page's colour as the attribute, the dark page's as
+		// --d, which the style sheet's dark media query draws with.
+		fmt.Fprintf(p.b, `<polyline class="%s" data-series="%s" stroke="%s" style="--d:%s"%s points="%s"><title>%s</title></polyline>`, cls, escape(k.name), k.st.Light, k.st.Dark, dash, strings.TrimSpace(pts.String()), escape(k.label))
 	}
 	p.raw(`</svg>`)
 }
@@ -735,23 +737,26 @@ func hatchKey(h string) string {
 
 // markCSS is a legend mark as the page's (charts.ts markerCSS): the
 // colour, hatched as the area is, or dashed as the line is.
+// Its colours are the light page's unless the dark media query sets --k
+// (to the dark page's colour, --d) and --hk (the hatching's ink).
 func markCSS(k curve) string {
-	c := k.st.Light
-	const ink = "rgba(255,255,255,0.7)"
+	c := "var(--k," + k.st.Light + ")"
+	const ink = "var(--hk,rgba(255,255,255,0.7))"
+	pre := "--d:" + k.st.Dark + ";"
 	if k.area {
 		switch k.st.Hatch {
 		case "/", "\\", "|":
 			angle := map[string]string{"/": "45deg", "\\": "-45deg", "|": "90deg"}[k.st.Hatch]
-			return "background:repeating-linear-gradient(" + angle + "," + ink + " 0 1.5px,transparent 1.5px 5px)," + c
+			return pre + "background:repeating-linear-gradient(" + angle + "," + ink + " 0 1.5px,transparent 1.5px 5px)," + c
 		case "x":
-			return "background:repeating-linear-gradient(-45deg," + ink + " 0 1.5px,transparent 1.5px 5px),repeating-linear-gradient(45deg," + ink + " 0 1.5px,transparent 1.5px 5px)," + c
+			return pre + "background:repeating-linear-gradient(-45deg," + ink + " 0 1.5px,transparent 1.5px 5px),repeating-linear-gradient(45deg," + ink + " 0 1.5px,transparent 1.5px 5px)," + c
 		}
-		return "background:" + c
+		return pre + "background:" + c
 	}
 	if len(k.dash) > 0 {
-		return "background:repeating-linear-gradient(90deg," + c + " 0 4px,transparent 4px 7px) center/100% 3px no-repeat"
+		return pre + "background:repeating-linear-gradient(90deg," + c + " 0 4px,transparent 4px 7px) center/100% 3px no-repeat"
 	}
-	return "background:" + c + " center/100% 3px no-repeat"
+	return pre + "background:" + c + " center/100% 3px no-repeat"
 }
 
 // unitWords writes a chart's unit for its title: "/s" as "per second".
@@ -906,20 +911,33 @@ func count(n int64) string {
 	return b.String()
 }
 
-const sheet = `body{font:15px/1.45 system-ui,sans-serif;color:#1f2328;background:#fff;max-width:820px;margin:24px auto;padding:0 16px}
+// The report's theme, as the page's style sheet's (static/style.css):
+// text, muted text (the axes' labels), the chart's grid and the markers of
+// the timeline's events, on the light page and the dark one. The charts'
+// panels are palette.LightPage and palette.DarkPage, as the page's.
+const (
+	lightInk, darkInk     = "#1f2328", "#e6edf3"
+	lightMuted, darkMuted = "#57606a", "#9198a1"
+	lightGrid, darkGrid   = "#eaeef2", "#262c36"
+	lightEvent, darkEvent = "#8c6d1f", "#d29922"
+)
+
+const sheet = `body{font:15px/1.45 system-ui,sans-serif;color:` + lightInk + `;background:#fff;max-width:820px;margin:24px auto;padding:0 16px}
 h1{font-size:1.6em;margin:.2em 0}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px solid #d0d7de}
 .note{font-size:1.05em;background:#f6f8fa;border-left:4px solid #1f6feb;padding:8px 12px}
-.meta,.foot{color:#57606a}.diffs li{font-family:ui-monospace,monospace;font-size:.92em}
+.meta,.foot{color:` + lightMuted + `}.diffs li{font-family:ui-monospace,monospace;font-size:.92em}
 .scroll{overflow-x:auto;max-width:100%}
 table.diff{border-collapse:collapse;width:100%}table.diff td,table.diff th{padding:3px 8px;border-bottom:1px solid #eaeef2;text-align:left;vertical-align:top}
 table.diff td:first-child{overflow-wrap:anywhere}
 table.diff td.num,table.diff th.num,#diff-table th:not(:first-child){text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-.side{margin:.4em 0 0;font-weight:600;font-size:.9em}.clip{font-size:12px;color:#57606a;margin:.2em 0}
+.side{margin:.4em 0 0;font-weight:600;font-size:.9em}.clip{font-size:12px;color:` + lightMuted + `;margin:.2em 0}
 @media (max-width:520px){body{font-size:14px;padding:0 8px}table.diff td,table.diff th{padding:3px 4px}table.diff{font-size:.9em}}
-figure{margin:1em 0}figcaption{font-weight:600}svg{background:#fff}
-.grid{stroke:#eaeef2}.ytick{font-size:11px;text-anchor:end;fill:#57606a}.xtick{font-size:11px;text-anchor:middle;fill:#57606a}
-.xlabel{font-size:11px;text-anchor:end;fill:#57606a}.event{stroke:#8c6d1f;stroke-dasharray:3 3}
+figure{margin:1em 0}figcaption{font-weight:600}svg{background:` + palette.LightPage + `}
+.grid{stroke:` + lightGrid + `}.ytick{font-size:11px;text-anchor:end;fill:` + lightMuted + `}.xtick{font-size:11px;text-anchor:middle;fill:` + lightMuted + `}
+.xlabel{font-size:11px;text-anchor:end;fill:` + lightMuted + `}.event{stroke:` + lightEvent + `;stroke-dasharray:3 3}
 polyline{fill:none;stroke-width:1.6}polyline.a{stroke-width:1.2;opacity:.35}
 .legend span{display:inline-block;margin-right:12px;font-size:12px}.legend i{display:inline-block;width:12px;height:10px;margin-right:4px}
 .repro code{font-size:.9em}a{color:#0969da;word-break:break-all}
-@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}svg{background:#fff}.note{background:#161b22}h2{border-color:#30363d}table.diff td,table.diff th{border-color:#30363d}.meta,.foot,.clip{color:#9198a1}a{color:#58a6ff}}`
+@media (prefers-color-scheme:dark){body{background:#0d1117;color:` + darkInk + `}.note{background:#161b22}h2{border-color:#30363d}table.diff td,table.diff th{border-color:#30363d}.meta,.foot,.clip{color:` + darkMuted + `}a{color:#58a6ff}` +
+	`svg{background:` + palette.DarkPage + `}.grid{stroke:` + darkGrid + `}.ytick,.xtick,.xlabel{fill:` + darkMuted + `}.event{stroke:` + darkEvent + `}` +
+	`polyline[style]{stroke:var(--d)}pattern path{stroke:#000;stroke-opacity:.55}.legend i{--k:var(--d);--hk:rgba(0,0,0,.55)}}`
