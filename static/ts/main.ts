@@ -3,6 +3,7 @@
 // Everything it shows about a model (controls, charts, panels, presets)
 // comes from the core's description; nothing is restated here.
 import { showClaims } from "./claims";
+import "./classview";
 import * as cmp from "./compare";
 import "./controls";
 import "./darkmode";

@@ -19,7 +19,7 @@ import { downloadText, el } from "./util";
 
 // PoolMessage is what only a sweep's pool worker sends (pool.ts reads it);
 // the live run's worker sends the others, each handled below.
-type PoolMessage = Extract<FromWorker, { t: "loaded" | "cell" | "point" }>;
+type PoolMessage = Extract<FromWorker, { t: "loaded" | "cell" | "point" | "row" }>;
 type RunMessage = Exclude<FromWorker, PoolMessage>;
 
 // handlers holds what the page does with each of the live run's worker's

@@ -13,7 +13,9 @@
 // started and ignores those sent, so no point comes after a Cancel. A
 // worker that dies (an uncaught error, its simulator stopped) is replaced,
 // and what it had in hand is run again, once: a cell or a point that
-// fails twice so ends the sweep, with the error naming it.
+// fails twice so ends the sweep, with the error naming it. The class view
+// runs on it the same way (replay): a cell is then one link, replayed to
+// its end (classRow).
 import type { FromWorker, PointStat, ToWorker } from "./types";
 
 // Point is one point of one curve of a sweep: variant v, point i.
@@ -22,9 +24,10 @@ export interface Point {
   i: number;
 }
 
-// Cell is one seed s of a point.
+// Cell is one seed s of a point; or, in a replay, link number i (from 0).
 export interface Cell extends Point {
   s: number;
+  link?: string;
 }
 
 // Job is a message sent to a worker, awaiting its answer: of sweep run
@@ -59,6 +62,7 @@ export class Pool {
   private samples = new Map<string, string[]>(); // the samples of a point so far (JSON), by "v,i"
   private summarising = 0; // points sent to be summarised, not yet back
   private onPoint: (p: PointStat) => void = () => {};
+  private onRow: ((row: string) => void) | null = null; // a replay's (JSON ClassRow)
   private onEnd: (error?: string, at?: Cell) => void = () => {};
   // onLoaded is told how many workers have their simulator in, as it changes.
   onLoaded: (n: number) => void = () => {};
@@ -194,17 +198,35 @@ export class Pool {
   // cell failed (and the cell, when its worker died twice on it; seed -1
   // for a point's summary).
   start(scenario: string, plan: string, seeds: number, points: Point[], onPoint: (p: PointStat) => void, onEnd: (error?: string, at?: Cell) => void) {
-    this.cancel();
-    this.retried.clear();
-    this.run++;
+    const replay = this.onRow && this.running ? this.onEnd : null;
+    this.begin(points.flatMap((p) => Array.from({ length: seeds }, (_, s) => ({ ...p, s }))), onEnd);
     this.scenario = scenario;
     this.plan = plan;
     this.seeds = seeds;
-    this.queue = points.flatMap((p) => Array.from({ length: seeds }, (_, s) => ({ ...p, s })));
-    this.samples.clear();
     this.onPoint = onPoint;
-    this.onEnd = onEnd;
+    replay?.("stopped: a sweep took the workers"); // a sweep comes first
     this.next();
+  }
+
+  // replay runs each link to its end (the class view): onRow gets each
+  // link's row as it comes (JSON ClassRow, in any order), onEnd once at
+  // the end.
+  replay(links: string[], onRow: (row: string) => void, onEnd: (error?: string) => void) {
+    this.begin(
+      links.map((link, i) => ({ v: -1, i, s: 0, link })),
+      onEnd,
+    );
+    this.onRow = onRow;
+    this.next();
+  }
+
+  private begin(queue: Cell[], onEnd: (error?: string, at?: Cell) => void) {
+    this.cancel();
+    this.retried.clear();
+    this.run++;
+    this.queue = queue;
+    this.samples.clear();
+    this.onEnd = onEnd;
   }
 
   // cancel drops the cells not started; those in flight finish in their
@@ -214,6 +236,7 @@ export class Pool {
     this.summarising = 0;
     this.run++;
     this.onPoint = () => {};
+    this.onRow = null;
     this.onEnd = () => {};
   }
 
@@ -235,14 +258,15 @@ export class Pool {
       this.strike(w);
       if (m.t === "loaded") return;
     }
-    if (m.t !== "cell" && m.t !== "point") return;
+    if (m.t !== "cell" && m.t !== "point" && m.t !== "row") return;
     const job = this.sent.get(m.id);
     this.sent.delete(m.id);
     this.held.get(w)?.delete(m.id);
-    if (m.t === "cell") this.busy.get(w)?.shift();
+    if (m.t !== "point") this.busy.get(w)?.shift();
     if (job?.run !== this.run) return this.next(); // a cancelled sweep's
     if (m.error !== undefined) return this.fail(m.error);
-    if (m.t === "point") {
+    if (m.t === "row") this.onRow?.(m.row!);
+    else if (m.t === "point") {
       this.summarising--;
       this.onPoint(m.point!);
     } else {
@@ -286,7 +310,9 @@ export class Pool {
         if (!c) break;
         const id = this.ids++;
         ids.push(id);
-        this.post(w, { t: "cell", id, scenario: this.scenario, plan: this.plan, v: c.v, i: c.i, s: c.s }, { run: this.run, cell: c });
+        const m: ToWorker & { id: number } =
+          c.link !== undefined ? { t: "row", id, line: c.i + 1, link: c.link } : { t: "cell", id, scenario: this.scenario, plan: this.plan, v: c.v, i: c.i, s: c.s };
+        this.post(w, m, { run: this.run, cell: c });
       }
     if (!this.running) {
       const end = this.onEnd;

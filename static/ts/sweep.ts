@@ -154,6 +154,12 @@ const workersNow = () => Math.max(1, Math.min(16, Number(el<HTMLInputElement>("s
 // shareModule gives the pool the simulator the live run's worker compiled.
 export const shareModule = (m: WebAssembly.Module) => pool.setModule(m);
 
+// sharedPool gives the class view the pool, with the workers the form asks for.
+export function sharedPool(): Pool {
+  pool.resize(workersNow());
+  return pool;
+}
+
 // setupSweep fills the form for the run just started: the model's numeric
 // parameters, its study (a button each) and the curves on offer.
 // A Reset of the live run keeps the sweep going: it runs the same scenario.

@@ -41,7 +41,9 @@ export type ToWorker =
   // a pool worker: one run of a sweep (sweepCell's arguments)
   | { t: "cell"; id: number; scenario: Arg<"sweepCell", 0>; plan: Arg<"sweepCell", 1>; v: Arg<"sweepCell", 2>; i: Arg<"sweepCell", 3>; s: Arg<"sweepCell", 4> }
   // a pool worker: a point from its seeds' samples (sweepPoint's arguments)
-  | { t: "point"; id: number; scenario: Arg<"sweepPoint", 0>; plan: Arg<"sweepPoint", 1>; samples: Arg<"sweepPoint", 2> };
+  | { t: "point"; id: number; scenario: Arg<"sweepPoint", 0>; plan: Arg<"sweepPoint", 1>; samples: Arg<"sweepPoint", 2> }
+  // a pool worker: one link of the class view replayed (classRow's arguments)
+  | { t: "row"; id: number; line: Arg<"classRow", 0>; link: Arg<"classRow", 1> };
 
 // Messages from the worker to the page. A JSON answer of the bridge comes
 // parsed, as the generated type its function names (Info, Values,
@@ -64,4 +66,5 @@ export type FromWorker =
   | { t: "loaded" } // a pool worker: the simulator is in
   | { t: "cell"; id: number; sample?: Answer<"sweepCell">; error?: string } // JSON Sample
   | { t: "point"; id: number; point?: PointStat; error?: string }
+  | { t: "row"; id: number; row?: Answer<"classRow">; error?: string } // JSON ClassRow
   | { t: "fatal"; error: string };

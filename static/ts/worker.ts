@@ -195,6 +195,12 @@ function handle(m: ToWorker) {
       post(failed(r) ? { t: "point", id: m.id, error: r.error } : { t: "point", id: m.id, point: JSON.parse(r) });
       return;
     }
+    case "row": {
+      // A pool worker: a link of the class view replayed to its end.
+      const r = run.bridge.classRow(m.line, m.link);
+      post(failed(r) ? { t: "row", id: m.id, error: r.error } : { t: "row", id: m.id, row: r });
+      return;
+    }
     case "module":
       return; // handled on arrival
   }
