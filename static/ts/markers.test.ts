@@ -2,11 +2,16 @@
 // (run by web's TestTypeScriptUnits under node --test).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { layoutLabels, type Marker } from "./markers";
+import { layoutLabels, type Marker, type Placed } from "./markers";
 
 // Every letter is 6 px wide; device px = CSS px (px 1).
 const width = (s: string) => 6 * s.length;
 const ms = (...labels: string[]) => labels.map((label, k): Marker => ({ at_s: k, label }));
+
+// beside is how far a label is from its own line: 3 px right of it or 3 px
+// left of it is next to it (0), anything else is away from it.
+const beside = (p: Placed) => Math.min(Math.abs(p.tx - (p.x + 3)), Math.abs(p.tx + p.w - (p.x - 3)));
+const overlaps = (out: Placed[]) => out.some((a, k) => out.slice(0, k).some((b) => a.row === b.row && a.tx < b.tx + b.w && b.tx < a.tx + a.w));
 
 test("a label goes right of its line, on the first row where it fits", () => {
   const out = layoutLabels(ms("storm", "ends"), [10, 20], 0, 500, 1, width);
@@ -32,12 +37,85 @@ test("a repeated label, and one off the plot, are left out", () => {
   );
 });
 
-test("a label kept inside the band; cut with … where neither row has room, left out where nothing fits", () => {
+test("near the band's right end a label goes left of its line, ending there", () => {
   const [near] = layoutLabels(ms("at the end"), [495], 0, 500, 1, width);
-  assert.equal(near.tx + near.w <= 500, true);
-  const out = layoutLabels(ms("aaaaaaaaaa", "bbbbbbbbbb", "cccccccccccccccccccc"), [0, 2, 4], 0, 140, 1, width);
-  assert.equal(out.length, 3);
-  assert.equal(out[2].text.endsWith("…"), true);
-  assert.equal(out[2].tx + out[2].w <= 140 - 2, true);
-  assert.equal(layoutLabels(ms("aaaaaaaaaa", "bbbbbbbbbb", "cccccccccc"), [0, 2, 4], 0, 80, 1, width).length, 2);
+  assert.equal(near.tx + near.w, 492);
+  assert.equal(beside(near), 0);
+});
+
+// Issue 23 #14: live changes (listed after the scenario's events, earlier
+// in time) and changes made close together had their labels chained one
+// after the other to the band's right end, far from their lines.
+test("every label is next to its own line, whatever the list's order", () => {
+  const list: Marker[] = [
+    { at_s: 10, label: "storm starts" },
+    { at_s: 40, label: "storm ends" },
+    { at_s: 20, label: "SGSN N 400 → 800 /s", live: true },
+    { at_s: 21, label: "queue wait 2 → 4 s", live: true },
+    { at_s: 22, label: "queue depth 100 → 200", live: true },
+    { at_s: 23, label: "guard off", live: true },
+    { at_s: 9, label: "CPU speed 1 → 2", live: true },
+  ];
+  const xs = list.map((m) => 20 + m.at_s * 10); // 1 s = 10 px
+  const out = layoutLabels(list, xs, 20, 620, 1, width);
+  assert.equal(out.length >= 4, true, `${out.length} labels`);
+  // The scenario's events first: they keep their labels whole.
+  assert.deepEqual(
+    out.filter((p) => !list[p.i].live).map((p) => p.text),
+    ["storm starts", "storm ends"],
+  );
+  for (const p of out) assert.equal(beside(p), 0, `“${p.text}” at ${p.tx}–${p.tx + p.w}, its line at ${p.x}`);
+  assert.equal(overlaps(out), false);
+});
+
+test("crowded labels are cut short beside their lines, or left out, never moved away", () => {
+  // Near the band's end, with labels on the left, the room beside the
+  // line is 35 px: the label is cut to it, right of its line.
+  const out = layoutLabels(ms("aaaaaaaaaa", "bbbbbbbbbb", "cccccccccccccccccccc"), [0, 2, 100], 0, 140, 1, width);
+  assert.equal(overlaps(out), false);
+  assert.deepEqual(
+    out.map((p) => [p.text, p.row, p.tx, beside(p)]),
+    [
+      ["aaaaaaaaaa", 0, 3, 0],
+      ["bbbbbbbbbb", 1, 5, 0],
+      ["cccc…", 0, 103, 0],
+    ],
+  );
+  // Where not even a few letters fit beside the line, it is left out.
+  assert.equal(layoutLabels(ms("aaaaaaaaaa", "bbbbbbbbbb", "cccccccccc"), [0, 2, 30], 0, 140, 1, width).length, 2);
+  // Four lines on one spot take both rows on both sides; a fifth is left out.
+  const same = layoutLabels(ms("aaaa", "bbbb", "cccc", "dddd", "eeee"), [100, 100, 100, 100, 100], 0, 300, 1, width);
+  assert.deepEqual(
+    same.map((p) => [p.text, p.row, p.tx]),
+    [
+      ["aaaa", 0, 103],
+      ["bbbb", 1, 103],
+      ["cccc", 0, 73],
+      ["dddd", 1, 73],
+    ],
+  );
+});
+
+test("a label running over a later line is cut short before it, so that both have labels", () => {
+  const list: Marker[] = [
+    { at_s: 0, label: "Traffic: 6 rates ×1.75" },
+    { at_s: 1, label: "attach storm starts ×6" },
+    { at_s: 2, label: "attach storm ends" },
+  ];
+  const out = layoutLabels(list, [10, 12, 100], 0, 500, 1, width);
+  assert.deepEqual(
+    out.map((p) => [p.text, p.row, beside(p)]),
+    [
+      ["Traffic: 6 ra…", 0, 0],
+      ["attach storm starts ×6", 1, 0],
+      ["attach storm ends", 0, 0],
+    ],
+  );
+  assert.equal(overlaps(out), false);
+  // A live change's label does not cut the scenario's: there it goes without.
+  list[2].live = true;
+  assert.deepEqual(
+    layoutLabels(list, [10, 12, 100], 0, 500, 1, width).map((p) => p.text),
+    ["Traffic: 6 rates ×1.75", "attach storm starts ×6"],
+  );
 });

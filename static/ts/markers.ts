@@ -45,42 +45,93 @@ export interface Placed {
 }
 
 // layoutLabels places the labels of markers at device x positions xs in a
-// band from left to right (device px): each on the first of the two rows
-// where it fits after the labels before it, starting just right of its
-// line and kept inside the band; where it fits in neither row it goes on
-// after the label of the row that ends soonest, cut short with "…" if the
-// band ends first (the full label is the line's tooltip), and is left out
-// if not even a few letters fit. A label
+// band from left to right (device px), each next to its own line, never
+// away from it. The scenario's events come first, then the live changes,
+// each in the order of their lines: a label goes just right of its line on
+// the first of the two rows where that is free, else just left of it,
+// ending at the line (near the band's right end, or beside a label on the
+// right). Where no side of either row has room for it whole, a label of an
+// earlier line that runs over this line is cut short with "…" before it
+// (a live change's never cuts an event's), else this label is cut to the
+// most room beside its line (the full labels are the lines' tooltips), and
+// left out if not even a few letters fit. A label
 // equal to the one before it (the next burst of a series) is not repeated.
 export function layoutLabels(ms: Marker[], xs: number[], left: number, right: number, px: number, width: (s: string) => number): Placed[] {
   const out: Placed[] = [];
-  const end = [-Infinity, -Infinity]; // right edge of the last label per row
+  const gap = GAP * px;
+  const hi = right - 2 * px;
+  // room is how far row r is free from a on, rightwards (dir 1) or
+  // leftwards (-1), the gaps to the labels there kept (-1: a is taken).
+  const room = (r: number, a: number, dir: number): number => {
+    let end = dir > 0 ? hi : left;
+    for (const p of out) {
+      if (p.row !== r) continue;
+      const s = p.tx - gap;
+      const e = p.tx + p.w + gap;
+      if (a > s && a < e) return -1;
+      if (dir > 0 && s >= a) end = Math.min(end, s);
+      if (dir < 0 && e <= a) end = Math.max(end, e);
+    }
+    return (end - a) * dir;
+  };
+  // fit is the label whole if it fits in room, else its start and "…",
+  // else null (not even a few letters).
+  const fit = (label: string, room: number): string | null => {
+    if (width(label) <= room) return label;
+    let text = label;
+    while (text.length > 3 && width(text.trimEnd() + "…") > room) text = text.slice(0, -1);
+    return text.length > 3 ? text.trimEnd() + "…" : null;
+  };
+  const shown = xs.map((_, i) => i).filter((i) => xs[i] >= left && xs[i] <= right);
+  const byX = (a: number, b: number) => xs[a] - xs[b];
+  const order = [...shown.filter((i) => !ms[i].live).sort(byX), ...shown.filter((i) => ms[i].live).sort(byX)];
   let prev = "";
-  ms.forEach((m, i) => {
+  for (const i of order) {
+    const { label, live } = ms[i];
     const x = xs[i];
-    if (x < left || x > right) return;
-    if (m.label === prev) return;
-    prev = m.label;
-    const w = width(m.label);
-    const tx = Math.max(left, Math.min(x + 3 * px, right - w - 2 * px));
-    const row = end.findIndex((e) => tx >= e + GAP * px);
-    if (row >= 0) {
-      out.push({ i, x, tx, row, w, text: m.label });
-      end[row] = tx + w;
-      return;
+    if (label === prev) continue;
+    prev = label;
+    const put = (row: number, dir: number, text: string) => {
+      const w = width(text);
+      out.push({ i, x, tx: dir > 0 ? x + 3 * px : x - 3 * px - w, row, w, text });
+    };
+    // The four places beside the line: right of it on each row, then left.
+    const spots = [
+      [1, 0],
+      [1, 1],
+      [-1, 0],
+      [-1, 1],
+    ].map(([dir, row]) => ({ dir, row, free: room(row, x + 3 * px * dir, dir) }));
+    const whole = spots.find((p) => p.free >= width(label));
+    if (whole) {
+      put(whole.row, whole.dir, label);
+      continue;
     }
-    // Neither row is free at tx: cut the label short on the roomier row.
-    const r = end[0] <= end[1] ? 0 : 1;
-    const from = Math.max(end[r] + GAP * px, Math.min(x + 3 * px, right));
-    let text = m.label;
-    if (from + w > right - 2 * px) {
-      while (text.length > 3 && from + width(text + "…") > right - 2 * px) text = text.slice(0, -1);
-      if (text.length <= 3 || from + width(text + "…") > right - 2 * px) return;
-      text = text.trimEnd() + "…";
+    // A label right of an earlier line that runs over this one is cut
+    // short before it (a live change's label never cuts an event's), so
+    // that each line keeps a label beside it.
+    let done = false;
+    for (const row of [0, 1]) {
+      const a = x + 3 * px;
+      const p = out.find((p) => p.row === row && p.tx > p.x && a > p.tx - gap && a < p.tx + p.w + gap && (ms[p.i].live || !live));
+      const cut = p && fit(ms[p.i].label, a - gap - p.tx);
+      if (!p || !cut) continue;
+      const was = [p.text, p.w];
+      [p.text, p.w] = [cut, width(cut)];
+      const text = fit(label, room(row, a, 1));
+      if (text) {
+        put(row, 1, text);
+        done = true;
+        break;
+      }
+      [p.text, p.w] = was as [string, number];
     }
-    out.push({ i, x, tx: from, row: r, w: width(text), text });
-    end[r] = from + width(text);
-  });
+    if (done) continue;
+    // Else the label is cut short to the most room beside its line.
+    const most = spots.reduce((a, b) => (b.free > a.free ? b : a));
+    const text = fit(label, most.free);
+    if (text) put(most.row, most.dir, text);
+  }
   return out;
 }
 
@@ -136,9 +187,9 @@ export function drawMarkers(u: uPlot, ms: Marker[], k = 1): Placed[] {
     ctx.fillText(p.text, p.tx, y);
   }
   ctx.restore();
-  // Where each label went, for the tests: [left, right, row] in CSS px,
-  // and its type size.
-  u.root.dataset.labels = JSON.stringify(placed.map((p) => [Math.round(p.tx / dpr), Math.round((p.tx + p.w) / dpr), p.row]));
+  // Where each label went, for the tests: [left, right, row, the marker's
+  // index] in CSS px, and its type size.
+  u.root.dataset.labels = JSON.stringify(placed.map((p) => [Math.round(p.tx / dpr), Math.round((p.tx + p.w) / dpr), p.row, p.i]));
   u.root.dataset.labelFont = String(font);
   return placed;
 }
