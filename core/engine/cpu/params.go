@@ -9,6 +9,8 @@ import (
 // with the same names and ranges: cpu.speed (× nominal) and cpu.background
 // (% of the CPU taken by other work, default background). whose names the
 // processor in the docs ("the IMSI Manager's CPU").
+//
+//go:noinline
 func Params(whose string, background float64) []param.Spec {
 	return []param.Spec{
 		{Name: "cpu.speed", Label: "CPU speed", Group: "CPU", Unit: "×", Kind: param.Number, Min: 0.1, Max: 10, Step: 0.1, Default: param.Num(1),
@@ -26,6 +28,8 @@ func (p *Processor) Configure(v param.Values) {
 // IngressBuffer is the parameter "ingress-buffer": how many messages may
 // wait for the CPU; one more is lost at the socket (dropped). def is the
 // model's default.
+//
+//go:noinline
 func IngressBuffer(def float64) param.Spec {
 	return param.Spec{Name: "ingress-buffer", Label: "Ingress buffer", Group: "CPU", Unit: "msgs", Kind: param.Integer, Min: 10, Max: 200000, Step: 10, Default: param.Num(def),
 		Doc: prose.Page("messages that may wait for the CPU; a message that finds it full is lost at the socket (dropped)")}
@@ -35,6 +39,8 @@ func IngressBuffer(def float64) param.Spec {
 // at nominal speed (0–20000, default def), for the node models that price
 // their operations in microseconds. doc is the caller's, wrapped in
 // prose.Page at the call so that the wasm does not carry it.
+//
+//go:noinline
 func Cost(name, label string, def float64, doc string) param.Spec {
 	return param.Spec{Name: "cost." + name, Label: label, Group: "CPU", Unit: "µs", Kind: param.Number, Min: 0, Max: 20000, Step: 5, Default: param.Num(def), Doc: doc}
 }

@@ -63,6 +63,8 @@ func (k TextKey) Of(v Values) string { return k.value(v).Text }
 // Add appends specs to the set, in order; it panics as NewSet does. A set
 // is built when its package is initialised and never changes afterwards.
 // It returns s.
+//
+//go:noinline
 func (s *Set) Add(specs ...Spec) *Set {
 	for _, sp := range specs {
 		s.add(sp)
@@ -117,26 +119,42 @@ func (s *Set) mustBe(name string, k Kind, kinds []Kind) {
 }
 
 // Number appends sp, a Number parameter, and returns its handle.
+//
+//go:noinline
 func (s *Set) Number(sp Spec) NumKey { return NumKey{s.declare(sp, Number)} }
 
 // Integer appends sp, an Integer parameter, and returns its handle.
+//
+//go:noinline
 func (s *Set) Integer(sp Spec) IntKey { return IntKey{s.declare(sp, Integer)} }
 
 // Bool appends sp, a Bool parameter, and returns its handle.
+//
+//go:noinline
 func (s *Set) Bool(sp Spec) BoolKey { return BoolKey{s.declare(sp, Bool)} }
 
 // Text appends sp, a Choice or Text parameter, and returns its handle.
+//
+//go:noinline
 func (s *Set) Text(sp Spec) TextKey { return TextKey{s.declare(sp, Choice, Text)} }
 
 // NumberKey returns the handle of the Number parameter name, added before.
+//
+//go:noinline
 func (s *Set) NumberKey(name string) NumKey { return NumKey{s.lookup(name, Number)} }
 
 // IntegerKey returns the handle of the Integer parameter name, added before.
+//
+//go:noinline
 func (s *Set) IntegerKey(name string) IntKey { return IntKey{s.lookup(name, Integer)} }
 
 // BoolKey returns the handle of the Bool parameter name, added before.
+//
+//go:noinline
 func (s *Set) BoolKey(name string) BoolKey { return BoolKey{s.lookup(name, Bool)} }
 
 // TextKey returns the handle of the Choice or Text parameter name, added
 // before.
+//
+//go:noinline
 func (s *Set) TextKey(name string) TextKey { return TextKey{s.lookup(name, Choice, Text)} }

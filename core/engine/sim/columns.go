@@ -21,6 +21,8 @@ type Columns struct {
 
 // Add declares a column whose merged value (when a long run's intervals
 // are merged) is the mean, and returns its handle.
+//
+//go:noinline
 func (cs *Columns) Add(name, label, unit string) Col {
 	cs.list = append(cs.list, metrics.Column{Name: name, Label: label, Unit: unit})
 	return Col(len(cs.list) - 1)
@@ -28,6 +30,8 @@ func (cs *Columns) Add(name, label, unit string) Col {
 
 // AddMax declares a column whose merged value is the maximum (a queue's
 // peak, an on/off flag), and returns its handle.
+//
+//go:noinline
 func (cs *Columns) AddMax(name, label, unit string) Col {
 	c := cs.Add(name, label, unit)
 	cs.list[c].Max = true

@@ -20,12 +20,16 @@ type CounterFamily struct{ prefix string }
 
 // Add declares the counter key, in plain words label (its unit apart,
 // "" if none), and returns its handle.
+//
+//go:noinline
 func (cs *Counters) Add(key, label, unit string) CounterKey {
 	cs.list = append(cs.list, CounterName{Name: key, Label: label, Unit: unit})
 	return CounterKey{key}
 }
 
 // Flag declares a counter whose value is 1 or 0, shown as on or off.
+//
+//go:noinline
 func (cs *Counters) Flag(key, label string) CounterKey {
 	cs.list = append(cs.list, CounterName{Name: key, Label: label, Flag: true})
 	return CounterKey{key}
@@ -33,6 +37,8 @@ func (cs *Counters) Flag(key, label string) CounterKey {
 
 // Family declares the counters "<prefix><suffix>", each in plain words
 // "<label> <suffix>" (a prefix ends in "." by convention).
+//
+//go:noinline
 func (cs *Counters) Family(prefix, label, unit string) CounterFamily {
 	cs.list = append(cs.list, CounterName{Name: prefix, Label: label, Unit: unit})
 	return CounterFamily{prefix}
@@ -54,6 +60,8 @@ func (k CounterKey) Is(v float64) Counter { return Counter{Name: k.key, Value: v
 
 // In names the counter reported in the group named group, as a claim
 // names it ("pacing (SGSN)/overflow_drops_high_cpu").
+//
+//go:noinline
 func (k CounterKey) In(group string) string { return group + "/" + k.key }
 
 // Is returns the family's counter of suffix with the value v.
@@ -62,4 +70,6 @@ func (f CounterFamily) Is(suffix string, v float64) Counter {
 }
 
 // In names the family's counter of suffix reported in group.
+//
+//go:noinline
 func (f CounterFamily) In(group, suffix string) string { return group + "/" + f.prefix + suffix }

@@ -15,6 +15,8 @@ const MaxAttempts = 20
 // peers retry, with the same names and ranges and d's defaults, in group.
 // With rejects false the peers only retry what was not answered in time,
 // and retry.after-reject is left out.
+//
+//go:noinline
 func RetryParams(group string, d Retry, rejects bool) []param.Spec {
 	s := []param.Spec{
 		{Name: "retry.probability", Label: "Retry probability", Group: group, Kind: param.Number, Min: 0, Max: 1, Step: 0.05, Default: param.Num(d.Prob),
@@ -52,6 +54,8 @@ func RetryFrom(v param.Values) Retry {
 // GuardTimer is a peer's guard timer parameter (NAS T3410, the HLR's MAP
 // timer): an answer later than it is wasted work and the peer may retry.
 // Every guard timer has the same range, 0.5 to 120 s.
+//
+//go:noinline
 func GuardTimer(name, label, group string, def float64, doc string) param.Spec {
 	return param.Spec{Name: name, Label: label, Group: group, Unit: "s", Kind: param.Number, Min: 0.5, Max: 120, Step: 0.5, Default: param.Num(def), Doc: doc}
 }
