@@ -52,7 +52,7 @@ digests:
 	GOOS=js GOARCH=wasm $(GO) test -c -o testdata/bridge.test.wasm ./wasm
 	$(GO) run ./build -pack testdata/bridge.test.wasm
 	$(WASMEXEC)/go_js_wasm_exec testdata/bridge.test.wasm -test.count=1 -test.v
-	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 -run 'Golden|Pinned|Queue|Stream|Link|Prose' ./core/engine/kernel ./core/node/scp ./core/node/dsr ./core/node/mcswitch ./core/catalog
+	GOOS=js GOARCH=wasm PATH="$(WASMEXEC):$$PATH" $(GO) test -count=1 -run 'Golden|Pinned|Queue|Stream|Link|Prose|CounterWords' ./core/engine/kernel ./core/node/scp ./core/node/dsr ./core/node/mcswitch ./core/catalog ./web/report
 
 # pgo records the CPU profile that the Go compiler optimises the three
 # binaries with (profile-guided inlining of the hot calls, which WebAssembly

@@ -67,10 +67,24 @@ func TestCompareShareReport(t *testing.T) {
 	if len(rows) < 9 || rows[0][0] != "Goodput, last interval (/s)" || byName["goodput, mean over the run (/s)"] == nil || byName["rejected, total over the run"] == nil {
 		t.Fatalf("difference table: %s", table)
 	}
-	// The counters are named in plain words, as in the Details.
+	// The counters are named in plain words, as in the Details, with their
+	// units: the words the model declares, not the key (which the wasm
+	// once showed with spaces for underscores: "overflow drops high cpu").
+	names := ""
 	for _, r := range rows {
+		names += r[0] + "\n"
 		if strings.Contains(r[0], "_") {
 			t.Errorf("difference table row %q: a raw counter name", r[0])
+		}
+	}
+	for _, want := range []string{"overflow dropped by the 70 % guard, at the end", "mean wait in the queue (seconds), at the end", "crashes (watchdog restarts), at the end"} {
+		if !strings.Contains(names, want) {
+			t.Errorf("difference table: no row reads %q; the rows:\n%s", want, names)
+		}
+	}
+	for _, key := range []string{"overflow drops high cpu", "mean wait s", "lost in crash"} {
+		if strings.Contains(names, key) {
+			t.Errorf("difference table: a counter by its key %q; the rows:\n%s", key, names)
 		}
 	}
 	if r := byName["rejected, total over the run"]; r[3] == "0" || !strings.HasPrefix(r[3], "−") {

@@ -12,7 +12,8 @@ import (
 // the command line show them); in the WebAssembly build none has, but the
 // free-text parameters, whose doc is their allowed values in error
 // messages: they are written through prose.Page, which keeps them out of
-// the module. make digests runs it as WebAssembly.
+// the module. Every counter has its words in both builds. make digests
+// runs it as WebAssembly.
 func TestProse(t *testing.T) {
 	wasm := runtime.GOARCH == "wasm"
 	for _, def := range Models {
@@ -24,6 +25,13 @@ func TestProse(t *testing.T) {
 				t.Errorf("%s: %s, free text, lost the doc that its errors quote", def.Name, sp.Name)
 			case wasm && sp.Kind != param.Text && sp.Doc != "":
 				t.Errorf("%s: %s's doc is in the WebAssembly build: write it as prose.Page(%q)", def.Name, sp.Name, sp.Doc)
+			}
+		}
+		// The counters' words are in both builds: the wasm writes the
+		// difference table and the report, which name counters by them.
+		for _, c := range def.Counters.List() {
+			if c.Label == "" {
+				t.Errorf("%s: counter %s has no words (in WebAssembly: %v): declare them without prose.Page", def.Name, c.Name, wasm)
 			}
 		}
 		for _, p := range def.Panels {

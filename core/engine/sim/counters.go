@@ -4,9 +4,9 @@ package sim
 // writes, as Columns is of its columns: each counter is declared once,
 // with its key, its plain words and its unit, and written by the handle
 // Add returned (k.Is(v)); a claim names it by the same handle (k.In(group)).
-// The words are read only natively (the page's HTML, the CLI, the tests):
-// pass them through prose.Page, and the WebAssembly build keeps the keys
-// alone.
+// The words are in every build, not prose: the page's worker writes the
+// difference table and the report in WebAssembly, and names each counter
+// in them (Def.CounterLabel).
 type Counters struct {
 	list []CounterName
 }

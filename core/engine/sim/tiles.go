@@ -23,7 +23,7 @@ type Tile struct {
 // with Counters.
 type CounterName struct {
 	Name  string // the counter's key ("stale_drops"); a key ending in "." names every "<key><suffix>" as "<Label> <suffix>"
-	Label string // plain words ("stale drops (waited longer than the wait time)"); "" in the WebAssembly build
+	Label string // plain words ("stale drops (waited longer than the wait time)") (in every build: the difference table and the report name the counter by it)
 	Unit  string // its unit in words ("seconds"), "" if none
 	Flag  bool   // the value is 1 or 0: shown as on or off
 }
@@ -46,8 +46,8 @@ const (
 
 // CounterLabel is the counter key in plain words, as the page's Details
 // write it: the model's CounterName for the key (one ending in "." names
-// every key it begins, with the rest after it), else (or without words:
-// the WebAssembly build) the key with spaces for underscores.
+// every key it begins, with the rest after it), else (or for a counter declared
+// without words) the key with spaces for underscores.
 func (d *Def) CounterLabel(key string) string {
 	for _, c := range d.Counters.List() {
 		if c.Label == "" {

@@ -2,7 +2,6 @@ package dsr
 
 import (
 	"fmt"
-	"overloadlab/core/engine/prose"
 	"slices"
 
 	"overloadlab/core/control/doic"
@@ -165,25 +164,25 @@ func (n *node) Report(now kernel.Time) sim.Report {
 // page's Details: natively only) and written by handle.
 var (
 	counters             sim.Counters
-	cSent                = counters.Add("sent", prose.Page("sent to the server"), "")
-	cAbated              = counters.Add("abated", prose.Page("abated"), "")
-	cDiverted            = counters.Add("diverted", prose.Page("diverted to the alternate server"), "")
-	cOlrAccepted         = counters.Add("olr_accepted", prose.Page("overload reports accepted"), "")
-	cOlrEnded            = counters.Add("olr_ended", prose.Page("overload reports ending an overload"), "")
-	cOlrRepeatedOrStale  = counters.Add("olr_repeated_or_stale", prose.Page("overload reports repeated or stale"), "")
-	cOlrIgnored          = counters.Add("olr_ignored", prose.Page("overload reports ignored"), "")
-	cSequenceNumber      = counters.Add("sequence_number", prose.Page("last report sequence number"), "")
-	cReductionInForce    = counters.Add("reduction_in_force", prose.Page("reduction in force"), "%")
-	cMaxRateInForce      = counters.Add("max_rate_in_force", prose.Page("maximum rate in force"), "requests per second")
-	cReports             = counters.Add("reports", prose.Page("overload reports sent"), "")
-	cOverloadOccurrences = counters.Add("overload_occurrences", prose.Page("overload occurrences"), "")
-	cReductionRequested  = counters.Add("reduction_requested", prose.Page("reduction requested"), "%")
-	cArrivals            = counters.Add("arrivals", prose.Page("requests reaching the server"), "")
-	cDiscardedQueueFull  = counters.Add("discarded_queue_full", prose.Page("discarded: server queue full"), "")
-	cAlternateArrivals   = counters.Add("alternate_arrivals", prose.Page("requests reaching the alternate server"), "")
-	cAlternateDiscarded  = counters.Add("alternate_discarded", prose.Page("discarded by the alternate server"), "")
-	cGreenSent           = counters.Add("green_sent", prose.Page("green sent"), "")
-	cGreenAbated         = counters.Add("green_abated", prose.Page("green abated"), "")
-	cYellowSent          = counters.Add("yellow_sent", prose.Page("yellow sent"), "")
-	cYellowAbated        = counters.Add("yellow_abated", prose.Page("yellow abated"), "")
+	cSent                = counters.Add("sent", "sent to the server", "")
+	cAbated              = counters.Add("abated", "abated", "")
+	cDiverted            = counters.Add("diverted", "diverted to the alternate server", "")
+	cOlrAccepted         = counters.Add("olr_accepted", "overload reports accepted", "")
+	cOlrEnded            = counters.Add("olr_ended", "overload reports ending an overload", "")
+	cOlrRepeatedOrStale  = counters.Add("olr_repeated_or_stale", "overload reports repeated or stale", "")
+	cOlrIgnored          = counters.Add("olr_ignored", "overload reports ignored", "")
+	cSequenceNumber      = counters.Add("sequence_number", "last report sequence number", "")
+	cReductionInForce    = counters.Add("reduction_in_force", "reduction in force", "%")
+	cMaxRateInForce      = counters.Add("max_rate_in_force", "maximum rate in force", "requests per second")
+	cReports             = counters.Add("reports", "overload reports sent", "")
+	cOverloadOccurrences = counters.Add("overload_occurrences", "overload occurrences", "")
+	cReductionRequested  = counters.Add("reduction_requested", "reduction requested", "%")
+	cArrivals            = counters.Add("arrivals", "requests reaching the server", "")
+	cDiscardedQueueFull  = counters.Add("discarded_queue_full", "discarded: server queue full", "")
+	cAlternateArrivals   = counters.Add("alternate_arrivals", "requests reaching the alternate server", "")
+	cAlternateDiscarded  = counters.Add("alternate_discarded", "discarded by the alternate server", "")
+	cGreenSent           = counters.Add("green_sent", "green sent", "")
+	cGreenAbated         = counters.Add("green_abated", "green abated", "")
+	cYellowSent          = counters.Add("yellow_sent", "yellow sent", "")
+	cYellowAbated        = counters.Add("yellow_abated", "yellow abated", "")
 )

@@ -3,7 +3,6 @@ package hlrmap
 import (
 	"overloadlab/core/control/broadcast"
 	"overloadlab/core/engine/kernel"
-	"overloadlab/core/engine/prose"
 	"overloadlab/core/engine/sim"
 )
 
@@ -110,23 +109,23 @@ func (n *node) Report(now kernel.Time) sim.Report {
 // page's Details: natively only) and written by handle.
 var (
 	counters                sim.Counters
-	cRoutedByMapping        = counters.Add("routed_by_mapping", prose.Page("routed by the mapping table"), "")
-	cBroadcasts             = counters.Add("broadcasts", prose.Page("broadcast to every Session Manager"), "")
-	cAvoidedRebootWindow    = counters.Add("avoided_reboot_window", prose.Page("sent to a random Session Manager: reboot window"), "")
-	cAvoidedCpuThreshold    = counters.Add("avoided_cpu_threshold", prose.Page("sent to a random Session Manager: CPU at or above the broadcast threshold"), "")
-	cAvoidedConfigured      = counters.Add("avoided_configured", prose.Page("sent to a random Session Manager: avoid all broadcasts"), "")
-	cDroppedAbove70         = counters.Add("dropped_above_70", prose.Page("dropped: CPU above 70 %"), "")
-	cUnidentifiedSubscriber = counters.Add("unidentified_subscriber", prose.Page("\"Unidentified Subscriber\" answers"), "")
-	cMisrouted              = counters.Add("misrouted", prose.Page("misrouted (hosted, sent to a wrong Session Manager)"), "")
-	cRandomHits             = counters.Add("random_hits", prose.Page("random choice found the right Session Manager"), "")
-	cFoundByBroadcast       = counters.Add("found_by_broadcast", prose.Page("found by broadcast (mapping re-learned)"), "")
-	cRegistered             = counters.Add("registered", prose.Page("registered subscribers"), "")
-	cMapped                 = counters.Add("mapped", prose.Page("subscribers mapped"), "")
-	cHostedWithoutMapping   = counters.Add("hosted_without_mapping", prose.Page("hosted without a mapping"), "")
-	cNotHosted              = counters.Add("not_hosted", prose.Page("registered, not hosted"), "")
-	cReboots                = counters.Add("reboots", prose.Page("reboots"), "")
-	cSessmgrSpread          = counters.Add("sessmgr_spread", prose.Page("Session Manager spread (most − fewest hosted)"), "")
-	cLostInReboot           = counters.Add("lost_in_reboot", prose.Page("requests lost in a reboot"), "")
-	cDroppedIngressFull     = counters.Add("dropped_ingress_full", prose.Page("dropped: ingress full"), "")
-	cHlrRetries             = counters.Add("hlr_retries", prose.Page("HLR retries"), "")
+	cRoutedByMapping        = counters.Add("routed_by_mapping", "routed by the mapping table", "")
+	cBroadcasts             = counters.Add("broadcasts", "broadcast to every Session Manager", "")
+	cAvoidedRebootWindow    = counters.Add("avoided_reboot_window", "sent to a random Session Manager: reboot window", "")
+	cAvoidedCpuThreshold    = counters.Add("avoided_cpu_threshold", "sent to a random Session Manager: CPU at or above the broadcast threshold", "")
+	cAvoidedConfigured      = counters.Add("avoided_configured", "sent to a random Session Manager: avoid all broadcasts", "")
+	cDroppedAbove70         = counters.Add("dropped_above_70", "dropped: CPU above 70 %", "")
+	cUnidentifiedSubscriber = counters.Add("unidentified_subscriber", "\"Unidentified Subscriber\" answers", "")
+	cMisrouted              = counters.Add("misrouted", "misrouted (hosted, sent to a wrong Session Manager)", "")
+	cRandomHits             = counters.Add("random_hits", "random choice found the right Session Manager", "")
+	cFoundByBroadcast       = counters.Add("found_by_broadcast", "found by broadcast (mapping re-learned)", "")
+	cRegistered             = counters.Add("registered", "registered subscribers", "")
+	cMapped                 = counters.Add("mapped", "subscribers mapped", "")
+	cHostedWithoutMapping   = counters.Add("hosted_without_mapping", "hosted without a mapping", "")
+	cNotHosted              = counters.Add("not_hosted", "registered, not hosted", "")
+	cReboots                = counters.Add("reboots", "reboots", "")
+	cSessmgrSpread          = counters.Add("sessmgr_spread", "Session Manager spread (most − fewest hosted)", "")
+	cLostInReboot           = counters.Add("lost_in_reboot", "requests lost in a reboot", "")
+	cDroppedIngressFull     = counters.Add("dropped_ingress_full", "dropped: ingress full", "")
+	cHlrRetries             = counters.Add("hlr_retries", "HLR retries", "")
 )

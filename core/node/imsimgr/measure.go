@@ -6,7 +6,6 @@ import (
 	"overloadlab/core/control/pacing"
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/metrics"
-	"overloadlab/core/engine/prose"
 	"overloadlab/core/engine/sim"
 )
 
@@ -225,21 +224,21 @@ func (n *node) Report(now kernel.Time) sim.Report {
 // page's Details: natively only) and written by handle.
 var (
 	counters              sim.Counters
-	cQueued               = counters.Add("queued", prose.Page("requests queued for pacing"), "")
-	cReleased             = counters.Add("released", prose.Page("released by the pacing queue"), "")
-	cWaiting              = counters.Add("waiting", prose.Page("waiting now"), "")
-	cStaleDrops           = counters.Add("stale_drops", prose.Page("stale drops (waited longer than the wait time)"), "")
-	cOverflowRejects      = counters.Add("overflow_rejects", prose.Page("overflow rejected through the messenger"), "")
-	cOverflowDrops        = counters.Add("overflow_drops", prose.Page("overflow dropped (action drop)"), "")
-	cOverflowDropsHighCpu = counters.Add("overflow_drops_high_cpu", prose.Page("overflow dropped by the 70 % guard"), "")
-	cMeanWaitS            = counters.Add("mean_wait_s", prose.Page("mean wait in the queue"), "seconds")
-	cEnabled              = counters.Flag("enabled", prose.Page("guard switched on"))
-	cActivations          = counters.Add("activations", prose.Page("times the guard switched on"), "")
-	cReadingsAtOrAbove70  = counters.Add("readings_at_or_above_70", prose.Page("CPU readings at or above 70 %"), "")
-	cCrashes              = counters.Add("crashes", prose.Page("crashes (watchdog restarts)"), "")
-	cLostInCrash          = counters.Add("lost_in_crash", prose.Page("requests lost in a crash"), "")
-	cDroppedWhileDown     = counters.Add("dropped_while_down", prose.Page("dropped while restarting"), "")
-	cDroppedIngressFull   = counters.Add("dropped_ingress_full", prose.Page("dropped: ingress full"), "")
-	cEmergencyUnpaced     = counters.Add("emergency_unpaced", prose.Page("emergency attaches not paced"), "")
-	cRetries              = counters.Add("retries", prose.Page("retries by UEs and peers"), "")
+	cQueued               = counters.Add("queued", "requests queued for pacing", "")
+	cReleased             = counters.Add("released", "released by the pacing queue", "")
+	cWaiting              = counters.Add("waiting", "waiting now", "")
+	cStaleDrops           = counters.Add("stale_drops", "stale drops (waited longer than the wait time)", "")
+	cOverflowRejects      = counters.Add("overflow_rejects", "overflow rejected through the messenger", "")
+	cOverflowDrops        = counters.Add("overflow_drops", "overflow dropped (action drop)", "")
+	cOverflowDropsHighCpu = counters.Add("overflow_drops_high_cpu", "overflow dropped by the 70 % guard", "")
+	cMeanWaitS            = counters.Add("mean_wait_s", "mean wait in the queue", "seconds")
+	cEnabled              = counters.Flag("enabled", "guard switched on")
+	cActivations          = counters.Add("activations", "times the guard switched on", "")
+	cReadingsAtOrAbove70  = counters.Add("readings_at_or_above_70", "CPU readings at or above 70 %", "")
+	cCrashes              = counters.Add("crashes", "crashes (watchdog restarts)", "")
+	cLostInCrash          = counters.Add("lost_in_crash", "requests lost in a crash", "")
+	cDroppedWhileDown     = counters.Add("dropped_while_down", "dropped while restarting", "")
+	cDroppedIngressFull   = counters.Add("dropped_ingress_full", "dropped: ingress full", "")
+	cEmergencyUnpaced     = counters.Add("emergency_unpaced", "emergency attaches not paced", "")
+	cRetries              = counters.Add("retries", "retries by UEs and peers", "")
 )

@@ -4,7 +4,6 @@ import (
 	"overloadlab/core/control/multiclass"
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/metrics"
-	"overloadlab/core/engine/prose"
 	"overloadlab/core/engine/sim"
 )
 
@@ -235,35 +234,35 @@ func relErr(est, truth float64) float64 {
 // page's Details: natively only) and written by handle.
 var (
 	counters                  sim.Counters
-	cReactionReachedIntervals = counters.Add("reaction_reached_intervals", prose.Page("admitted fraction within 10 % of settled after"), "intervals")
-	cReactionSettledIntervals = counters.Add("reaction_settled_intervals", prose.Page("admitted fraction settled after"), "intervals")
-	cReactionSettledS         = counters.Add("reaction_settled_s", prose.Page("admitted fraction settled after"), "seconds")
-	cSettledFraction          = counters.Add("settled_fraction", prose.Page("settled admitted fraction"), "")
-	cExcursionsAboveTarget5   = counters.Add("excursions_above_target5", prose.Page("times above target + 5 %"), "")
-	cLongestAboveTarget5S     = counters.Add("longest_above_target5_s", prose.Page("longest time above target + 5 %"), "seconds")
-	cTimeAboveTarget5S        = counters.Add("time_above_target5_s", prose.Page("time above target + 5 %"), "seconds")
-	cUnrecoveredAtEndS        = counters.Add("unrecovered_at_end_s", prose.Page("above target + 5 % at the end"), "seconds")
-	cFAtEnd                   = counters.Add("f_at_end", prose.Page("admitted share at the end"), "")
-	cAdmittedFraction         = counters.Family("admitted_fraction.", prose.Page("admitted fraction:"), "")
-	cFits                     = counters.Add("fits", prose.Page("regression fits"), "")
-	cHolds                    = counters.Add("holds", prose.Page("regression holds (mix too steady)"), "")
-	cError                    = counters.Family("error.", prose.Page("cost error:"), "")
-	cHeldFits                 = counters.Family("held_fits.", prose.Page("fits held:"), "")
-	cWithin10pctSinceS        = counters.Add("within_10pct_since_s", prose.Page("all costs within 10 % since"), "seconds")
-	cMeanError                = counters.Add("mean_error", prose.Page("mean cost error"), "")
-	cMaxError                 = counters.Add("max_error", prose.Page("largest cost error"), "")
-	cIdleEstimate             = counters.Add("idle_estimate", prose.Page("estimated idle share"), "")
-	cOn                       = counters.Flag("on", prose.Page("regression on"))
+	cReactionReachedIntervals = counters.Add("reaction_reached_intervals", "admitted fraction within 10 % of settled after", "intervals")
+	cReactionSettledIntervals = counters.Add("reaction_settled_intervals", "admitted fraction settled after", "intervals")
+	cReactionSettledS         = counters.Add("reaction_settled_s", "admitted fraction settled after", "seconds")
+	cSettledFraction          = counters.Add("settled_fraction", "settled admitted fraction", "")
+	cExcursionsAboveTarget5   = counters.Add("excursions_above_target5", "times above target + 5 %", "")
+	cLongestAboveTarget5S     = counters.Add("longest_above_target5_s", "longest time above target + 5 %", "seconds")
+	cTimeAboveTarget5S        = counters.Add("time_above_target5_s", "time above target + 5 %", "seconds")
+	cUnrecoveredAtEndS        = counters.Add("unrecovered_at_end_s", "above target + 5 % at the end", "seconds")
+	cFAtEnd                   = counters.Add("f_at_end", "admitted share at the end", "")
+	cAdmittedFraction         = counters.Family("admitted_fraction.", "admitted fraction:", "")
+	cFits                     = counters.Add("fits", "regression fits", "")
+	cHolds                    = counters.Add("holds", "regression holds (mix too steady)", "")
+	cError                    = counters.Family("error.", "cost error:", "")
+	cHeldFits                 = counters.Family("held_fits.", "fits held:", "")
+	cWithin10pctSinceS        = counters.Add("within_10pct_since_s", "all costs within 10 % since", "seconds")
+	cMeanError                = counters.Add("mean_error", "mean cost error", "")
+	cMaxError                 = counters.Add("max_error", "largest cost error", "")
+	cIdleEstimate             = counters.Add("idle_estimate", "estimated idle share", "")
+	cOn                       = counters.Flag("on", "regression on")
 	// cSetupTime is each class's mean call setup time, in the order of
 	// classes, keyed by the class's name (catalog's TestCounterNames
 	// checks each is reported).
 	cSetupTime = [...]sim.CounterKey{
-		counters.Add("handover", prose.Page("handover"), ""),
-		counters.Add("mt-call", prose.Page("mobile-terminated call"), ""),
-		counters.Add("mo-call", prose.Page("mobile-originated call"), ""),
-		counters.Add("lu-sms", prose.Page("location update or SMS"), ""),
+		counters.Add("handover", "handover", ""),
+		counters.Add("mt-call", "mobile-terminated call", ""),
+		counters.Add("mo-call", "mobile-originated call", ""),
+		counters.Add("lu-sms", "location update or SMS", ""),
 	}
-	cGoodputEquivalentPerS = counters.Add("goodput_equivalent_per_s", prose.Page("goodput in base calls/s"), "")
-	cDroppedBufferFull     = counters.Add("dropped_buffer_full", prose.Page("dropped: buffer full"), "")
-	cMaxQueueMsgs          = counters.Add("max_queue_msgs", prose.Page("longest queue"), "messages")
+	cGoodputEquivalentPerS = counters.Add("goodput_equivalent_per_s", "goodput in base calls/s", "")
+	cDroppedBufferFull     = counters.Add("dropped_buffer_full", "dropped: buffer full", "")
+	cMaxQueueMsgs          = counters.Add("max_queue_msgs", "longest queue", "messages")
 )

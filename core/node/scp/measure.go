@@ -1,7 +1,6 @@
 package scp
 
 import (
-	"overloadlab/core/engine/prose"
 	"slices"
 
 	"overloadlab/core/control/acg"
@@ -229,27 +228,27 @@ func (n *node) Report(now kernel.Time) sim.Report {
 // page's Details: natively only) and written by handle.
 var (
 	counters                        sim.Counters
-	cCapacityPerS                   = counters.Add("capacity_per_s", prose.Page("capacity"), "queries per second")
-	cThroughputPerS                 = counters.Add("throughput_per_s", prose.Page("throughput"), "queries per second")
-	cThroughputPctOfCapacity        = counters.Add("throughput_pct_of_capacity", prose.Page("throughput (% of capacity)"), "")
-	cQueriesReceived                = counters.Add("queries_received", prose.Page("queries received"), "")
-	cDroppedBufferFull              = counters.Add("dropped_buffer_full", prose.Page("dropped: buffer full"), "")
-	cOffered                        = counters.Add("offered", prose.Page("offered at the SSPs"), "")
-	cAdmitted                       = counters.Add("admitted", prose.Page("admitted by the gaps"), "")
-	cThrottled                      = counters.Add("throttled", prose.Page("blocked by a gap"), "")
-	cThrottledWhileScpCpuUnder90pct = counters.Add("throttled_while_scp_cpu_under_90pct", prose.Page("blocked while the SCP was under 90 % CPU"), "")
-	cControlsReceived               = counters.Add("controls_received", prose.Page("gap controls received by SSPs"), "")
-	cSspsGappedNow                  = counters.Add("ssps_gapped_now", prose.Page("SSPs under a gap now"), "")
-	cGappingOnOffSwitches           = counters.Add("gapping_on_off_switches", prose.Page("gapping switched on or off"), "")
-	cIntervalsSendingAGapPct        = counters.Add("intervals_sending_a_gap_pct", prose.Page("intervals sending a gap"), "%")
-	cMeanLevel                      = counters.Add("mean_level", prose.Page("mean congestion level"), "")
-	cAdaptiveRatePerSsp             = counters.Add("adaptive_rate_per_ssp", prose.Page("adaptive rate per SSP"), "queries per second")
-	cJainIndex                      = counters.Add("jain_index", prose.Page("Jain's fairness index"), "")
-	cWorstRatio                     = counters.Add("worst_ratio", prose.Page("worst carried ÷ desired"), "")
-	cBestRatio                      = counters.Add("best_ratio", prose.Page("best carried ÷ desired"), "")
-	cHeavyCarriedPerSsp             = counters.Add("heavy_carried_per_ssp", prose.Page("carried per heavy SSP"), "queries per second")
-	cHeavyDesiredPerSsp             = counters.Add("heavy_desired_per_ssp", prose.Page("desired per heavy SSP"), "queries per second")
-	cLightCarriedPerSsp             = counters.Add("light_carried_per_ssp", prose.Page("carried per light SSP"), "queries per second")
-	cLightDesiredPerSsp             = counters.Add("light_desired_per_ssp", prose.Page("desired per light SSP"), "queries per second")
-	cPeriodS                        = counters.Add("period_s", prose.Page("measured over"), "seconds")
+	cCapacityPerS                   = counters.Add("capacity_per_s", "capacity", "queries per second")
+	cThroughputPerS                 = counters.Add("throughput_per_s", "throughput", "queries per second")
+	cThroughputPctOfCapacity        = counters.Add("throughput_pct_of_capacity", "throughput (% of capacity)", "")
+	cQueriesReceived                = counters.Add("queries_received", "queries received", "")
+	cDroppedBufferFull              = counters.Add("dropped_buffer_full", "dropped: buffer full", "")
+	cOffered                        = counters.Add("offered", "offered at the SSPs", "")
+	cAdmitted                       = counters.Add("admitted", "admitted by the gaps", "")
+	cThrottled                      = counters.Add("throttled", "blocked by a gap", "")
+	cThrottledWhileScpCpuUnder90pct = counters.Add("throttled_while_scp_cpu_under_90pct", "blocked while the SCP was under 90 % CPU", "")
+	cControlsReceived               = counters.Add("controls_received", "gap controls received by SSPs", "")
+	cSspsGappedNow                  = counters.Add("ssps_gapped_now", "SSPs under a gap now", "")
+	cGappingOnOffSwitches           = counters.Add("gapping_on_off_switches", "gapping switched on or off", "")
+	cIntervalsSendingAGapPct        = counters.Add("intervals_sending_a_gap_pct", "intervals sending a gap", "%")
+	cMeanLevel                      = counters.Add("mean_level", "mean congestion level", "")
+	cAdaptiveRatePerSsp             = counters.Add("adaptive_rate_per_ssp", "adaptive rate per SSP", "queries per second")
+	cJainIndex                      = counters.Add("jain_index", "Jain's fairness index", "")
+	cWorstRatio                     = counters.Add("worst_ratio", "worst carried ÷ desired", "")
+	cBestRatio                      = counters.Add("best_ratio", "best carried ÷ desired", "")
+	cHeavyCarriedPerSsp             = counters.Add("heavy_carried_per_ssp", "carried per heavy SSP", "queries per second")
+	cHeavyDesiredPerSsp             = counters.Add("heavy_desired_per_ssp", "desired per heavy SSP", "queries per second")
+	cLightCarriedPerSsp             = counters.Add("light_carried_per_ssp", "carried per light SSP", "queries per second")
+	cLightDesiredPerSsp             = counters.Add("light_desired_per_ssp", "desired per light SSP", "queries per second")
+	cPeriodS                        = counters.Add("period_s", "measured over", "seconds")
 )

@@ -2,7 +2,6 @@ package sip
 
 import (
 	"fmt"
-	"overloadlab/core/engine/prose"
 
 	"overloadlab/core/control/oc"
 	"overloadlab/core/engine/kernel"
@@ -207,24 +206,24 @@ func (n *node) Report(now kernel.Time) sim.Report {
 // page's Details: natively only) and written by handle.
 var (
 	counters                sim.Counters
-	cNewRequestsSent        = counters.Add("new_requests_sent", prose.Page("new requests sent by the clients"), "")
-	cCopiesSentAgain        = counters.Add("copies_sent_again", prose.Page("copies sent again by the retransmission timers"), "")
-	cOcDropped              = counters.Add("oc_dropped", prose.Page("new requests dropped by the clients for oc"), "")
-	cBlockedByRetryAfter    = counters.Add("blocked_by_retry_after", prose.Page("new requests throttled at the client: the server blocked by Retry-After, no alternate"), "")
-	cDivertedToAlternate    = counters.Add("diverted_to_alternate", prose.Page("new requests sent to the alternate server"), "")
-	cRefusedSentToAlternate = counters.Add("refused_sent_to_alternate", prose.Page("requests refused with 503, sent again to the alternate"), "")
-	cAnswersAfterGivingUp   = counters.Add("answers_after_giving_up", prose.Page("final answers that came after the caller gave up"), "")
-	cOcAccepted             = counters.Add("oc_accepted", prose.Page("feedbacks taken (a newer oc-seq)"), "")
-	cOcEnded                = counters.Add("oc_ended", prose.Page("feedbacks ending the control (oc-validity 0)"), "")
-	cOcStale                = counters.Add("oc_stale", prose.Page("feedbacks not newer than the one taken"), "")
-	cOcIgnored              = counters.Add("oc_ignored", prose.Page("feedbacks ignored (a loss oc over 100)"), "")
-	cCopiesReceived         = counters.Add("copies_received", prose.Page("request copies received"), "")
-	cLostBufferFull         = counters.Add("lost_buffer_full", prose.Page("copies lost at the full ingress buffer"), "")
-	cNewTransactions        = counters.Add("new_transactions", prose.Page("new transactions processed"), "")
-	cCopiesAbsorbed         = counters.Add("copies_absorbed", prose.Page("copies parsed and absorbed (the transaction was known)"), "")
-	cRefused503             = counters.Add("refused_503", prose.Page("new requests refused with 503"), "")
-	cAnswersRelayed         = counters.Add("answers_relayed", prose.Page("downstream answers relayed"), "")
-	cStaleMessages          = counters.Add("stale_messages", prose.Page("messages processed after their caller gave up"), "")
-	cQueued                 = counters.Add("queued", prose.Page("messages in the queue"), "")
-	cOcSeq                  = counters.Add("oc_seq", prose.Page("last oc-seq sent"), "")
+	cNewRequestsSent        = counters.Add("new_requests_sent", "new requests sent by the clients", "")
+	cCopiesSentAgain        = counters.Add("copies_sent_again", "copies sent again by the retransmission timers", "")
+	cOcDropped              = counters.Add("oc_dropped", "new requests dropped by the clients for oc", "")
+	cBlockedByRetryAfter    = counters.Add("blocked_by_retry_after", "new requests throttled at the client: the server blocked by Retry-After, no alternate", "")
+	cDivertedToAlternate    = counters.Add("diverted_to_alternate", "new requests sent to the alternate server", "")
+	cRefusedSentToAlternate = counters.Add("refused_sent_to_alternate", "requests refused with 503, sent again to the alternate", "")
+	cAnswersAfterGivingUp   = counters.Add("answers_after_giving_up", "final answers that came after the caller gave up", "")
+	cOcAccepted             = counters.Add("oc_accepted", "feedbacks taken (a newer oc-seq)", "")
+	cOcEnded                = counters.Add("oc_ended", "feedbacks ending the control (oc-validity 0)", "")
+	cOcStale                = counters.Add("oc_stale", "feedbacks not newer than the one taken", "")
+	cOcIgnored              = counters.Add("oc_ignored", "feedbacks ignored (a loss oc over 100)", "")
+	cCopiesReceived         = counters.Add("copies_received", "request copies received", "")
+	cLostBufferFull         = counters.Add("lost_buffer_full", "copies lost at the full ingress buffer", "")
+	cNewTransactions        = counters.Add("new_transactions", "new transactions processed", "")
+	cCopiesAbsorbed         = counters.Add("copies_absorbed", "copies parsed and absorbed (the transaction was known)", "")
+	cRefused503             = counters.Add("refused_503", "new requests refused with 503", "")
+	cAnswersRelayed         = counters.Add("answers_relayed", "downstream answers relayed", "")
+	cStaleMessages          = counters.Add("stale_messages", "messages processed after their caller gave up", "")
+	cQueued                 = counters.Add("queued", "messages in the queue", "")
+	cOcSeq                  = counters.Add("oc_seq", "last oc-seq sent", "")
 )
