@@ -109,6 +109,7 @@ type shownPage struct {
 	} `json:"charts"`
 	Headline []struct {
 		Column, Agg, Label, V, AB string
+		From                      float64
 	} `json:"headline"`
 	Totals map[string]struct{ V, AB, U string } `json:"totals"`
 	Diff   [][]string                           `json:"diff"`
@@ -126,7 +127,7 @@ const shownJS = `(() => {
       t: r.dataset.t, cells: [...r.querySelectorAll("td")].map((td) => ({ series: td.dataset.series ?? "", side: td.dataset.side ?? "", value: td.textContent })) })),
   }));
   const headline = [...document.querySelectorAll(".headline:not([hidden]) .tile")].map((e) => ({
-    column: e.dataset.column, agg: e.dataset.agg ?? "", label: text(e.querySelector(".k")), v: text(e.querySelector(".v")), ab: text(e.querySelector(".ab")) }));
+    column: e.dataset.column, agg: e.dataset.agg ?? "", from: Number(e.dataset.from ?? 0), label: text(e.querySelector(".k")), v: text(e.querySelector(".v")), ab: text(e.querySelector(".ab")) }));
   const totals = Object.fromEntries([...document.querySelectorAll("#totals .tile")].map((e) => [e.dataset.row ?? "crashes",
     { v: text(e.querySelector(".v")), ab: text(e.querySelector(".ab")), u: text(e.querySelector(".u")) }]));
   const diff = [...document.querySelectorAll("#diff-table tbody tr")].map((r) => [...r.cells].map((c) => c.textContent));
@@ -184,8 +185,9 @@ func (n *nativeRun) rowOf(t string) int {
 	return -1
 }
 
-// tile is a headline tile's figure at row i, as scrub.ts's tileValue.
-func (n *nativeRun) tile(column, agg string, i int) float64 {
+// tile is a headline tile's figure at row i, as scrub.ts's tileValue
+// (NaN, shown "–", for a mean whose window has no row yet).
+func (n *nativeRun) tile(column, agg string, from float64, i int) float64 {
 	switch agg {
 	case sim.TileMax:
 		m := math.Inf(-1)
@@ -200,6 +202,15 @@ func (n *nativeRun) tile(column, agg string, i int) float64 {
 			prev = n.rows[k][0]
 		}
 		return math.Round(s)
+	case sim.TileMean:
+		s, k := 0.0, 0
+		for j := 0; j <= i; j++ {
+			if n.rows[j][0] > from {
+				s += n.at(column, j)
+				k++
+			}
+		}
+		return s / float64(k)
 	}
 	return n.at(column, i)
 }
@@ -419,13 +430,13 @@ func compareShown(t *testing.T, got shownPage, a, b *nativeRun, labelA, labelB s
 	}
 	// Headline tiles: the figure of the side on screen at the latest row.
 	for _, h := range got.Headline {
-		want := screen.tile(h.Column, h.Agg, last)
+		want := screen.tile(h.Column, h.Agg, h.From, last)
 		if !same(h.V, want) {
 			t.Errorf("%s: headline tile %q (%s %s): shows %q, the core's %g", when, h.Label, h.Column, h.Agg, h.V, want)
 		}
 		checked++
 		if b != nil {
-			checkAB(t, when, "headline tile "+strconv.Quote(h.Label), h.AB, a.tile(h.Column, h.Agg, last), want)
+			checkAB(t, when, "headline tile "+strconv.Quote(h.Label), h.AB, a.tile(h.Column, h.Agg, h.From, last), want)
 			checked += 2
 		} else if h.AB != "" {
 			t.Errorf("%s: headline tile %q: %q while not comparing", when, h.Label, h.AB)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"overloadlab/core/engine/claim"
+	"overloadlab/core/engine/clock"
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/metrics"
 	"overloadlab/core/engine/param"
@@ -109,8 +110,17 @@ func TestTiles(t *testing.T) {
 			if !slices.ContainsFunc(d.AllColumns(), func(c metrics.Column) bool { return c.Name == tl.Column }) {
 				t.Errorf("%s: tile %q reads column %q, which the model does not record", d.Name, tl.Label, tl.Column)
 			}
-			if !slices.Contains([]string{sim.TileNow, sim.TileMax, sim.TileSum}, tl.Agg) {
+			if !slices.Contains([]string{sim.TileNow, sim.TileMax, sim.TileSum, sim.TileMean}, tl.Agg) {
 				t.Errorf("%s: tile %q: aggregation %q", d.Name, tl.Label, tl.Agg)
+			}
+			if (tl.From != 0) != (tl.Agg == sim.TileMean) {
+				t.Errorf("%s: tile %q: From %g with aggregation %q (a window is a mean's)", d.Name, tl.Label, tl.From, tl.Agg)
+			}
+			// A mean says its window, as the preset's clock writes it.
+			for _, p := range Presets() {
+				if w := "mean from " + clock.Format(tl.From, p.Duration) + " on"; p.Model == d.Name && tl.Agg == sim.TileMean && !strings.Contains(tl.Doc, w) {
+					t.Errorf("%s: tile %q: doc %q does not say its window (%q)", p.Name, tl.Label, tl.Doc, w)
+				}
 			}
 		}
 	}

@@ -5,7 +5,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import cases from "../../core/engine/clock/testdata/clock.json";
-import { LONG_RUN, timeText } from "./scrub";
+import { LONG_RUN, tileValue, timeText } from "./scrub";
+import { Store } from "./store";
 
 test("timeText: as core/engine/clock's table", () => {
   assert.equal(cases.length > 10, true);
@@ -15,4 +16,19 @@ test("timeText: as core/engine/clock's table", () => {
 test("timeText: no number reads –", () => {
   assert.equal(timeText(NaN), "–");
   assert.equal(timeText(Infinity, true), "–");
+});
+
+test("tileValue: the value, the highest, the total, the mean over a claim's window", () => {
+  const s = new Store(["t", "x"]);
+  s.append([10, 4, 20, 8, 30, 2, 40, 6]);
+  assert.equal(tileValue(s, "x", "", 2), 2);
+  assert.equal(tileValue(s, "x", "max", 2), 8);
+  assert.equal(tileValue(s, "x", "sum", 1), 10 * 4 + 10 * 8);
+  // "mean": the rows ending after from, as claim.Mean counts them (the
+  // row ending at 20 is not after 20); none yet reads null.
+  assert.equal(tileValue(s, "x", "mean", 3, 20), (2 + 6) / 2);
+  assert.equal(tileValue(s, "x", "mean", 2, 20), 2);
+  assert.equal(tileValue(s, "x", "mean", 1, 20), null);
+  assert.equal(tileValue(s, "x", "mean", 3), (4 + 8 + 2 + 6) / 4);
+  assert.equal(tileValue(s, "y", "", 0), null);
 });

@@ -58,9 +58,10 @@ export function rowAt(store: Store, t: number): number {
 }
 
 // tileValue is a headline tile's figure at row i: the column's value
-// (agg ""), its maximum so far ("max"), or its total so far ("sum": the
-// per-second rate times each row's length).
-export function tileValue(store: Store, column: string, agg: string, i: number): number | null {
+// (agg ""), its maximum so far ("max"), its total so far ("sum": the
+// per-second rate times each row's length), or its mean over the rows
+// ending after from ("mean", as a claim's window: null before it ends).
+export function tileValue(store: Store, column: string, agg: string, i: number, from = 0): number | null {
   const col = store.col(column);
   const ts = store.col("t");
   if (!col || !ts || i < 0) return null;
@@ -73,6 +74,16 @@ export function tileValue(store: Store, column: string, agg: string, i: number):
     let s = 0;
     for (let k = 0; k <= i; k++) s += col[k] * (ts[k] - (k > 0 ? ts[k - 1] : 0));
     return s;
+  }
+  if (agg === "mean") {
+    let s = 0;
+    let n = 0;
+    for (let k = 0; k <= i; k++)
+      if (ts[k] > from) {
+        s += col[k];
+        n++;
+      }
+    return n > 0 ? s / n : null;
   }
   return col[i];
 }

@@ -63,11 +63,12 @@ export function updateHeadline() {
   const i = view.at === null ? st.length - 1 : rowAt(st, view.at);
   for (const tile of document.querySelectorAll<HTMLElement>(`.headline[data-model="${page.model.name}"] .tile`)) {
     const agg = tile.dataset.agg ?? "";
-    const v = tileValue(st, tile.dataset.column!, agg, i);
+    const from = Number(tile.dataset.from ?? 0);
+    const v = tileValue(st, tile.dataset.column!, agg, i, from);
     const text = cmp.tileText(v, agg);
     const out = tile.querySelector(".v")!;
     if (out.textContent !== text) out.textContent = text;
-    cmp.tileAB(tile, b ? tileValue(page.store, tile.dataset.column!, agg, i) : undefined, v, agg);
+    cmp.tileAB(tile, b ? tileValue(page.store, tile.dataset.column!, agg, i, from) : undefined, v, agg);
   }
 }
 

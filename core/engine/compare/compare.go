@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/engine/clock"
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
@@ -241,8 +242,9 @@ func (p *Pair) Result(labelA, labelB string) Result {
 
 // Headlines lines up the model's headline numbers of A and B over the
 // intervals recorded, as the page's headline tiles show them: a column's
-// value in the last interval, its highest ("max") or its total, the rate
-// times each interval's length ("sum"); the name says which.
+// value in the last interval, its highest ("max"), its total, the rate
+// times each interval's length ("sum"), or its mean from a time on
+// ("mean"); the name says which.
 func Headlines(a, b *sim.Run) []Row {
 	var rows []Row
 	for _, tile := range a.Def.Tiles {
@@ -263,6 +265,8 @@ func Headlines(a, b *sim.Run) []Row {
 			what = highest
 		case sim.TileSum:
 			what = totalRun
+		case sim.TileMean:
+			what = ", mean from " + clock.Format(tile.From, a.End().Seconds()) + " on"
 		}
 		rows = append(rows, row("headline:"+tile.Column+":"+tile.Agg, tile.Label+what, unit, va, vb))
 	}

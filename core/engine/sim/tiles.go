@@ -9,13 +9,17 @@ import (
 // and the plain names of its counters.
 
 // Tile is a headline number of a model: the value of Column at the time
-// the page looks at (Agg ""), its maximum up to then ("max"), or its total
-// up to then, the rate summed over the intervals ("sum").
+// the page looks at (Agg ""), its maximum up to then ("max"), its total
+// up to then, the rate summed over the intervals ("sum"), or its mean over
+// the intervals ending after From up to then ("mean": a claim's window,
+// so that the tile and the claim on the column show one figure; the Doc
+// says the window).
 type Tile struct {
-	Label  string `json:"label"`
-	Column string `json:"column"`
-	Agg    string `json:"agg,omitempty"`
-	Doc    string `json:"doc"` // under the number: what it counts
+	Label  string  `json:"label"`
+	Column string  `json:"column"`
+	Agg    string  `json:"agg,omitempty"`
+	From   float64 `json:"from,omitempty"` // TileMean: the window starts (s)
+	Doc    string  `json:"doc"`            // under the number: what it counts
 }
 
 // CounterName is the plain name of a counter a model reports (Report),
@@ -42,6 +46,9 @@ const (
 	TileNow = ""
 	TileMax = "max"
 	TileSum = "sum"
+	// TileMean is the mean over the intervals ending after Tile.From, as
+	// a claim.Mean with that From measures it.
+	TileMean = "mean"
 )
 
 // CounterLabel is the counter key in plain words, as the page's Details
@@ -64,9 +71,10 @@ func (d *Def) CounterLabel(key string) string {
 }
 
 // Tile returns the value of the headline tile t over the intervals
-// recorded: its column's last value, its maximum (TileMax) or its total,
-// the rate times each interval's length, rounded (TileSum), as the page's
-// tiles show them; false if the column has no value yet.
+// recorded: its column's last value, its maximum (TileMax), its total,
+// the rate times each interval's length, rounded (TileSum), or its mean
+// over the intervals ending after t.From (TileMean), as the page's tiles
+// show them; false if the column has no value yet (none after From).
 func (r *Run) Tile(t Tile) (float64, bool) {
 	ts, v, ok := r.rec.Series(t.Column)
 	if !ok || len(v) == 0 {
@@ -86,6 +94,25 @@ func (r *Run) Tile(t Tile) (float64, bool) {
 			prev = ts[i]
 		}
 		return math.Round(s), true
+	case TileMean:
+		return meanFrom(ts, v, t.From)
 	}
 	return v[len(v)-1], true
+}
+
+// meanFrom is the mean of the values v of the intervals ending (ts) after
+// from, as a TileMean tile and a claim.Mean from that time measure it;
+// false if no interval ends after from.
+func meanFrom(ts, v []float64, from float64) (float64, bool) {
+	s, n := 0.0, 0
+	for i, x := range v {
+		if ts[i] > from {
+			s += x
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, false
+	}
+	return s / float64(n), true
 }

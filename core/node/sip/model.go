@@ -7,6 +7,12 @@ import (
 	"overloadlab/core/engine/sim"
 )
 
+// goodputFrom is where the goodput tile's mean starts (s), the window of
+// the claims on goodput once the controls have settled (sip-loss-3x,
+// sip-rate-join-leave): the tile then shows the claim's figure, not one
+// interval's, which swings by ±20 points under a control.
+const goodputFrom = 20
+
 // Def is the SIP server overload model.
 var Def = &sim.Def{
 	Name:  "sip",
@@ -77,7 +83,7 @@ var Def = &sim.Def{
 				"among the clients it hears from, so each client is held to its share however many there are.")},
 	},
 	Tiles: []sim.Tile{
-		{Label: "Goodput / capacity", Column: "goodput", Doc: "% of what the server can serve"},
+		{Label: "Goodput / capacity", Column: "goodput", Agg: sim.TileMean, From: goodputFrom, Doc: "% of what the server can serve, mean from 0:20 on, as the claims"},
 		{Label: "Copies per request", Column: "amplification", Doc: "reaching the server per new request"},
 		{Label: "Server CPU", Column: "server.cpu", Doc: "%"},
 		{Label: "Calls failed", Column: "failed", Doc: "/s: late, refused, unanswered; not those throttled at the clients (Throttled)"},

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"overloadlab/core/control/oc"
+	"overloadlab/core/engine/claim"
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/metrics"
 	"overloadlab/core/engine/param"
@@ -361,6 +362,43 @@ func TestFailedTileCountsFailures(t *testing.T) {
 	for _, tl := range Def.Tiles {
 		if tl.Column == "failed" && (!strings.Contains(tl.Doc, "not") || !strings.Contains(tl.Doc, "throttled")) {
 			t.Errorf("tile %q: %q does not say that throttled requests are left out", tl.Label, tl.Doc)
+		}
+	}
+}
+
+// The goodput tile shows the figure of the claims on goodput from 0:20
+// (sip-loss-3x, sip-rate-join-leave): its mean over the same intervals,
+// not one interval's value; before its window ends it has no value.
+func TestGoodputTileIsTheClaimsWindow(t *testing.T) {
+	i := slices.IndexFunc(Def.Tiles, func(tl sim.Tile) bool { return tl.Column == "goodput" })
+	tile := Def.Tiles[i]
+	for _, name := range []string{"sip-loss-3x", "sip-rate-join-leave"} {
+		p := presets[slices.IndexFunc(presets, func(p scenario.Preset) bool { return p.Name == name })]
+		c := p.Claims[slices.IndexFunc(p.Claims, func(c claim.Claim) bool { return c.Name == "goodput-near-capacity" })]
+		if c.Kind != claim.Mean || c.From != tile.From || c.To != 0 {
+			t.Fatalf("%s: claim %s measures %v from %g to %g; the tile, the mean from %g on", name, c.Name, c.Kind, c.From, c.To, tile.From)
+		}
+		sc, err := p.Build(Def.Params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := sim.Start(Def, sc, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.AdvanceTo(kernel.Seconds(tile.From))
+		if v, ok := r.Tile(tile); ok {
+			t.Errorf("%s: the tile shows %g at %g s, before its window has an interval", name, v, tile.From)
+		}
+		r.RunToEnd()
+		v, ok := r.Tile(tile)
+		res := r.Summary().Claims
+		k := slices.IndexFunc(res, func(x claim.Result) bool { return x.Name == c.Name })
+		if !ok || math.Abs(v-res[k].Measured) > 1e-9 {
+			t.Errorf("%s: the tile shows %g (%v), the claim %s measured %g", name, v, ok, c.Name, res[k].Measured)
+		}
+		if _, last, _ := r.Recorder().Series("goodput"); math.Abs(last[len(last)-1]-v) < 1e-9 {
+			t.Errorf("%s: the tile shows the last interval's %g: the test tells the two apart on another seed only", name, v)
 		}
 	}
 }
