@@ -276,16 +276,22 @@ export function setForm(p: Plan) {
   setCurves((p.variants ?? [{ label: "as set" }]).map((v) => v.label));
 }
 
-// formPlan reads the form as a plan (the core checks it).
+// formPlan reads the form as a plan (the core checks it). A form that
+// shows a study's parameter, first and last value and number of points
+// runs the study's own values (sim.Sweep.Values), the points
+// `overloadlab sweep` runs, not a grid between them.
 export function formPlan(): Plan {
   const num = (id: string) => Number(el<HTMLInputElement>(id).value);
   const picked = [...el("sweep-curves").querySelectorAll<HTMLInputElement>("input[data-curve]:checked")].map((b) => sweep.curves[Number(b.dataset.curve)]);
+  const [param, from, to, points] = [el<HTMLSelectElement>("sweep-param").value, num("sweep-from"), num("sweep-to"), num("sweep-points")];
+  const study = sweep.model?.sweeps?.find((sw) => sw.param === param && sw.values.length === points && sw.values[0] === from && sw.values[points - 1] === to);
   return {
-    param: el<HTMLSelectElement>("sweep-param").value,
-    from: num("sweep-from"),
-    to: num("sweep-to"),
-    points: num("sweep-points"),
+    param,
+    from,
+    to,
+    points,
     log: el<HTMLInputElement>("sweep-log").checked,
+    ...(study ? { values: study.values } : {}),
     seeds: num("sweep-seeds"),
     variants: picked.map((c) => (c.params && Object.keys(c.params).length > 0 ? { label: c.label, params: c.params } : { label: c.label })),
   };
@@ -363,6 +369,7 @@ function cancel() {
 // approxGrid places the points before their exact values (from the core)
 // come back.
 function approxGrid(p: Plan): number[] {
+  if (p.values?.length) return p.values;
   return Array.from({ length: p.points }, (_, i) => {
     const f = p.points > 1 ? i / (p.points - 1) : 0;
     return p.log ? p.from * Math.pow(p.to / p.from, f) : p.from + f * (p.to - p.from);
