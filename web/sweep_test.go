@@ -293,6 +293,69 @@ func TestSweepPage(t *testing.T) {
 	}
 }
 
+// An old link's sweep names the controls by their keys ("none",
+// "adaptive-acg": the preset's variants were labelled so before they took
+// the study's words): each curve is offered once, under its words, ticked
+// and drawn so, and the sweep's curves keep their parameters.
+func TestSweepOldLinkCurves(t *testing.T) {
+	srv := newServer(t)
+	ctx := browser(t)
+	_, sc := sweepLink(t)
+	def, _ := catalog.Model("scp")
+	old := &sim.Plan{Param: "ssp.load", From: 1, To: 2, Points: 2, Seeds: 1, Variants: []scenario.Variant{
+		{Label: "none", Params: map[string]param.Value{"scp.control": param.Str("none")}},
+		{Label: "adaptive-acg", Params: map[string]param.Value{"scp.control": param.Str("adaptive-acg")}},
+	}}
+	link, err := catalog.EncodeWhatIf(&scenario.WhatIf{A: sc, Sweep: sim.EncodePlan(old, def.Params)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t, ctx)
+	tb.do(t, chromedp.Navigate(srv.URL+"/#"+link))
+	tb.wait(t, `document.body.dataset.sweep === "done"`, 60*time.Second)
+	var curves []struct {
+		Label   string `json:"label"`
+		Checked bool   `json:"checked"`
+	}
+	json.Unmarshal([]byte(eval[string](t, tb, `JSON.stringify([...document.querySelectorAll("#sweep-curves input[data-curve]")].map((b) => ({ label: b.parentElement.textContent.trim(), checked: b.checked })))`)), &curves)
+	seen, ticked := map[string]int{}, []string{}
+	for _, c := range curves {
+		seen[c.Label]++
+		if c.Checked {
+			ticked = append(ticked, c.Label)
+		}
+	}
+	for l, n := range seen {
+		if n > 1 {
+			t.Errorf("curve %q offered %d times: %+v", l, n, curves)
+		}
+	}
+	for _, key := range []string{"none", "adaptive-acg"} {
+		if seen[key] > 0 {
+			t.Errorf("curve offered by its control's key %q: %+v", key, curves)
+		}
+	}
+	if strings.Join(ticked, ",") != "no control,adaptive" {
+		t.Errorf("ticked curves %q, want the link's two under their words (no control, adaptive); offered %+v", ticked, curves)
+	}
+	b := readBand(t, tb)
+	var drawn []string
+	for _, c := range b.Curves {
+		drawn = append(drawn, c.Label)
+	}
+	if strings.Join(drawn, ",") != "no control,adaptive" || len(b.X) != 2 {
+		t.Errorf("the sweep drawn: curves %q at %v, want no control and adaptive", drawn, b.X)
+	}
+	native := simtest.Sweep(t, def, sc, old)
+	for k, c := range b.Curves {
+		for i := range b.X {
+			if n := native[k*len(b.X)+i]; c.Digest[i] == nil || *c.Digest[i] != n.Digest {
+				t.Errorf("%s at %g: the page's point is not the link's variant %s (digest %v, native %s)", c.Label, b.X[i], old.Variants[k].Label, c.Digest[i], n.Digest)
+			}
+		}
+	}
+}
+
 func linkOfHash(h string) string {
 	h = strings.TrimPrefix(h, "#")
 	if u, err := url.PathUnescape(h); err == nil {

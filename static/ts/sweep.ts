@@ -11,7 +11,7 @@ import { fmt, keepUnits } from "./numbers";
 import { Pool, defaultSize, type Point } from "./pool";
 import { variantLabel } from "./types";
 import type { Info, Model, Plan, PointStat, Spec, Variant } from "./types";
-import { within } from "./sweeplines";
+import { curveOf, within } from "./sweeplines";
 import { csvCell, downloadBlob, downloadText, el } from "./util";
 import { MetricGoodput, MetricOffered, Metrics } from "./gen/types";
 
@@ -267,13 +267,15 @@ export function setForm(p: Plan) {
   el<HTMLInputElement>("sweep-log").checked = !!p.log;
   el<HTMLInputElement>("sweep-seeds").value = String(p.seeds);
   const n = sweep.curves.length;
-  for (const v of p.variants ?? []) {
-    const c = sweep.curves.find((c) => c.label === v.label);
+  const labels: string[] = [];
+  for (const v of p.variants ?? [{ label: "as set" }]) {
+    const c = curveOf(sweep.curves, v);
     if (c) c.params = v.params;
     else sweep.curves.push({ label: v.label, params: v.params });
+    labels.push(c?.label ?? v.label);
   }
   if (sweep.curves.length > n) renderCurves();
-  setCurves((p.variants ?? [{ label: "as set" }]).map((v) => v.label));
+  setCurves(labels);
 }
 
 // formPlan reads the form as a plan (the core checks it). A form that
