@@ -514,7 +514,7 @@ func (s *Session) Report(page string) (string, error) {
 		return "", err
 	}
 	w := s.Words()
-	in := &report.Input{A: s.run, B: s.b, Title: w.Title, Note: w.Note, Link: link, Page: page}
+	in := &report.Input{A: s.run, B: s.b, Title: w.Title, Note: w.Note, Link: link, Page: page, Attempt: s.attempt}
 	if in.Sweep, err = s.Sweep(); err != nil {
 		return "", err
 	}

@@ -172,6 +172,9 @@ type Input struct {
 	// Sweep is the page's sweep, if one was run: the report names it (the
 	// link holds it).
 	Sweep *sim.Plan
+	// Attempt is the challenge of the preset the run attempts ("" none):
+	// the report judges it (attempt.go).
+	Attempt string
 }
 
 // Write writes the report of in to w.
@@ -195,6 +198,14 @@ func Write(w io.Writer, in *Input) error {
 	p.raw(`<h2>Scenario</h2>`)
 	if base, err := catalog.Base(sc.Model, sc.Preset); err == nil {
 		p.differences("Differences of A from "+cmp.Or(sc.Preset, "the model defaults"), scenario.Differences(sc, base), sc.Duration)
+	}
+	if pr := a.Def.Preset(sc.Preset); pr != nil && in.Attempt != "" {
+		for i := range pr.Challenges {
+			if ch := &pr.Challenges[i]; ch.Name == in.Attempt {
+				base, _ := catalog.Base(sc.Model, sc.Preset)
+				p.attempt(ch, scenario.Differences(sc, base), s.Claims, sc.Duration)
+			}
+		}
 	}
 	var res *compare.Result
 	if in.B != nil {
