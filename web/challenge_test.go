@@ -41,9 +41,9 @@ func TestChallenge(t *testing.T) {
 	if !eval[bool](t, tb, `(() => { const i = `+paramInput(free)+`; return !!i && !i.disabled })()`) {
 		t.Errorf("the free parameter %s is not editable", free)
 	}
-	for _, k := range c.Keep {
-		if !eval[bool](t, tb, `(() => { const i = `+paramInput(k)+`; return !!i && i.disabled })()`) {
-			t.Errorf("the kept parameter %s is editable", k)
+	for _, k := range c.Keep { // its limit names them: a try is refused (TestChallengeLimit)
+		if !eval[bool](t, tb, `(() => { const i = `+paramInput(k)+`; return !!i && !i.disabled })()`) {
+			t.Errorf("the kept parameter %s cannot be tried", k)
 		}
 	}
 	if !eval[bool](t, tb, `(() => { const i = `+paramInput("storm.factor")+`; return !!i && i.disabled })()`) {
@@ -84,6 +84,64 @@ func TestChallenge(t *testing.T) {
 	tb.emulate(t, viewports[3])
 	time.Sleep(300 * time.Millisecond)
 	viewShot(t, tb, "challenge-390x844.png")
+	if errs := tb.errors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}
+
+// TestChallengeLimit: attach-storm's challenge allows 2 changes, keeping
+// the guard on. Two free parameters changed are applied; a third is
+// refused at once, the message beside its field naming the limit, its
+// value in force shown again, the challenge still playing (not over the
+// limit); the guard switched off is refused the same way and stays on;
+// one change put back, the third is applied.
+func TestChallengeLimit(t *testing.T) {
+	c := preset(t, "attach-storm").Challenges[0]
+	if c.MaxChanges != 2 || len(c.Keep) == 0 || c.Keep[0] != "lab.cpu-guard" {
+		t.Fatalf("attach-storm's challenge is not the one this test knows: %+v", c)
+	}
+	tb := openPage(t)
+	tb.wait(t, `!document.getElementById("challenge").hidden`, 5*time.Second)
+	eval[bool](t, tb, `(() => { document.querySelector("#challenge-pick button").click(); return true })()`)
+	tb.wait(t, `document.body.dataset.challenge === `+jsString(c.Name), 5*time.Second)
+	set := func(name, value string) {
+		eval[bool](t, tb, `(() => { const i = `+paramInput(name)+`; if (i.type === "checkbox") i.checked = `+jsString(value)+` === "true"; else i.value = `+jsString(value)+`; i.dispatchEvent(new Event("change", { bubbles: true })); return true })()`)
+	}
+	msg := func(name string) string {
+		return eval[string](t, tb, `(() => { const m = `+paramInput(name)+`.closest(".param").querySelector(".param-msg"); return m.hidden ? "" : m.textContent })()`)
+	}
+	verdict := `document.getElementById("challenge-verdict").textContent`
+	set("cpu-guard.sampling-period", "0.1")
+	tb.wait(t, verdict+`.includes("1 change so far")`, 10*time.Second)
+	set("sgsn-queue-size", "500")
+	tb.wait(t, verdict+`.includes("2 changes so far")`, 10*time.Second)
+	before := eval[string](t, tb, paramInput("mme-queue-size")+`.value`)
+	set("mme-queue-size", "500")
+	if m := msg("mme-queue-size"); !strings.Contains(m, "Not applied") || !strings.Contains(m, c.Limit) || !strings.Contains(m, "sgsn-queue-size") {
+		t.Errorf("a third change: beside the field %q", m)
+	}
+	if v := eval[string](t, tb, paramInput("mme-queue-size")+`.value`); v != before {
+		t.Errorf("the refused field shows %s, the value in force is %s", v, before)
+	}
+	time.Sleep(300 * time.Millisecond) // nothing was sent: nothing comes back
+	if s := eval[string](t, tb, `document.body.dataset.challengeState`); s != "playing" || !strings.Contains(eval[string](t, tb, verdict), "2 changes so far") {
+		t.Errorf("after the refusal: %s, %q", s, eval[string](t, tb, verdict))
+	}
+	set("lab.cpu-guard", "false")
+	if m := msg("lab.cpu-guard"); !strings.Contains(m, "keeps lab.cpu-guard") || !strings.Contains(m, c.Limit) {
+		t.Errorf("the guard switched off: beside the field %q", m)
+	}
+	if !eval[bool](t, tb, paramInput("lab.cpu-guard")+`.checked`) {
+		t.Error("the guard's switch shows off after the refusal")
+	}
+	set("cpu-guard.sampling-period", "1")
+	tb.wait(t, verdict+`.includes("1 change so far")`, 10*time.Second)
+	set("mme-queue-size", "500")
+	tb.wait(t, verdict+`.includes("2 changes so far (sgsn-queue-size, mme-queue-size)")`, 10*time.Second)
+	if m := msg("mme-queue-size"); m != "" {
+		t.Errorf("applied, yet beside the field %q", m)
+	}
+	viewShot(t, tb, "challenge-limit-1280x800.png")
 	if errs := tb.errors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}

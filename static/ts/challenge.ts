@@ -18,12 +18,13 @@ function controls(): HTMLElement | null {
   return page.model ? document.querySelector<HTMLElement>(`section.controls[data-model="${page.model.name}"]`) : null;
 }
 
-// lock disables every parameter's input but the challenge's free ones
-// (all enabled again without a challenge).
+// lock disables every parameter's input but the challenge's free ones and
+// those its limit names (keep: a try of one is refused, saying the limit),
+// all enabled again without a challenge.
 function lock() {
-  const free = new Set(active ? active.free.filter((n) => !(active!.keep ?? []).includes(n)) : []);
+  const open = new Set(active ? [...active.free, ...(active.keep ?? [])] : []);
   for (const i of controls()?.querySelectorAll<HTMLInputElement>("[data-param]") ?? []) {
-    const locked = active !== null && !free.has(i.dataset.param!);
+    const locked = active !== null && !open.has(i.dataset.param!);
     i.disabled = locked;
     i.closest(".param")?.classList.toggle("locked", locked);
   }
@@ -35,6 +36,19 @@ function changes(): string[] {
   // Only the free ones: the others are locked, and the scenario's own
   // timeline moves some values (a storm's rates) by itself.
   return (active?.free ?? []).filter((n) => n in base && String(base[n]) !== String(page.values[n]));
+}
+
+// challengeRefuses says why setting parameter name to value would break
+// the challenge's limit, "" if it would not: a parameter it keeps, or one
+// change more than it allows (putting a value back is always allowed).
+export function challengeRefuses(name: string, value: string): string {
+  const c = active;
+  if (!c) return "";
+  const limit = c.limit ? ` (${c.limit})` : "";
+  if ((c.keep ?? []).includes(name)) return `Not applied: the challenge keeps ${name} as it is${limit}.`;
+  const changed = changes();
+  if (!c.max_changes || changed.includes(name) || changed.length < c.max_changes || String(base[name]) === value) return "";
+  return `Not applied: the challenge allows ${c.max_changes} change${c.max_changes === 1 ? "" : "s"}${limit}, made already: ${changed.join(", ")}. Put one back first.`;
 }
 
 // challengeStarted is told a run has started: its preset's challenges are

@@ -2,6 +2,7 @@
 // values in force shown, a change committed sent to the core, a refusal
 // written beside its field; and the page's small helps (a parameter's "?",
 // the skip link).
+import { challengeRefuses } from "./challenge";
 import { page, send } from "./state";
 import { el } from "./util";
 
@@ -79,6 +80,14 @@ function onControl(ev: Event) {
   }
   if (sameValue(page.values[name], value)) {
     fieldMessage(name, "");
+    return;
+  }
+  // A change the challenge attempted does not allow is refused here, at
+  // once, its reason beside the field, the value in force shown again.
+  const refused = challengeRefuses(name, value);
+  if (refused) {
+    fieldMessage(name, refused);
+    syncControls(true);
     return;
   }
   page.setting.add(name);
