@@ -106,6 +106,8 @@ type shownPage struct {
 			T     string `json:"t"`
 			Cells []struct{ Series, Side, Value string }
 		} `json:"data"`
+		// DataHead is the data table's header of each series' column.
+		DataHead []struct{ Series, Side, Text string } `json:"dataHead"`
 	} `json:"charts"`
 	Headline []struct {
 		Column, Agg, Label, V, AB string
@@ -125,6 +127,7 @@ const shownJS = `(() => {
       series: r.dataset.series, side: r.dataset.side ?? "", label: text(r.querySelector(".u-label")), value: text(r.querySelector(".u-value")) })),
     data: [...f.querySelectorAll(".data tr")].filter((r) => r.dataset.t).map((r) => ({
       t: r.dataset.t, cells: [...r.querySelectorAll("td")].map((td) => ({ series: td.dataset.series ?? "", side: td.dataset.side ?? "", value: td.textContent })) })),
+    dataHead: [...f.querySelectorAll(".data tr:first-of-type th[data-series]")].map((th) => ({ series: th.dataset.series, side: th.dataset.side ?? "", text: th.textContent })),
   }));
   const headline = [...document.querySelectorAll(".headline:not([hidden]) .tile")].map((e) => ({
     column: e.dataset.column, agg: e.dataset.agg ?? "", from: Number(e.dataset.from ?? 0), label: text(e.querySelector(".k")), v: text(e.querySelector(".v")), ab: text(e.querySelector(".ab")) }));
@@ -403,6 +406,42 @@ func compareShown(t *testing.T, got shownPage, a, b *nativeRun, labelA, labelB s
 			if !cols["A"] || !cols["B"] || cols[""] {
 				t.Errorf("%s: chart %q: comparing, the data table has the sides %v, want A's and B's columns", when, ch.ID, cols)
 			}
+		}
+		// Its header names each column's side and series: "A: dropped"
+		// beside "B: dropped" while comparing, the series alone else.
+		heads := map[string]map[string]string{} // series → side → header
+		for _, h := range ch.DataHead {
+			if heads[h.Series] == nil {
+				heads[h.Series] = map[string]string{}
+			}
+			heads[h.Series][h.Side] = h.Text
+		}
+		for series, bySide := range heads {
+			want := []string{""}
+			if b != nil {
+				want = []string{"A", "B"}
+			}
+			if len(bySide) != len(want) {
+				t.Errorf("%s: chart %q: the data table's header of %s has the sides %v, want %q", when, ch.ID, series, bySide, want)
+			}
+			var names []string // each side's header less its "A: " or "B: "
+			for _, s := range want {
+				h, ok := bySide[s]
+				name, named := strings.CutPrefix(h, s+": ")
+				if s == "" {
+					name, named = h, true
+				}
+				if !ok || !named || name == "" {
+					t.Errorf("%s: chart %q: the data table's header of %s (%s): %q, among %v", when, ch.ID, series, sideName(s), h, bySide)
+				}
+				names = append(names, name)
+			}
+			if len(names) == 2 && names[0] != names[1] {
+				t.Errorf("%s: chart %q: the data table names %s %q for A and %q for B", when, ch.ID, series, names[0], names[1])
+			}
+		}
+		if len(ch.Data) > 0 && len(heads) == 0 {
+			t.Errorf("%s: chart %q: the data table has no header naming its series", when, ch.ID)
 		}
 		if len(ch.Data) == 0 {
 			t.Errorf("%s: chart %q: no rows in its data table", when, ch.ID)
