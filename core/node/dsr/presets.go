@@ -119,7 +119,7 @@ var presets = []scenario.Preset{
 			{Name: "p2-untouched", Kind: claim.Counter, Counter: "p2/rejected", What: "P2 requests abated", Min: 0, Max: 0},
 			{Name: "p3-untouched", Kind: claim.Counter, Counter: "p3/rejected", What: "P3 requests abated", Min: 0, Max: 0},
 			{Name: "p4-untouched", Kind: claim.Counter, Counter: "p4/rejected", What: "P4 requests abated", Min: 0, Max: 0},
-			{Name: "over-capacity-in-bursts", Step: true, Kind: claim.Share, Column: "server.load", Op: claim.Above, Value: 100, What: "server load above its capacity", To: 19, Min: 15, Max: 35},
+			{Name: "over-capacity-in-bursts", Step: true, Kind: claim.Share, Column: "server.load", Op: claim.Above, Value: 100, What: "server load above its capacity", To: 19, Min: 10, Max: 35},
 			{Name: "undershoot-after-burst", Step: true, Kind: claim.Mean, Column: "p0.rejected", What: "P0 abated", From: 20, To: 22, Min: 250, Max: 400},
 			{Name: "steady-before-burst", Step: true, Kind: claim.Mean, Column: "p0.rejected", What: "P0 abated", From: 3, To: 6, Min: 450, Max: 550},
 		},

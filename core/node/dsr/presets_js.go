@@ -142,7 +142,7 @@ var presets = []scenario.Preset{
 		{Name: "p2-untouched", Kind: claim.Counter, What: "P2 requests abated", Counter: "p2/rejected"},
 		{Name: "p3-untouched", Kind: claim.Counter, What: "P3 requests abated", Counter: "p3/rejected"},
 		{Name: "p4-untouched", Kind: claim.Counter, What: "P4 requests abated", Counter: "p4/rejected"},
-		{Name: "over-capacity-in-bursts", Step: true, What: "server load above its capacity", Column: "server.load", Op: claim.Above, Value: 100.0, To: 19.0, Min: 15.0, Max: 35.0},
+		{Name: "over-capacity-in-bursts", Step: true, What: "server load above its capacity", Column: "server.load", Op: claim.Above, Value: 100.0, To: 19.0, Min: 10.0, Max: 35.0},
 		{Name: "undershoot-after-burst", Kind: claim.Mean, Step: true, What: "P0 abated", Column: "p0.rejected", From: 20.0, To: 22.0, Min: 250.0, Max: 400.0},
 		{Name: "steady-before-burst", Kind: claim.Mean, Step: true, What: "P0 abated", Column: "p0.rejected", From: 3.0, To: 6.0, Min: 450.0, Max: 550.0},
 	}},
