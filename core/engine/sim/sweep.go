@@ -2,9 +2,9 @@ package sim
 
 import (
 	"fmt"
-	"maps"
 	"math"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -349,7 +349,12 @@ func DecodePlan(raw []byte, schema *param.Set) (*Plan, error) {
 		v := scenario.Variant{Label: vw.Label, Params: map[string]param.Value{}}
 		where := fmt.Sprintf("sweep.variants[%d].params", i)
 		given := map[string]string{}
-		for _, name := range slices.Sorted(maps.Keys(vw.Params)) {
+		names := make([]string, 0, len(vw.Params))
+		for name := range vw.Params {
+			names = append(names, name)
+		}
+		sort.Sort(sort.StringSlice(names)) // not slices.Sorted (nor sort.Strings, which calls it): one sort in the wasm, not one per type
+		for _, name := range names {
 			sp, err := schema.Once(where, name, given)
 			if err != nil {
 				return nil, fmt.Errorf("sweep variant %s: %w", param.Quote(vw.Label), err)
