@@ -184,6 +184,12 @@ func install() {
 		}
 		return cur.Link()
 	})
+	fn("shortLink", func([]safejs.Value) (any, error) {
+		if cur == nil {
+			return nil, errNoRun
+		}
+		return cur.ShortLink()
+	})
 	fn("export", func([]safejs.Value) (any, error) {
 		if cur == nil {
 			return nil, errNoRun

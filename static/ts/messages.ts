@@ -137,7 +137,7 @@ const handlers: { [K in RunMessage["t"]]: (m: Extract<RunMessage, { t: K }>) => 
     const url = location.pathname + location.search + "#" + m.link;
     history.replaceState(null, "", url);
     document.body.dataset.link = m.link;
-    qrLink();
+    qrLink(m.short);
     if (m.quiet) return;
     el<HTMLInputElement>("link").value = location.href;
     el<HTMLInputElement>("link").select();

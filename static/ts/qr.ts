@@ -2,7 +2,9 @@
 // their phones. The button beside Present (shown in presentation mode
 // too) opens a dialog with the address drawn as a QR code (uqr, bundled:
 // nothing is fetched), crisp at projector size: whole device pixels per
-// module, no smoothing, the four-module quiet zone of ISO/IEC 18004.
+// module, no smoothing, the four-module quiet zone of ISO/IEC 18004. A
+// link above FAR_VERSION is drawn in its short form (the core's
+// shortLink: the run as it starts), which the words beside it say.
 import { encode } from "uqr";
 import { el } from "./util";
 
@@ -12,6 +14,9 @@ import { el } from "./util";
 // phone's camera resolves at 10 m. A longer link says so.
 export const FAR_VERSION = 10;
 const QUIET = 4;
+
+// The short form of the current link (after "#"), as the worker last gave it.
+const qr = { short: "" };
 
 // initQR wires the button; askLink asks the worker for the current link
 // (the address follows it), after which qrLink redraws an open code.
@@ -28,21 +33,47 @@ export function initQR(askLink: () => void) {
   window.addEventListener("resize", () => dlg.open && draw());
 }
 
-// qrLink is told the address holds a new link: an open code follows it.
-export function qrLink() {
+// qrLink is told the address holds a new link, and its short form: an
+// open code follows it.
+export function qrLink(short: string) {
+  qr.short = short;
   if (el<HTMLDialogElement>("qr-dialog").open) draw();
 }
 
 // draw paints location.href into the dialog's canvas as large as the
 // window allows, a whole number of device pixels per module.
 function draw() {
-  const href = location.href;
-  const qr = encode(href, { ecc: "M", border: 0 });
-  const n = qr.size + 2 * QUIET;
+  let href = location.href;
+  const whole = encode(href, { ecc: "M", border: 0 });
+  let code = whole;
+  if (whole.version > FAR_VERSION && qr.short) {
+    const short = location.origin + location.pathname + location.search + "#" + qr.short;
+    const s = encode(short, { ecc: "M", border: 0 });
+    if (s.version < whole.version) [code, href] = [s, short];
+  }
+  const shortened = code !== whole;
+  const n = code.size + 2 * QUIET;
   const dpr = window.devicePixelRatio || 1;
-  const room = Math.min(innerWidth * 0.9, innerHeight - 170); // CSS px for the code
-  const px = Math.max(1, Math.floor((Math.max(room, 120) * dpr) / n)); // device px per module
   const canvas = el<HTMLCanvasElement>("qr-code");
+  const far = code.version <= FAR_VERSION;
+  const words = (cssModule: number) => {
+    el("qr-size").textContent =
+      `QR version ${code.version}: ${code.size}×${code.size} modules, ${cssModule.toFixed(1)} px each on this screen. ` +
+      (shortened
+        ? `The whole link is version ${whole.version}, too dense for a phone at the back of a room: this code is its short form, the run as it starts, without the changes made during it, the comparison, the note or the sweep (Share link copies the whole link). `
+        : "") +
+      (far
+        ? "Short enough for a phone to read from the back of a room."
+        : `This link is long for a phone at the back of a room (above version ${FAR_VERSION}): come closer, or share a link with fewer live changes (Reset, then change only what matters).`);
+    el("qr-href").textContent = href;
+  };
+  // The code takes the room the dialog's words leave (measured once they
+  // are written, when the dialog is open).
+  words(canvas.width / n / dpr);
+  const dlg = el("qr-dialog");
+  const rest = dlg.scrollHeight - canvas.offsetHeight + 40;
+  const room = Math.min(innerWidth * 0.9, innerHeight - Math.max(170, rest)); // CSS px for the code
+  const px = Math.max(1, Math.floor((Math.max(room, 120) * dpr) / n)); // device px per module
   canvas.width = canvas.height = n * px;
   canvas.style.width = canvas.style.height = `${(n * px) / dpr}px`;
   const ctx = canvas.getContext("2d")!;
@@ -50,16 +81,10 @@ function draw() {
   ctx.fillStyle = "#fff";
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.fillStyle = "#000";
-  qr.data.forEach((row, y) => row.forEach((on, x) => on && ctx.fillRect((x + QUIET) * px, (y + QUIET) * px, px, px)));
+  code.data.forEach((row, y) => row.forEach((on, x) => on && ctx.fillRect((x + QUIET) * px, (y + QUIET) * px, px, px)));
   canvas.dataset.href = href;
-  canvas.dataset.version = String(qr.version);
-  const cssModule = px / dpr;
-  const far = qr.version <= FAR_VERSION;
-  el("qr-size").textContent =
-    `QR version ${qr.version}: ${qr.size}×${qr.size} modules, ${cssModule.toFixed(1)} px each on this screen. ` +
-    (far
-      ? "Short enough for a phone to read from the back of a room."
-      : `This link is long for a phone at the back of a room (above version ${FAR_VERSION}): come closer, or share a link with fewer live changes (Reset, then change only what matters).`);
+  canvas.dataset.version = String(code.version);
+  canvas.dataset.short = String(shortened);
+  words(px / dpr);
   el("qr-size").dataset.far = String(far);
-  el("qr-href").textContent = href;
 }

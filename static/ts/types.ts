@@ -56,7 +56,7 @@ export type FromWorker =
   | { t: "start-failed"; error: string; link?: string; preset: Answer<"linkPreset"> }
   | { t: "rows"; rows: Answer<"advance">; now: Summary["duration_s"]; values: Values; summary: Summary; cmp?: Compared }
   | { t: "set"; name: string; label?: Answer<"set">; error?: string; values: Values } // label: the change named by the core
-  | { t: "link"; link: Answer<"link">; quiet: boolean }
+  | { t: "link"; link: Answer<"link">; short: Answer<"shortLink">; quiet: boolean }
   | { t: "words"; error?: string }
   | { t: "report"; html?: Answer<"report">; error?: string }
   | { t: "export"; json: Answer<"export"> } // JSON Export

@@ -173,7 +173,7 @@ function handle(m: ToWorker) {
       return;
     }
     case "link":
-      post({ t: "link", link: ok(run.bridge.link()), quiet: m.quiet });
+      post({ t: "link", link: ok(run.bridge.link()), short: ok(run.bridge.shortLink()), quiet: m.quiet });
       return;
     case "export":
       post({ t: "export", json: ok(run.bridge.export()) });

@@ -38,6 +38,7 @@ var API = Funcs{
 	{Name: "values", Result: "string", Doc: "JSON Values in force"},
 	{Name: "summary", Result: "string", Doc: "JSON Summary of the run so far"},
 	{Name: "link", Result: "string", Doc: "the what-if link of what is on screen"},
+	{Name: "shortLink", Result: "string", Doc: "the link without its timed live changes, comparison, note or sweep: a shorter QR code"},
 	{Name: "export", Result: "string", Doc: "JSON Export of the run"},
 	{Name: "rowsB", Result: "Float64Array", Doc: "B's rows of the last advance, in step with A's (comparing)"},
 	{Name: "compare", Args: []Arg{{"i", "number"}}, Result: "Float64Array", Doc: "open B: a copy of A (i = -1) or the preset's variant i; B's rows so far"},

@@ -364,6 +364,34 @@ func (s *Session) Replay() *scenario.Scenario { return s.run.Replay() }
 // With B it holds the comparison, and the words in any case.
 func (s *Session) Link() (string, error) { return catalog.EncodeWhatIf(s.WhatIf()) }
 
+// ShortLink is the link of A as it starts, for a QR code a room's phones
+// read (issue 27): without the changes made during the run (the timeline's
+// entries after 0 s that the preset lacks; a scenario of no preset keeps
+// its own as started), the comparison, the note or the sweep. The title,
+// the predictions made and the attempt stay.
+func (s *Session) ShortLink() (string, error) {
+	a := s.run.Replay()
+	if base, err := catalog.Base(a.Model, a.Preset); err == nil {
+		used := make([]bool, len(base.Timeline))
+		kept := a.Timeline[:0]
+		for _, c := range a.Timeline {
+			keep := c.At <= 0
+			for i := range base.Timeline {
+				if !keep && !used[i] && base.Timeline[i] == c {
+					used[i], keep = true, true
+				}
+			}
+			if keep {
+				kept = append(kept, c)
+			}
+		}
+		a.Timeline = kept
+	} else {
+		a.Timeline = s.run.Scenario.Clone().Timeline
+	}
+	return catalog.EncodeWhatIf(&scenario.WhatIf{A: a, Title: s.words.Title, Picks: s.picks, Attempt: s.attempt})
+}
+
 // WhatIf returns what the link holds: A and B with their live changes, and
 // the words.
 func (s *Session) WhatIf() *scenario.WhatIf {

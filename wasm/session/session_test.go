@@ -1,6 +1,7 @@
 package session
 
 import (
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -534,5 +535,52 @@ func TestPicksAndAttemptRideTheLink(t *testing.T) {
 	}
 	if err := o.SetPick(q.Name, -1); err != nil || len(o.Info().Picks) != 0 {
 		t.Errorf("taking the pick back: %v, picks %v", err, o.Info().Picks)
+	}
+}
+
+// TestShortLink: the short link of a run with a change before Play and
+// twelve during it keeps the change from the start, the preset's own
+// timeline, the title, the pick and the attempt, and drops the live
+// changes and the note: it opens the same run as the long link without
+// them, and is shorter.
+func TestShortLink(t *testing.T) {
+	s, err := StartPreset("attach-storm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Set("cpu-guard.sampling-period", "0.5"); err != nil {
+		t.Fatal(err)
+	}
+	s.SetWords("Ann", "a long note that the short form leaves out")
+	s.SetPick("cpu-in-storm", 2)
+	s.SetAttempt("unpin-the-storm")
+	for k := range 12 {
+		for s.Now() < float64(30+20*k) {
+			s.Advance(0.7, nil)
+		}
+		if _, err := s.Set("cpu.speed", fmt.Sprint(1+0.1*float64(k%3))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	long, _ := s.Link()
+	short, err := s.ShortLink()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(short) >= len(long) {
+		t.Errorf("short link %d characters, the link %d", len(short), len(long))
+	}
+	o, err := StartLink(short)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := o.Info()
+	if in.Words.Title != "Ann" || in.Words.Note != "" || len(in.Picks) != 1 || in.Attempt != "unpin-the-storm" {
+		t.Errorf("the short link's words %+v, picks %v, attempt %q", in.Words, in.Picks, in.Attempt)
+	}
+	base, _ := catalog.Base("imsimgr", "attach-storm")
+	sc := o.run.Scenario
+	if !slices.Equal(sc.Timeline, base.Timeline) || sc.Params.Get("cpu-guard.sampling-period").Num != 0.5 || sc.Params.Get("cpu.speed").Num != 1 {
+		t.Errorf("the short link's scenario: timeline %v (the preset's %v), params %v", sc.Timeline, base.Timeline, sc.Params.Diff(base.Params))
 	}
 }

@@ -449,6 +449,8 @@ export interface Bridge {
   summary(): string | Failure;
   /** the what-if link of what is on screen */
   link(): string | Failure;
+  /** the link without its timed live changes, comparison, note or sweep: a shorter QR code */
+  shortLink(): string | Failure;
   /** JSON Export of the run */
   export(): string | Failure;
   /** B's rows of the last advance, in step with A's (comparing) */
