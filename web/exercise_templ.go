@@ -57,7 +57,7 @@ func predict(models []*sim.Def) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section id=\"predict\" class=\"predict\" aria-label=\"prediction\" aria-live=\"polite\" hidden><h2>Predict first</h2><div id=\"predict-list\"></div><div class=\"buttons\"><button type=\"button\" id=\"predict-skip\" title=\"play without predicting\">Skip</button> <label class=\"predict-present\"><input type=\"checkbox\" id=\"predict-present\"> ask in presentation mode too</label></div></section>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section id=\"predict\" class=\"predict\" aria-label=\"prediction\" aria-live=\"polite\" hidden><details id=\"predict-fold\" class=\"fold\" open><summary><h2>Predict first<span class=\"fold-line\"></span></h2></summary><div id=\"predict-list\"></div><div class=\"buttons\"><button type=\"button\" id=\"predict-skip\" title=\"play without predicting\">Skip</button> <label class=\"predict-present\"><input type=\"checkbox\" id=\"predict-present\"> ask in presentation mode too</label></div></details></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -84,7 +84,7 @@ func challenge() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<section id=\"challenge\" class=\"challenge\" aria-label=\"challenge\" hidden><h2>Challenges</h2><div id=\"challenge-pick\" class=\"buttons\"></div><div id=\"challenge-now\" hidden><h3 id=\"challenge-title\"></h3><p id=\"challenge-rules\" class=\"challenge-rules\"></p><ul id=\"challenge-goals\" class=\"challenge-goals\" aria-live=\"polite\"></ul><p id=\"challenge-verdict\" class=\"challenge-verdict\" aria-live=\"polite\"></p><button type=\"button\" id=\"challenge-leave\">Leave the challenge</button></div></section>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<section id=\"challenge\" class=\"challenge\" aria-label=\"challenge\" hidden><details id=\"challenge-fold\" class=\"fold\" open><summary><h2>Challenges<span class=\"fold-line\"></span></h2></summary><div id=\"challenge-pick\" class=\"buttons\"></div><div id=\"challenge-now\" hidden><h3 id=\"challenge-title\"></h3><p id=\"challenge-rules\" class=\"challenge-rules\"></p><ul id=\"challenge-goals\" class=\"challenge-goals\" aria-live=\"polite\"></ul><p id=\"challenge-verdict\" class=\"challenge-verdict\" aria-live=\"polite\"></p><button type=\"button\" id=\"challenge-leave\">Leave the challenge</button></div></details></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

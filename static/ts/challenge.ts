@@ -8,7 +8,7 @@ import { keepUnits } from "./numbers";
 import { exercisesOf } from "./predict";
 import { page, send } from "./state";
 import type { Challenge, ClaimResult, Info, Values } from "./types";
-import { el } from "./util";
+import { el, fold, narrow } from "./util";
 
 let list: Challenge[] = [];
 let active: Challenge | null = null;
@@ -97,7 +97,11 @@ function render(claims: ClaimResult[] | undefined) {
   box.hidden = active === null;
   el("challenge-pick").hidden = active !== null;
   document.body.dataset.challenge = active ? active.name : "";
-  if (!active) return;
+  // None attempted (on a phone), or solved: folded to one line.
+  if (!active) {
+    fold("challenge-fold", !narrow(), `: ${list.length} to try`);
+    return;
+  }
   const c = active;
   el("challenge-title").textContent = keepUnits(c.title);
   el("challenge-rules").textContent = keepUnits(
@@ -134,6 +138,7 @@ function render(claims: ClaimResult[] | undefined) {
   }
   v.dataset.state = state;
   document.body.dataset.challengeState = state;
+  fold("challenge-fold", state !== "solved", state === "solved" ? `: ${v.textContent}` : "");
 }
 
 // initChallenge wires leaving a challenge.

@@ -5,7 +5,7 @@
 
 import type { ClaimResult } from "./types";
 import { keepUnits } from "./numbers";
-import { el } from "./util";
+import { el, fold, narrow } from "./util";
 
 // showClaims fills box with one line per claim; the lines are built once per
 // set of names and then only their text changes. While comparing, the
@@ -65,4 +65,16 @@ export function showClaims(box: HTMLElement, claims: ClaimResult[] | undefined, 
     if (says.textContent !== text) says.textContent = text;
     li.title = `${state === "holds" ? "holds" : state === "fails" ? "does not hold" : "not yet decided"}: measured ${c.figure}, claim ${c.wanted}`;
   });
+  // On a phone the list starts folded to its count (the lesson's own).
+  const own = cs.filter((c) => !c.step);
+  const n = (f: (c: ClaimResult) => boolean, one: string, more: string) => {
+    const k = own.filter(f).length;
+    return k ? [`${k} ${k === 1 ? one : more}`] : [];
+  };
+  const parts = [
+    ...n((c) => !c.pending && c.holds, "holds ✓", "hold ✓"),
+    ...n((c) => !c.pending && !c.holds, "fails ✗", "fail ✗"),
+    ...n((c) => !!c.pending, "not decided yet", "not decided yet"),
+  ];
+  fold("claims-fold", !narrow(600), `: ${parts.join(", ")}`);
 }

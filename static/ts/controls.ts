@@ -4,7 +4,7 @@
 // the skip link).
 import { challengeRefuses } from "./challenge";
 import { page, send } from "./state";
-import { el } from "./util";
+import { el, narrow } from "./util";
 
 function controlsRoot(): HTMLElement | null {
   return page.model ? document.querySelector<HTMLElement>(`section.controls[data-model="${page.model.name}"]`) : null;
@@ -125,8 +125,13 @@ document.addEventListener("click", (ev) => {
   b.setAttribute("aria-expanded", String(!doc.hidden));
 });
 
-// On a narrow screen the parameters start folded, after the charts.
-if (matchMedia("(max-width: 900px)").matches) el<HTMLDetailsElement>("params").open = false;
+// On a narrow screen the parameters are folded, after the charts, and the
+// exports with the link's title and note (again when the window narrows).
+const folds = () => {
+  if (narrow()) el<HTMLDetailsElement>("params").open = el<HTMLDetailsElement>("exports").open = false;
+};
+folds();
+matchMedia("(max-width: 900px)").addEventListener("change", folds);
 
 // The skip link focuses the charts (without touching the address, which
 // holds the what-if link).

@@ -9,7 +9,7 @@ import { markers } from "./markers";
 import { presenting } from "./present";
 import { page, send } from "./state";
 import type { Challenge, ClaimResult, Info, Prediction } from "./types";
-import { el } from "./util";
+import { el, fold } from "./util";
 
 // Exercises are a preset's predictions and challenges, as the page holds them.
 export interface Exercises {
@@ -52,10 +52,15 @@ const askInPresent = () => inPresent;
 
 // showing says whether the section is on screen: not when skipped, and in
 // presentation mode only when the trainer turned it on.
+// Skipped, answered (until the run reveals it) or no longer applying, the
+// box folds to one line that says so; open, it shows everything again.
 function show() {
   const sec = el("predict");
-  sec.hidden = asks.length === 0 || skipped || (presenting() && !askInPresent());
+  sec.hidden = asks.length === 0 || (presenting() && !askInPresent());
   document.body.dataset.predict = asks.length === 0 ? "" : asks.map(state).join(",");
+  const a = asks[0];
+  const line = !a ? "" : a.revealed ? "" : skipped ? "skipped" : a.void ? "no longer applies to this run" : a.picked !== null ? `your choice: ${keepUnits(a.q.choices[a.picked].text)}` : "";
+  fold("predict-fold", line === "", line && `: ${line}`, line);
 }
 const state = (a: Ask) => (a.void ? "void" : a.revealed ? "revealed" : a.locked ? "locked" : a.picked === null ? "asked" : "picked");
 
@@ -98,6 +103,7 @@ export function predictStarted(i: Info) {
       const r = ev.target as HTMLInputElement;
       if (a.locked || r.type !== "radio") return;
       a.picked = Number(r.value);
+      skipped = false;
       send({ t: "pick", name: q.name, choice: a.picked });
       render(a);
       show();

@@ -61,3 +61,23 @@ export function exportTitle(preset: string, seed: number | string, time: string,
   const side = (k: string, label: string) => (label === k ? k : `${k}: ${label}`);
   return [run, `${side("A", cmp.label_a)} (faint) against ${side("B", cmp.label_b)} (solid), on the same seed and traffic`];
 }
+
+// narrow is a narrow screen's width (900 px: one column), or a phone's
+// (600), where boxes above the charts start folded to one line
+// (style.css: .fold), so that the first chart comes soon.
+export const narrow = (w = 900) => matchMedia(`(max-width: ${w}px)`).matches;
+
+// fold opens or folds a box (a details element, class fold) when what it
+// should show changes (open, or the key of what it holds) — the user's own
+// opening or folding is kept until then — and writes the line it reads as
+// while folded.
+export function fold(id: string, open: boolean, line: string, key = "") {
+  const d = el<HTMLDetailsElement>(id);
+  const want = `${open} ${key}`;
+  if (d.dataset.want !== want) {
+    d.dataset.want = want;
+    d.open = open;
+  }
+  const l = d.querySelector(".fold-line")!;
+  if (l.textContent !== line) l.textContent = line;
+}
