@@ -47,7 +47,8 @@ func classLinks(t *testing.T, page string) []string {
 }
 
 // TestClassView: five links of a class (one broken) read from a text file
-// are replayed on the sweep's workers: five rows, the broken one with its
+// are replayed on the sweep's workers (Replay again while it runs starts
+// it afresh): five rows, the broken one with its
 // reason; the page's CSV and HTML report are `overloadlab class`'s, byte
 // for byte, for the same file; a click on a column's head reorders the
 // rows; 61 links are refused with the limit named, the table kept.
@@ -61,6 +62,8 @@ func TestClassView(t *testing.T) {
 	os.WriteFile(file, []byte("# Tuesday's class\n"+strings.Join(links, "\n")+"\n"), 0o644)
 
 	tb.do(t, chromedp.SetUploadFiles(chromedp.ID("class-file"), []string{file}))
+	tb.wait(t, `document.body.dataset.classView === "running"`, 10*time.Second)
+	click(t, tb, "class-run") // again while it runs: the new replay replaces the first
 	tb.wait(t, `document.body.dataset.classView === "done"`, 180*time.Second)
 	if n := eval[int](t, tb, `document.querySelectorAll("#class-out tbody tr").length`); n != 5 {
 		t.Fatalf("%d rows for 5 links", n)

@@ -35,7 +35,8 @@ function replay() {
   if (links.length === 0) return status("failed", "Paste the links first, one a line.");
   if (links.length > max) return status("failed", `${links.length} links: a class view replays at most ${max}. Remove ${links.length - max}, or split the class in two.`);
   const pool = sharedPool();
-  if (pool.running) return status("failed", "The workers are running a sweep: wait for its end, or cancel it, then replay.");
+  // A replay replaces the one running; a sweep is left to end.
+  if (pool.running && !pool.replaying) return status("failed", "The workers are running a sweep: wait for its end, or cancel it, then replay.");
   view.rows = links.map(() => undefined);
   const t0 = performance.now();
   const on = `on ${plural(pool.size, "worker")}`;

@@ -204,7 +204,7 @@ export class Pool {
     this.plan = plan;
     this.seeds = seeds;
     this.onPoint = onPoint;
-    replay?.("stopped: a sweep took the workers"); // a sweep comes first
+    replay?.("a sweep took the workers"); // a sweep comes first
     this.next();
   }
 
@@ -238,6 +238,11 @@ export class Pool {
     this.onPoint = () => {};
     this.onRow = null;
     this.onEnd = () => {};
+  }
+
+  // replaying reports whether a replay (not a sweep) is running.
+  get replaying() {
+    return this.onRow !== null && this.running;
   }
 
   // running reports whether the current sweep has cells to run or answers
