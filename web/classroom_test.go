@@ -192,7 +192,7 @@ func TestClassroom(t *testing.T) {
 
 	// Details: the counters in plain words; a switch reads on or off.
 	counters := eval[string](t, tb, `document.getElementById("counters").textContent`)
-	for _, want := range []string{"overflow dropped by the 70 % guard", "guard switched onon", "stale drops (waited longer than the wait time)"} {
+	for _, want := range []string{"overflow dropped by the 70 % guard", "guard switched onon", "stale drops (waited longer than the wait time)", "mean wait in the queue (seconds)"} {
 		if !strings.Contains(counters, want) {
 			t.Errorf("Details: no %q in %q", want, counters)
 		}

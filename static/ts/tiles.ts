@@ -41,15 +41,14 @@ function counter(name: string): number | null {
   return null;
 }
 
-// plainName is a counter's name in plain words, as its model declares it
-// (Details); a key the model does not name reads with spaces.
+// plainName is a counter's name in plain words and unit, as its model
+// declares it (the run's Info, as sim.CounterName.Words writes it); a key
+// the model does not name reads with spaces.
 function plainName(key: string): { label: string; flag: boolean } {
-  const names = page.model ? document.querySelector(`dl.counter-names[data-model="${page.model.name}"]`) : null;
-  for (const dt of names?.querySelectorAll<HTMLElement>("dt") ?? []) {
-    const name = dt.textContent ?? "";
-    const label = dt.nextElementSibling?.textContent ?? "";
-    if (name === key) return { label, flag: dt.hasAttribute("data-flag") };
-    if (name.endsWith(".") && key.startsWith(name)) return { label: `${label} ${key.slice(name.length)}`, flag: false };
+  for (const c of page.info?.counters ?? []) {
+    const label = c.unit ? `${c.label} (${c.unit})` : c.label;
+    if (c.name === key) return { label, flag: !!c.flag };
+    if (c.name.endsWith(".") && key.startsWith(c.name)) return { label: `${label} ${key.slice(c.name.length)}`, flag: false };
   }
   return { label: key.replaceAll("_", " "), flag: false };
 }

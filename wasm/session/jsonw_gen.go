@@ -75,6 +75,17 @@ func (v *Info) AppendJSON(e *jsonw.Encoder) {
 		}
 		e.Byte(']')
 	}
+	e.Key(`"counters":`)
+	if v.Counters == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i0 := range v.Counters {
+			e.Comma(i0)
+			v.Counters[i0].AppendJSON(e)
+		}
+		e.Byte(']')
+	}
 	if v.Sweep != nil {
 		e.Key(`"sweep":`)
 		v.Sweep.AppendJSON(e)

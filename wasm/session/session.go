@@ -137,6 +137,8 @@ type Info struct {
 	ChangedB  []scenario.Difference `json:"changed_b,omitempty"`
 	// Markers are the scenario's events, drawn on every time chart.
 	Markers []sim.Event `json:"markers"`
+	// Counters name the model's counters in words, for the page's Details.
+	Counters []sim.CounterName `json:"counters"`
 	// Sweep is the sweep definition the link held, if any: the page runs it.
 	Sweep *sim.PlanJSON `json:"sweep,omitempty"`
 	// Picks are the predictions made (the link's, or set since) and
@@ -154,7 +156,7 @@ func (s *Session) Info() Info {
 	}
 	sc := s.run.Scenario
 	in := Info{Model: sc.Model, Preset: sc.Preset, Seed: sc.Seed, DurationS: sc.Duration, IntervalS: sc.Interval, Columns: names, Scenario: sc, Words: s.words, Markers: sim.Markers(s.def, sc),
-		Picks: s.picks, Attempt: s.attempt}
+		Counters: append([]sim.CounterName{}, s.def.Counters.List()...), Picks: s.picks, Attempt: s.attempt}
 	if plan, err := catalog.SweepOf(&scenario.WhatIf{A: sc, Sweep: s.sweep}); err == nil && plan != nil {
 		in.Sweep = plan.JSON(s.def.Params)
 	}

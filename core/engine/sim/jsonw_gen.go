@@ -208,6 +208,28 @@ func (v *Event) AppendJSON(e *jsonw.Encoder) {
 }
 
 // AppendJSON writes v as encoding/json's Marshal does.
+func (v *CounterName) AppendJSON(e *jsonw.Encoder) {
+	if v == nil {
+		e.Null()
+		return
+	}
+	e.Byte('{')
+	e.Key(`"name":`)
+	e.String(v.Name)
+	e.Key(`"label":`)
+	e.String(v.Label)
+	if len(v.Unit) != 0 {
+		e.Key(`"unit":`)
+		e.String(v.Unit)
+	}
+	if v.Flag {
+		e.Key(`"flag":`)
+		e.Bool(v.Flag)
+	}
+	e.Byte('}')
+}
+
+// AppendJSON writes v as encoding/json's Marshal does.
 func (v *ClassSummary) AppendJSON(e *jsonw.Encoder) {
 	if v == nil {
 		e.Null()

@@ -26,10 +26,10 @@ type Tile struct {
 // shown in the page's Details instead of its key; a model declares them
 // with Counters.
 type CounterName struct {
-	Name  string // the counter's key ("stale_drops"); a key ending in "." names every "<key><suffix>" as "<Label> <suffix>"
-	Label string // plain words ("stale drops (waited longer than the wait time)") (in every build: the difference table and the report name the counter by it)
-	Unit  string // its unit in words ("seconds"), "" if none
-	Flag  bool   // the value is 1 or 0: shown as on or off
+	Name  string `json:"name"`           // the counter's key ("stale_drops"); a key ending in "." names every "<key><suffix>" as "<Label> <suffix>"
+	Label string `json:"label"`          // plain words ("stale drops (waited longer than the wait time)"), in every build: the difference table, the report and the page's Details name the counter by it
+	Unit  string `json:"unit,omitempty"` // its unit in words ("seconds"), "" if none
+	Flag  bool   `json:"flag,omitempty"` // the value is 1 or 0: shown as on or off
 }
 
 // Words returns the label with its unit: "mean wait in the queue

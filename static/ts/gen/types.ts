@@ -49,6 +49,7 @@ export interface Info {
   comparing: boolean;
   changed_b?: Difference[];
   markers: Event[];
+  counters: CounterName[];
   sweep?: PlanJSON;
   picks?: Pick[];
   attempt?: string;
@@ -213,6 +214,14 @@ export interface Event {
   at_s: number;
   until_s?: number;
   label: string;
+}
+
+// CounterName is sim.CounterName.
+export interface CounterName {
+  name: string;
+  label: string;
+  unit?: string;
+  flag?: boolean;
 }
 
 // PlanJSON is sim.PlanJSON.
