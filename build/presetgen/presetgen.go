@@ -26,6 +26,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -35,6 +36,7 @@ import (
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
+	"overloadlab/core/node/access"
 )
 
 func main() {
@@ -52,8 +54,13 @@ func main() {
 }
 
 // Models are the models whose presets are generated: every model of the
-// catalog.
-func Models() []*sim.Def { return catalog.Models }
+// catalog, and the access model until it is registered there.
+func Models() []*sim.Def {
+	if slices.Contains(catalog.Models, access.Def) {
+		return catalog.Models
+	}
+	return append(slices.Clone(catalog.Models), access.Def)
+}
 
 // pkg is the package of d's model ("hlrmap"), its constructor's.
 func pkg(d *sim.Def) string {

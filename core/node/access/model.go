@@ -25,8 +25,12 @@ var Def = &sim.Def{
 		{ID: "attached", Title: "Devices attached", Unit: "%", Series: []string{"attached"}, Lines: []sim.Line{{Label: "95 %", Value: 95}}},
 		{ID: "radio", Title: "Attach attempts at the radio", Unit: "/s", Series: []string{"radio.sent", "radio.barred", "radio.rejected"}},
 		{ID: "mme", Title: "Attach attempts at the MMEs", Unit: "/s", Series: []string{"mme.accepted", "mme.rejected-22", "mme.rejected-pacing", "mme.timed-out"}},
-		{ID: "timers", Title: "Devices waiting on each timer", Unit: "devices",
-			Series: []string{"wait.start", "wait.T3410", "wait.T3411", "wait.T3402", "wait.T3346", "wait.T302", "wait.barred", "wait.EAB", "wait.backoff", "wait.outage", "asleep"}},
+		// Two charts, not one of eleven lines: no palette keeps eleven
+		// lines apart under every simulated colour blindness.
+		{ID: "timers", Title: "Devices waiting on their NAS timers", Unit: "devices",
+			Series: []string{"wait.start", "wait.T3410", "wait.T3411", "wait.T3402", "wait.T3346", "wait.backoff"}},
+		{ID: "held", Title: "Devices held at the radio, out of service or asleep", Unit: "devices",
+			Series: []string{"wait.T302", "wait.barred", "wait.EAB", "wait.outage", "asleep"}},
 		{ID: "cpu", Title: "CPU of each MME", Unit: "%", Series: sim.Numbered("cpu", maxMMEs), Upto: "mmes",
 			Lines: []sim.Line{{Label: "CPU guard 70 %", Value: 70, If: "lab.cpu-guard"}, {Label: "NAS onset", Param: "nas-congestion.onset", If: "nas-congestion"}, {Label: "S1 onset", Param: "s1-overload.onset", If: "s1-overload"}}},
 		{ID: "overload", Title: "Overload state of each MME: eNodeBs told OVERLOAD START", Unit: "%", Series: sim.Numbered("s1", maxMMEs), Upto: "mmes"},

@@ -1,3 +1,5 @@
+//go:build !js
+
 package access
 
 import (
@@ -61,7 +63,7 @@ func merge(ms ...map[string]param.Value) map[string]param.Value {
 
 var presets = []scenario.Preset{
 	{
-		Name: "outage-no-control", Model: "access", Tour: tourOutageNoControl, Seed: 1, Duration: 3600,
+		Name: "outage-no-control", Model: "access", Label: "no control", Tour: tourOutageNoControl, Seed: 1, Duration: 3600,
 		Summary: "a core outage of a minute ends and a million devices re-attach over 60 s, with no control but the devices' own timers",
 		Teaches: "The devices' own timers make waves: five attempts 25 s apart (T3410 + T3411) keep the MMEs pinned by work answered too late, " +
 			"then the 12 minutes of T3402 fall silent, and the next wave comes. An hour on, only about a quarter of the devices are attached, " +
@@ -73,7 +75,7 @@ var presets = []scenario.Preset{
 		},
 	},
 	{
-		Name: "outage-pacing", Model: "access", Tour: tourOutagePacing, Seed: 1, Duration: 3600,
+		Name: "outage-pacing", Model: "access", Label: "IMSI Manager pacing", Tour: tourOutagePacing, Seed: 1, Duration: 3600,
 		Summary: "the same outage with the IMSI Manager's pacing queue on every MME (N = 400/s, action reject)",
 		Teaches: "Pacing keeps the MMEs working on attaches they finish in time, about 1 800 a second for the pool, but the herd still waves: " +
 			"the overflow retries on the devices' timers, and the T3402 silences stay. After an hour all are attached, at under 20 attempts each.",
@@ -81,15 +83,16 @@ var presets = []scenario.Preset{
 		Compare: []scenario.Variant{{Label: "no control", Params: map[string]param.Value{"mme-network-overload-protection": param.On(false)}}},
 	},
 	{
-		Name: "outage-t3346-fixed", Model: "access", Tour: tourOutageT3346Fixed, Seed: 1, Duration: 3600,
+		Name: "outage-t3346-fixed", Model: "access", Label: "T3346 fixed 15 min", Tour: tourOutageT3346Fixed, Seed: 1, Duration: 3600,
 		Summary: "the outage with NAS congestion control: reject #22 with a fixed T3346 of 15 min",
 		Teaches: "The congested MMEs reject the herd with #22 and a fixed T3346 of 15 minutes: nothing is sent for a quarter of an hour, " +
 			"then the whole herd comes back at once, a second spike as high as the first, exactly T3346 later. After an hour under a third is attached.",
 		Params: outage(nasFixed), Pace: 60, Watch: "mme",
-		Compare: []scenario.Variant{{Label: "T3346 random 15–30 min", Params: map[string]param.Value{"t3346.max": param.Num(30)}}},
+		Compare:    []scenario.Variant{{Label: "T3346 random 15–30 min", Params: map[string]param.Value{"t3346.max": param.Num(30)}}},
+		Challenges: challengeT3346Fixed,
 	},
 	{
-		Name: "outage-t3346-random", Model: "access", Tour: tourOutageT3346Random, Seed: 1, Duration: 3600,
+		Name: "outage-t3346-random", Model: "access", Label: "T3346 random 15–30 min", Tour: tourOutageT3346Random, Seed: 1, Duration: 3600,
 		Summary: "the outage with reject #22 and T3346 random in 15–30 min (Cisco's default)",
 		Teaches: "The same rejects with T3346 drawn from 15–30 minutes spread the herd's return over a quarter of an hour: no second spike " +
 			"(never over 2 000 attempts a second), the MMEs under 70 % nearly throughout, and 95 % attached some 30 minutes after the outage.",
@@ -97,7 +100,7 @@ var presets = []scenario.Preset{
 		Compare: []scenario.Variant{{Label: "T3346 fixed 15 min", Params: map[string]param.Value{"t3346.max": param.Num(15)}}},
 	},
 	{
-		Name: "outage-acb", Model: "access", Tour: tourOutageAcb, Seed: 1, Duration: 3600,
+		Name: "outage-acb", Model: "access", Label: "ACB p30, 64 s", Tour: tourOutageAcb, Seed: 1, Duration: 3600,
 		Summary: "the outage with access class barring for signalling: factor p30, barring time 64 s",
 		Teaches: "Barring holds back about 70 % of the attach attempts in the cell, where they cost the core nothing; the 30 % let through " +
 			"still pin the MMEs for the first quarter-hour, and everyone is delayed: 95 % attached only about 30 minutes after the outage.",
@@ -105,7 +108,7 @@ var presets = []scenario.Preset{
 		Compare: []scenario.Variant{{Label: "no barring", Params: map[string]param.Value{"ac-BarringForMO-Signalling": param.On(false)}}},
 	},
 	{
-		Name: "outage-s1-overload", Model: "access", Tour: tourOutageS1Overload, Seed: 1, Duration: 3600,
+		Name: "outage-s1-overload", Model: "access", Label: "OVERLOAD START, emergency and MT only", Tour: tourOutageS1Overload, Seed: 1, Duration: 3600,
 		Summary: "the outage with S1AP OVERLOAD START to every eNodeB: permit emergency sessions and mobile-terminated services only",
 		Teaches: "While the MMEs are overloaded the eNodeBs reject the new attaches at the radio, tens of thousands a second, and the MMEs " +
 			"start and stop overload dozens of times; emergency attaches keep succeeding (most of them), and after an hour at least 95 % of the devices are attached.",
@@ -113,7 +116,7 @@ var presets = []scenario.Preset{
 		Compare: []scenario.Variant{{Label: "50 % of the eNodeBs, signalling, 50 %", Params: s1Half}, {Label: "no S1AP overload", Params: map[string]param.Value{"s1-overload": param.On(false)}}},
 	},
 	{
-		Name: "mme-failure", Model: "access", Tour: tourMmeFailure, Seed: 1, Duration: 3600,
+		Name: "mme-failure", Model: "access", Label: "no control", Tour: tourMmeFailure, Seed: 1, Duration: 3600,
 		Summary: "an MME of three fails at 300 s: its devices re-attach over 60 s to the other two",
 		Teaches: "The third of the devices that MME 1 held re-attach to the other two, which are pinned at once; " +
 			"the movers wave on their timers and fall silent on T3402, and ten minutes on the area is still about 70 % attached.",
@@ -123,7 +126,7 @@ var presets = []scenario.Preset{
 		Compare: []scenario.Variant{{Label: "with S1AP overload and #22", Params: merge(s1On, nasRandom)}},
 	},
 	{
-		Name: "m2m-fleet-hourly", Model: "access", Tour: tourM2mFleetHourly, Seed: 1, Duration: 900,
+		Name: "m2m-fleet-hourly", Model: "access", Label: "no EAB", Tour: tourM2mFleetHourly, Seed: 1, Duration: 900,
 		Summary: "an M2M fleet of 600 000 meters wakes on the hour, Beta(3, 4) over 10 s (TR 37.868 model 2), without EAB",
 		Teaches: "A fleet that wakes together is a storm of its own: the pool is pinned within seconds, only about a third of the fleet " +
 			"reports, and the rest fall silent on T3402. Compare EAB, which admits its access classes by turns.",
