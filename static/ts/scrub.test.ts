@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import cases from "../../core/engine/clock/testdata/clock.json";
-import { LONG_RUN, tileValue, timeText } from "./scrub";
+import { LONG_RUN, tileValue, timeIncrs, timeNotation, timeText } from "./scrub";
 import { Store } from "./store";
 
 test("timeText: as core/engine/clock's table", () => {
@@ -31,4 +31,19 @@ test("tileValue: the value, the highest, the total, the mean over a claim's wind
   assert.equal(tileValue(s, "x", "mean", 1, 20), null);
   assert.equal(tileValue(s, "x", "mean", 3), (4 + 8 + 2 + 6) / 4);
   assert.equal(tileValue(s, "y", "", 0), null);
+});
+
+test("timeIncrs: seconds and minutes while times read m:ss, whole minutes once they read h:mm:ss", () => {
+  const short = timeIncrs(false);
+  const long = timeIncrs(true);
+  assert.deepEqual(short.slice(0, 7), [1, 2, 5, 10, 15, 20, 30]);
+  assert.deepEqual(short.slice(7), long);
+  assert.equal(long[0], 60);
+  assert.equal(long[long.length - 1], 86400);
+  for (const s of long) assert.equal(s % 60, 0, `${s} s`);
+  for (const ts of [short, long]) for (let k = 1; k < ts.length; k++) assert.equal(ts[k] > ts[k - 1], true);
+  // A tick at each spacing reads as a whole label in its notation.
+  assert.equal(timeText(90 * 60, true), "1:30:00");
+  assert.equal(timeText(15, false), "0:15");
+  assert.equal(timeNotation(), "m:ss");
 });

@@ -1,6 +1,7 @@
 // The time in view, shared by every chart and tile: a scrubbed time (null
 // = the latest row), one time zoom for all charts, and how times are
 // written (m:ss, or h:mm:ss for runs over 10 minutes).
+import { ClockLong, ClockLongFrom, ClockTicks, TileMax, TileMean, TileSum } from "./gen/types";
 import type { Store } from "./store";
 
 export const view = {
@@ -13,8 +14,8 @@ export const view = {
 };
 
 // LONG_RUN is the length of a run (s) beyond which its times read h:mm:ss
-// (core/engine/clock.Long).
-export const LONG_RUN = 600;
+// (core/engine/clock.Long, generated).
+export const LONG_RUN = ClockLong;
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -34,11 +35,11 @@ export function timeNotation(): string {
   return view.long ? "h:mm:ss" : "m:ss";
 }
 
-// timeIncrs are the tick spacings of the time axis: whole minutes for runs
-// over 10 minutes, seconds and minutes for shorter ones.
-export function timeIncrs(): number[] {
-  const minutes = [60, 120, 300, 600, 900, 1200, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
-  return view.long ? minutes : [1, 2, 5, 10, 15, 20, 30, ...minutes];
+// timeIncrs are the tick spacings of the time axis (clock.Ticks,
+// generated): whole minutes for runs over 10 minutes, seconds and minutes
+// for shorter ones.
+export function timeIncrs(long = view.long): number[] {
+  return long ? ClockTicks.slice(ClockLongFrom) : ClockTicks;
 }
 
 // rowAt returns the index of the last row at or before t (-1 if none).
@@ -65,17 +66,17 @@ export function tileValue(store: Store, column: string, agg: string, i: number, 
   const col = store.col(column);
   const ts = store.col("t");
   if (!col || !ts || i < 0) return null;
-  if (agg === "max") {
+  if (agg === TileMax) {
     let m = -Infinity;
     for (let k = 0; k <= i; k++) m = Math.max(m, col[k]);
     return m;
   }
-  if (agg === "sum") {
+  if (agg === TileSum) {
     let s = 0;
     for (let k = 0; k <= i; k++) s += col[k] * (ts[k] - (k > 0 ? ts[k - 1] : 0));
     return s;
   }
-  if (agg === "mean") {
+  if (agg === TileMean) {
     let s = 0;
     let n = 0;
     for (let k = 0; k <= i; k++)

@@ -48,3 +48,20 @@ func two(n int64) string {
 	}
 	return strconv.FormatInt(n, 10)
 }
+
+// ticks are the spacings (s) a time axis's ticks take, shortest first:
+// seconds, then whole minutes (from index minutes on).
+var ticks = []float64{1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1200, 1800, 3600, 7200, 10800, 21600, 43200, 86400}
+
+const minutes = 7
+
+// Ticks returns the spacings (s) the time axis of a run lasting run
+// seconds may take its ticks at, shortest first: seconds and minutes when
+// its times read m:ss, whole minutes when they read h:mm:ss. The page's
+// axes (scrub.ts timeIncrs, generated) and the report's take them.
+func Ticks(run float64) []float64 {
+	if run > Long {
+		return ticks[minutes:]
+	}
+	return ticks
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"os"
+	"slices"
 	"testing"
 )
 
@@ -47,6 +48,25 @@ func TestNotation(t *testing.T) {
 	for run, want := range map[float64]string{60: "m:ss", 600: "m:ss", 600.5: "h:mm:ss", 5400: "h:mm:ss"} {
 		if got := Notation(run); got != want {
 			t.Errorf("Notation(%g) = %q, want %q", run, got, want)
+		}
+	}
+}
+
+// A time axis's ticks: rising; seconds and minutes while times read m:ss,
+// whole minutes only once they read h:mm:ss, up to a day.
+func TestTicks(t *testing.T) {
+	for _, run := range []float64{60, Long, Long + 1, 86400} {
+		ts := Ticks(run)
+		if !slices.IsSorted(ts) || ts[len(ts)-1] != 86400 {
+			t.Errorf("Ticks(%g) = %v: not rising to a day", run, ts)
+		}
+		for _, s := range ts {
+			if run > Long && math.Mod(s, 60) != 0 {
+				t.Errorf("Ticks(%g): %g s, not a whole minute in a run whose times read h:mm:ss", run, s)
+			}
+		}
+		if short := ts[0] < 60; short != (run <= Long) {
+			t.Errorf("Ticks(%g) starts at %g s", run, ts[0])
 		}
 	}
 }

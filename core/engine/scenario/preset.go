@@ -66,10 +66,14 @@ func (p *Preset) LabelOf(values param.Values, v *Variant) string {
 		}
 	}
 	if len(parts) == 0 {
-		return "as set"
+		return AsSet
 	}
 	return strings.Join(parts, ", ")
 }
+
+// AsSet names the scenario as it is set, without a variant's changes: a
+// sweep's one curve when it has no variants, a side with nothing changed.
+const AsSet = "as set"
 
 // Step is one step of a preset's tour: playback pauses at At, the page
 // shows Text and points at Charts (the first is scrolled into view). The

@@ -153,7 +153,7 @@ func exp(y float64) float64 {
 // Curves returns the variants, or the scenario itself as the one curve.
 func (p *Plan) Curves() []scenario.Variant {
 	if len(p.Variants) == 0 {
-		return []scenario.Variant{{Label: "as set"}}
+		return []scenario.Variant{{Label: scenario.AsSet}}
 	}
 	return p.Variants
 }

@@ -514,3 +514,26 @@ export const Metrics = [
 // MetricOffered and MetricGoodput index Metrics (sim.MetricOffered, sim.MetricGoodput).
 export const MetricOffered = 0;
 export const MetricGoodput = 1;
+
+// ClockLong is clock.Long: the times of a run longer than this (s) read h:mm:ss.
+export const ClockLong = 600;
+
+// The time axis's tick spacings (s) in a run of up to ClockLong; a longer
+// one's are those from ClockLongFrom on, whole minutes (clock.Ticks).
+export const ClockTicks = [1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1200, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
+export const ClockLongFrom = 7;
+
+// The headline tiles' aggregations (sim.TileNow, sim.TileMax, sim.TileSum, sim.TileMean).
+export const TileNow = "";
+export const TileMax = "max";
+export const TileSum = "sum";
+export const TileMean = "mean";
+
+// A sweep's bounds (sim.MaxPoints, sim.MaxSeeds) and its seeds per point
+// when a plan does not say (sim.DefaultSeeds).
+export const SweepMaxPoints = 200;
+export const SweepMaxSeeds = 100;
+export const SweepDefaultSeeds = 5;
+
+// AsSet names the scenario as set, a sweep's curve without a variant (scenario.AsSet).
+export const AsSet = "as set";
