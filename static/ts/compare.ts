@@ -7,8 +7,9 @@
 import { ChartView } from "./charts";
 import { Store } from "./store";
 import { count, fmt } from "./numbers";
-import { timeText } from "./scrub";
-import type { Compared, Comparison, Difference, Info, Model, Row, Summary, ToWorker, Values } from "./types";
+import { changeHead, changeList, type Change } from "./changes";
+import { TileSum } from "./gen/types";
+import type { Compared, Comparison, Info, Model, Row, Summary, ToWorker, Values } from "./types";
 import { el } from "./util";
 
 export interface Host {
@@ -166,7 +167,7 @@ function table(c: Comparison): HTMLTableElement {
 const num = (r: Row, x: number) => (Number.isInteger(x) && r.unit !== "%" && r.unit !== "/s" ? count(x) : fmt(x));
 
 // tileText writes a headline tile's figure (a total as a whole number).
-export const tileText = (v: number | null, agg: string) => (v === null ? "–" : agg === "sum" ? count(Math.round(v)) : fmt(v));
+export const tileText = (v: number | null, agg: string) => (v === null ? "–" : agg === TileSum ? count(Math.round(v)) : fmt(v));
 
 // tileAB writes, under a headline tile's value (B's while comparing), A's
 // value at the same time and Δ = B − A; a undefined (not comparing)
@@ -182,7 +183,7 @@ export function tileAB(tile: HTMLElement, a: number | null | undefined, b: numbe
     ab.className = "ab";
     tile.querySelector(".v")!.after(ab);
   }
-  const d = a === null || b === null ? null : agg === "sum" ? Math.round(b) - Math.round(a) : b - a;
+  const d = a === null || b === null ? null : agg === TileSum ? Math.round(b) - Math.round(a) : b - a;
   // A narrow tile breaks the line at "·", never between a figure and its name.
   const text = `A\u00a0${tileText(a, agg)} · Δ\u00a0${d === null ? "–" : d === 0 ? "0" : sign(d) + tileText(Math.abs(d), agg)}`;
   if (ab.textContent !== text) ab.textContent = text;
@@ -220,7 +221,6 @@ export function openedLink(yes: boolean) {
 function banner(i: Info) {
   const b = el("banner");
   const changed = i.changed;
-  const changedB = i.changed_b ?? [];
   const show = cmpState.fromLink && (i.words.title !== "" || i.words.note !== "" || changed.length > 0 || i.comparing);
   b.hidden = !show;
   if (!show) return;
@@ -229,13 +229,12 @@ function banner(i: Info) {
   el("banner-note").hidden = i.words.note === "";
   const list = el("banner-changes");
   const m = cmpState.host.model();
-  // Each change in the schema's words (label and unit), then the parameter's
-  // name, which tells the SGSN's N from the MME's.
-  const item = (who: string, d: Difference) => {
+  // Each change in the schema's words, then the parameter's name (changes.ts).
+  const item = (c: Change) => {
     const li = document.createElement("li");
     const name = document.createElement("code");
-    name.textContent = d.param;
-    li.append(`${who}${d.label}: ${d.old} → ${d.new}` + (d.timed ? ` at ${timeText(d.at_s)}` : " from the start") + " (", name, ")");
+    name.textContent = c.param;
+    li.append(c.text + " (", name, ")");
     return li;
   };
   // What to watch: the lesson's chart, drawn first, and how to see the difference.
@@ -247,11 +246,8 @@ function banner(i: Info) {
       ? `Watch “${chart.title}”, the first chart: B solid, A faint; the table under Compare lists A, B and Δ.`
       : `Watch “${chart.title}”, the first chart; the lesson below is the preset's.`;
   const base = i.preset ? `preset ${i.preset}` : "the model's defaults";
-  list.replaceChildren(
-    ...changed.map((d) => item(i.comparing ? "A: " : "", d)),
-    ...changedB.map((d) => item("B: ", d)),
-  );
-  el("banner-base").textContent = changed.length || changedB.length ? `Differences from ${base}${changedB.length ? " (B's from A)" : ""}:` : `No difference from ${base}.`;
+  list.replaceChildren(...changeList(i).map(item));
+  el("banner-base").textContent = changeHead(i, base);
   el("banner-compare").hidden = i.comparing || changed.length === 0;
 }
 
