@@ -296,18 +296,15 @@ func metrics(b *bytes.Buffer) {
 }
 
 // constants writes the core's constants the page uses, so that none is
-// restated in static/ts.
+// restated in static/ts: as const enums, whose values esbuild writes where
+// they are used (no variable of their own in app.js).
 func constants(b *bytes.Buffer) {
-	fmt.Fprintf(b, "\n// ClockLong is clock.Long: the times of a run longer than this (s) read h:mm:ss.\nexport const ClockLong = %d;\n", clock.Long)
 	short, long := clock.Ticks(clock.Long), clock.Ticks(clock.Long+1)
-	fmt.Fprintf(b, "\n// The time axis's tick spacings (s) in a run of up to ClockLong; a longer\n// one's are those from ClockLongFrom on, whole minutes (clock.Ticks).\nexport const ClockTicks = %s;\nexport const ClockLongFrom = %d;\n", numbers(short), len(short)-len(long))
-	fmt.Fprintf(b, "\n// The headline tiles' aggregations (sim.TileNow, sim.TileMax, sim.TileSum, sim.TileMean).\n")
-	for _, c := range []struct{ name, v string }{{"TileNow", sim.TileNow}, {"TileMax", sim.TileMax}, {"TileSum", sim.TileSum}, {"TileMean", sim.TileMean}} {
-		fmt.Fprintf(b, "export const %s = %q;\n", c.name, c.v)
-	}
-	fmt.Fprintf(b, "\n// A sweep's bounds (sim.MaxPoints, sim.MaxSeeds) and its seeds per point\n// when a plan does not say (sim.DefaultSeeds).\n")
-	fmt.Fprintf(b, "export const SweepMaxPoints = %d;\nexport const SweepMaxSeeds = %d;\nexport const SweepDefaultSeeds = %d;\n", sim.MaxPoints, sim.MaxSeeds, sim.DefaultSeeds)
-	fmt.Fprintf(b, "\n// AsSet names the scenario as set, a sweep's curve without a variant (scenario.AsSet).\nexport const AsSet = %q;\n", scenario.AsSet)
+	b.WriteString("\n// Clock: Long is clock.Long, the length of a run (s) past which its times\n// read h:mm:ss; a long run's time axis takes the tick spacings of\n// ClockTicks from LongFrom on, whole minutes (clock.Ticks).\n")
+	fmt.Fprintf(b, "export const enum Clock {\n  Long = %d,\n  LongFrom = %d,\n}\nexport const ClockTicks = %s;\n", clock.Long, len(short)-len(long), numbers(short))
+	fmt.Fprintf(b, "\n// TileAgg: the headline tiles' aggregations (sim.TileNow, sim.TileMax,\n// sim.TileSum, sim.TileMean).\nexport const enum TileAgg {\n  Now = %q,\n  Max = %q,\n  Sum = %q,\n  Mean = %q,\n}\n", sim.TileNow, sim.TileMax, sim.TileSum, sim.TileMean)
+	fmt.Fprintf(b, "\n// SweepBound: a sweep's bounds (sim.MaxPoints, sim.MaxSeeds) and its\n// seeds per point when a plan does not say (sim.DefaultSeeds).\nexport const enum SweepBound {\n  MaxPoints = %d,\n  MaxSeeds = %d,\n  DefaultSeeds = %d,\n}\n", sim.MaxPoints, sim.MaxSeeds, sim.DefaultSeeds)
+	fmt.Fprintf(b, "\n// Label: AsSet names the scenario as set, a sweep's curve without a\n// variant (scenario.AsSet).\nexport const enum Label {\n  AsSet = %q,\n}\n", scenario.AsSet)
 }
 
 // numbers writes xs as a TypeScript array.

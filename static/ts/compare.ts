@@ -8,7 +8,7 @@ import { ChartView } from "./charts";
 import { Store } from "./store";
 import { count, fmt } from "./numbers";
 import { changeHead, changeList, type Change } from "./changes";
-import { TileSum } from "./gen/types";
+import { TileAgg } from "./gen/types";
 import type { Compared, Comparison, Info, Model, Row, Summary, ToWorker, Values } from "./types";
 import { el } from "./util";
 
@@ -167,7 +167,7 @@ function table(c: Comparison): HTMLTableElement {
 const num = (r: Row, x: number) => (Number.isInteger(x) && r.unit !== "%" && r.unit !== "/s" ? count(x) : fmt(x));
 
 // tileText writes a headline tile's figure (a total as a whole number).
-export const tileText = (v: number | null, agg: string) => (v === null ? "–" : agg === TileSum ? count(Math.round(v)) : fmt(v));
+export const tileText = (v: number | null, agg: string) => (v === null ? "–" : agg === TileAgg.Sum ? count(Math.round(v)) : fmt(v));
 
 // tileAB writes, under a headline tile's value (B's while comparing), A's
 // value at the same time and Δ = B − A; a undefined (not comparing)
@@ -183,7 +183,7 @@ export function tileAB(tile: HTMLElement, a: number | null | undefined, b: numbe
     ab.className = "ab";
     tile.querySelector(".v")!.after(ab);
   }
-  const d = a === null || b === null ? null : agg === TileSum ? Math.round(b) - Math.round(a) : b - a;
+  const d = a === null || b === null ? null : agg === TileAgg.Sum ? Math.round(b) - Math.round(a) : b - a;
   // A narrow tile breaks the line at "·", never between a figure and its name.
   const text = `A\u00a0${tileText(a, agg)} · Δ\u00a0${d === null ? "–" : d === 0 ? "0" : sign(d) + tileText(Math.abs(d), agg)}`;
   if (ab.textContent !== text) ab.textContent = text;

@@ -1,7 +1,7 @@
 // The time in view, shared by every chart and tile: a scrubbed time (null
 // = the latest row), one time zoom for all charts, and how times are
 // written (m:ss, or h:mm:ss for runs over 10 minutes).
-import { ClockLong, ClockLongFrom, ClockTicks, TileMax, TileMean, TileSum } from "./gen/types";
+import { Clock, ClockTicks, TileAgg } from "./gen/types";
 import type { Store } from "./store";
 
 export const view = {
@@ -15,7 +15,7 @@ export const view = {
 
 // LONG_RUN is the length of a run (s) beyond which its times read h:mm:ss
 // (core/engine/clock.Long, generated).
-export const LONG_RUN = ClockLong;
+export const LONG_RUN = Clock.Long;
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -39,7 +39,7 @@ export function timeNotation(): string {
 // generated): whole minutes for runs over 10 minutes, seconds and minutes
 // for shorter ones.
 export function timeIncrs(long = view.long): number[] {
-  return long ? ClockTicks.slice(ClockLongFrom) : ClockTicks;
+  return long ? ClockTicks.slice(Clock.LongFrom) : ClockTicks;
 }
 
 // rowAt returns the index of the last row at or before t (-1 if none).
@@ -66,17 +66,17 @@ export function tileValue(store: Store, column: string, agg: string, i: number, 
   const col = store.col(column);
   const ts = store.col("t");
   if (!col || !ts || i < 0) return null;
-  if (agg === TileMax) {
+  if (agg === TileAgg.Max) {
     let m = -Infinity;
     for (let k = 0; k <= i; k++) m = Math.max(m, col[k]);
     return m;
   }
-  if (agg === TileSum) {
+  if (agg === TileAgg.Sum) {
     let s = 0;
     for (let k = 0; k <= i; k++) s += col[k] * (ts[k] - (k > 0 ? ts[k - 1] : 0));
     return s;
   }
-  if (agg === TileMean) {
+  if (agg === TileAgg.Mean) {
     let s = 0;
     let n = 0;
     for (let k = 0; k <= i; k++)

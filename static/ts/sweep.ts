@@ -13,7 +13,7 @@ import { variantLabel } from "./types";
 import type { Info, Model, Plan, PointStat, Spec, Variant } from "./types";
 import { curveOf, within } from "./sweeplines";
 import { csvCell, downloadBlob, downloadText, el } from "./util";
-import { AsSet, MetricGoodput, MetricOffered, Metrics, SweepDefaultSeeds, SweepMaxPoints, SweepMaxSeeds } from "./gen/types";
+import { Label, MetricGoodput, MetricOffered, Metrics, SweepBound } from "./gen/types";
 
 // A sample's metrics (sim.Metrics, generated): the two the chart draws.
 const OFFERED = MetricOffered;
@@ -84,9 +84,9 @@ function build() {
     pick,
     input("sweep-from", "From", { type: "number", step: "any", required: "" }),
     input("sweep-to", "To", { type: "number", step: "any", required: "" }),
-    input("sweep-points", "Points", { type: "number", min: "1", max: String(SweepMaxPoints), value: "6" }),
+    input("sweep-points", "Points", { type: "number", min: "1", max: String(SweepBound.MaxPoints), value: "6" }),
     log,
-    input("sweep-seeds", "Seeds", { type: "number", min: "1", max: String(SweepMaxSeeds), value: String(SweepDefaultSeeds), title: "runs per point: the mean and a 95 % band over them" }),
+    input("sweep-seeds", "Seeds", { type: "number", min: "1", max: String(SweepBound.MaxSeeds), value: String(SweepBound.DefaultSeeds), title: "runs per point: the mean and a 95 % band over them" }),
     input("sweep-workers", "Workers", { type: "number", min: "1", max: "16", value: String(defaultSize()), title: "simulator workers of the sweep, apart from the live run's" }),
   );
   const cs = document.createElement("fieldset");
@@ -189,7 +189,7 @@ function setupModel(m: Model, compare: Variant[]) {
   sweep.curves = [];
   // The study's curves in its order, then the preset's other variants: a
   // variant that is a study curve (the same name) is listed once, there.
-  for (const v of [{ label: AsSet }, ...(m.sweeps ?? []).flatMap((s) => s.curves), ...compare] as Variant[]) {
+  for (const v of [{ label: Label.AsSet }, ...(m.sweeps ?? []).flatMap((s) => s.curves), ...compare] as Variant[]) {
     const label = variantLabel(v);
     if (seen.has(label)) continue;
     seen.add(label);
@@ -213,17 +213,17 @@ function setupModel(m: Model, compare: Variant[]) {
   const sw = m.sweeps?.[0];
   if (sw) {
     const vs = sw.values;
-    setForm({ param: sw.param, from: vs[0], to: vs[vs.length - 1], points: 6, log: vs[vs.length - 1] / vs[0] >= 10, seeds: SweepDefaultSeeds, variants: sw.curves.map((c) => ({ label: variantLabel(c), params: c.params })) });
+    setForm({ param: sw.param, from: vs[0], to: vs[vs.length - 1], points: 6, log: vs[vs.length - 1] / vs[0] >= 10, seeds: SweepBound.DefaultSeeds, variants: sw.curves.map((c) => ({ label: variantLabel(c), params: c.params })) });
     el("sweep-doc").textContent = keepUnits(sw.doc);
   } else {
     defaultsFor(el<HTMLSelectElement>("sweep-param").value);
-    setCurves([AsSet, ...compare.map(variantLabel)]);
+    setCurves([Label.AsSet, ...compare.map(variantLabel)]);
     el("sweep-doc").textContent = "";
   }
   clearChart();
 }
 
-const seedsNow = () => Number(el<HTMLInputElement>("sweep-seeds").value) || SweepDefaultSeeds;
+const seedsNow = () => Number(el<HTMLInputElement>("sweep-seeds").value) || SweepBound.DefaultSeeds;
 
 function specOf(name: string): Spec | undefined {
   return sweep.model?.params.find((p) => p.name === name);
@@ -268,7 +268,7 @@ export function setForm(p: Plan) {
   el<HTMLInputElement>("sweep-seeds").value = String(p.seeds);
   const n = sweep.curves.length;
   const labels: string[] = [];
-  for (const v of p.variants ?? [{ label: AsSet }]) {
+  for (const v of p.variants ?? [{ label: Label.AsSet }]) {
     const c = curveOf(sweep.curves, v);
     if (c) c.params = v.params;
     else sweep.curves.push({ label: v.label, params: v.params });
@@ -548,7 +548,7 @@ function sweepHead(p: Plan): string[] {
     `scenario: ${sweep.info?.preset || "custom"}`,
     `seed: ${seed} (each point runs seeds ${seed} to ${seed + p.seeds - 1})`,
     `link: ${location.href}`,
-    `sweep: ${grid}, ${p.seeds} seeds per point; curves: ${(p.variants ?? [{ label: AsSet }]).map((v) => v.label).join(", ")}`,
+    `sweep: ${grid}, ${p.seeds} seeds per point; curves: ${(p.variants ?? [{ label: Label.AsSet }]).map((v) => v.label).join(", ")}`,
     `units: ${p.param}: ${unit}, *_per_s: per second, *_pct: %, seeds: runs per point; *_mean is the mean over the seeds, *_lo and *_hi its 95 % interval, in 8 significant digits`,
   ].map((h) => "# " + h.replace(/[\r\n]/g, " "));
 }

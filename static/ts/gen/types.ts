@@ -515,25 +515,34 @@ export const Metrics = [
 export const MetricOffered = 0;
 export const MetricGoodput = 1;
 
-// ClockLong is clock.Long: the times of a run longer than this (s) read h:mm:ss.
-export const ClockLong = 600;
-
-// The time axis's tick spacings (s) in a run of up to ClockLong; a longer
-// one's are those from ClockLongFrom on, whole minutes (clock.Ticks).
+// Clock: Long is clock.Long, the length of a run (s) past which its times
+// read h:mm:ss; a long run's time axis takes the tick spacings of
+// ClockTicks from LongFrom on, whole minutes (clock.Ticks).
+export const enum Clock {
+  Long = 600,
+  LongFrom = 7,
+}
 export const ClockTicks = [1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1200, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
-export const ClockLongFrom = 7;
 
-// The headline tiles' aggregations (sim.TileNow, sim.TileMax, sim.TileSum, sim.TileMean).
-export const TileNow = "";
-export const TileMax = "max";
-export const TileSum = "sum";
-export const TileMean = "mean";
+// TileAgg: the headline tiles' aggregations (sim.TileNow, sim.TileMax,
+// sim.TileSum, sim.TileMean).
+export const enum TileAgg {
+  Now = "",
+  Max = "max",
+  Sum = "sum",
+  Mean = "mean",
+}
 
-// A sweep's bounds (sim.MaxPoints, sim.MaxSeeds) and its seeds per point
-// when a plan does not say (sim.DefaultSeeds).
-export const SweepMaxPoints = 200;
-export const SweepMaxSeeds = 100;
-export const SweepDefaultSeeds = 5;
+// SweepBound: a sweep's bounds (sim.MaxPoints, sim.MaxSeeds) and its
+// seeds per point when a plan does not say (sim.DefaultSeeds).
+export const enum SweepBound {
+  MaxPoints = 200,
+  MaxSeeds = 100,
+  DefaultSeeds = 5,
+}
 
-// AsSet names the scenario as set, a sweep's curve without a variant (scenario.AsSet).
-export const AsSet = "as set";
+// Label: AsSet names the scenario as set, a sweep's curve without a
+// variant (scenario.AsSet).
+export const enum Label {
+  AsSet = "as set",
+}
