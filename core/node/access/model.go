@@ -41,9 +41,12 @@ var Def = &sim.Def{
 		{Title: "Access class barring and EAB (TS 36.331 §5.3.3.11, §5.3.3.12)",
 			Formula: prose.Page("AC 0–9: try iff rand < ac-BarringFactor; barred ⇒ wait (0.7 + 0.6·rand) × ac-BarringTime; EAB: barred while eab-BarringBitmap holds the AC"),
 			Text:    prose.Page("AC 11–15 are checked only when their bit in ac-BarringForSpecialAC is set, emergency calls only by ac-BarringForEmergency. A barred attempt costs the core nothing.")},
-		{Title: "The device's attach (TS 24.301 §5.5.1.2.5, §5.5.1.2.6, Table 10.2.1)",
+		{Title: "The device's attach (TS 24.301 §5.5.1.1, §5.5.1.2.5, §5.5.1.2.6, Table 10.2.1)",
 			Formula: prose.Page("no answer in T3410 (15 s) ⇒ counter + 1; < 5 ⇒ retry after T3411 (10 s); = 5 ⇒ T3402 (12 min), reset; #22 + T3346 ⇒ reset, wait T3346"),
-			Text:    prose.Page("T3346 bars every mobility management procedure but emergency, high priority access and answers to paging. An RRC reject: wait waitTime (T302), or T3346 = extendedWaitTime for delay-tolerant access.")},
+			Text: prose.Page("The attach attempt counter is reset when T3346 starts and when T3402 expires (§5.5.1.1). T3346 bars every mobility management " +
+				"procedure but emergency, high priority access and answers to paging. An RRC reject: wait waitTime (T302), or T3346 = " +
+				"extendedWaitTime for delay-tolerant access. The network may leave the T3346 value out of a #22 reject (§5.5.1.2.5); this " +
+				"model's MMEs always send one, so what a device does without it is not modelled.")},
 		{Title: "NAS congestion control (TS 23.401 §4.3.7.4.2)",
 			Formula: prose.Page("CPU ≥ onset ⇒ congested until CPU < abatement; congested ⇒ #22 with T3346 = min + rand·(max − min)"),
 			Text:    prose.Page("A fixed T3346 moves the rejected herd to one later instant; a random one spreads it (vendor default 15–30 min). Emergency and high priority access are never rejected for congestion.")},

@@ -67,7 +67,7 @@ var specs = func() []param.Spec {
 		{Name: "attach-attempt-counter.max", Label: "Attach attempts before T3402", Group: gNAS, Kind: param.Integer, Min: 1, Max: 7, Step: 1, Default: param.Num(5),
 			Doc: prose.Page("TS 24.301 §5.5.1.2.6: the attach attempt counter's limit, 5 in the standard")},
 		{Name: "t3346.count-resets", Label: "#22 resets the attempt counter", Group: gNAS, Kind: param.Bool, Default: param.On(true),
-			Doc: prose.Page("TS 24.301 §5.5.1.2.5: on ATTACH REJECT #22 with a T3346 value the UE resets the attach attempt counter and starts T3346; off: the counter is kept and rises")},
+			Doc: prose.Page("TS 24.301 §5.5.1.2.5 and §5.5.1.1: on ATTACH REJECT #22 with a T3346 value the UE starts T3346, and the attach attempt counter is reset when T3346 starts; off (not the standard): the counter is kept and rises")},
 
 		{Name: "enodebs", Label: "eNodeBs", Group: gCells, Kind: param.Integer, Min: 1, Max: 500, Step: 1, Default: param.Num(100), Fixed: true,
 			Doc: prose.Page("the cells of the area, each connected to every MME of the pool; the devices are spread evenly over them")},
