@@ -29,6 +29,14 @@ const qrReadJS = `(() => {
     words: document.getElementById("qr-size").textContent, open: document.getElementById("qr-dialog").open });
 })()`
 
+// injectJSQR is the script that loads jsQR into the page as window.jsQR.
+// Its UMD wrapper would take a global exports or module (an element's id,
+// such as the page's <details id="exports">, is one) for CommonJS: they
+// are shadowed, so it sets self.jsQR.
+func injectJSQR(reader []byte) string {
+	return "(() => { const exports = undefined, module = undefined, define = undefined; " + string(reader) + "; return typeof window.jsQR === 'function' })()"
+}
+
 type qrRead struct {
 	Text, Href, Words              string
 	Version                        int
@@ -59,7 +67,7 @@ func TestQRCode(t *testing.T) {
 	tb := openPage(t)
 	eval[string](t, tb, setParam("storm.factor", "4"))
 	tb.wait(t, `document.body.dataset.link && document.body.dataset.link !== ""`, 10*time.Second)
-	eval[bool](t, tb, "(() => { "+string(reader)+"; window.jsQR = this.jsQR || (typeof jsQR !== 'undefined' ? jsQR : undefined); return typeof window.jsQR === 'function' })()")
+	eval[bool](t, tb, injectJSQR(reader))
 	if !eval[bool](t, tb, `typeof window.jsQR === "function"`) {
 		t.Fatal("jsQR did not load in the page")
 	}

@@ -47,7 +47,7 @@ func TestQRShortForm(t *testing.T) {
 	tb := newTab(t, browser(t))
 	tb.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/#"+link))
 	tb.wait(t, ready+` && !!document.body.dataset.link`, 20*time.Second)
-	eval[bool](t, tb, "(() => { "+string(reader)+"; window.jsQR = this.jsQR || (typeof jsQR !== 'undefined' ? jsQR : undefined); return typeof window.jsQR === 'function' })()")
+	eval[bool](t, tb, injectJSQR(reader))
 	click(t, tb, "qr")
 	tb.wait(t, `document.getElementById("qr-code").dataset.short === "true"`, 10*time.Second)
 	q := readQR(t, tb)
