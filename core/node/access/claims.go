@@ -21,6 +21,12 @@ func mean(name, col string, from, to, min, max float64) claim.Claim {
 	return claim.Claim{Name: name, Kind: claim.Mean, Column: col, From: from, To: to, Min: min, Max: max}
 }
 
+// mostly gives a claim the range its figure lies in in most runs.
+func mostly(c claim.Claim, min, max float64) claim.Claim {
+	c.Most = &claim.Range{Min: min, Max: max}
+	return c
+}
+
 // count claims a counter ("group/name") lies in [min, max].
 func count(name, counter, what string, min, max float64) claim.Claim {
 	return claim.Claim{Name: name, Kind: claim.Counter, Counter: counter, What: what, Min: min, Max: max}
@@ -67,7 +73,10 @@ var claims = map[string][]claim.Claim{
 		count("overload-starts", cOverloadStart.In("s1ap overload"), "OVERLOAD START sent", 24, inf),
 		mean("radio-sheds", "radio.rejected", 170, 260, 10000, inf),
 		mean("emergency-success", "emergency.success", 3590, 3600, 70, 100),
-		mean("attached-after-hour", "attached", 3590, 3600, 95, 100),
+		// 95 % or more in most runs; in about 1 run of 100 a group of
+		// devices is still waiting at the hour, 91.7 % (seeds 2091 and
+		// 2125): over 85 % in any.
+		mostly(mean("attached-after-hour", "attached", 3590, 3600, 85, 100), 95, 100),
 	},
 	"mme-failure": {
 		share("others-pinned", "cpu", claim.AtLeast, 99, 305, 470, 80, 100),

@@ -43,7 +43,7 @@ var tourOutageAcb = []scenario.Step{
 var tourOutageS1Overload = []scenario.Step{
 	{At: 265, Charts: []string{"radio", "overload"}, Claims: []string{"radio-sheds"}, Text: "Overloaded, the MMEs send OVERLOAD START to every eNodeB: the cells reject the new attaches, tens of thousands a second, and the rejected devices wait their waitTime."},
 	{At: 605, Charts: []string{"overload", "cpu"}, Text: "When the CPU falls the MMEs send OVERLOAD STOP, the herd returns, and they start again: overload starts and stops dozens of times."},
-	{At: 3600, Charts: []string{"attached"}, Claims: []string{"overload-starts", "emergency-success", "attached-after-hour"}, Text: "Emergency attaches were permitted throughout and most succeeded; after an hour at least 95 % of the devices are attached."},
+	{At: 3600, Charts: []string{"attached"}, Claims: []string{"overload-starts", "emergency-success", "attached-after-hour"}, Text: "Emergency attaches were permitted throughout and most succeeded; after an hour at least 95 % of the devices are attached in most runs, and over 85 % in any."},
 }
 
 var tourMmeFailure = []scenario.Step{
