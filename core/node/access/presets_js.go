@@ -157,7 +157,7 @@ var presets = []scenario.Preset{
 		{Name: "overload-starts", Kind: claim.Counter, What: "OVERLOAD START sent", Counter: "s1ap overload/overload_start", Min: 24.0, Max: math.Inf(1)},
 		{Name: "radio-sheds", Kind: claim.Mean, Column: "radio.rejected", From: 170.0, To: 260.0, Min: 10000.0, Max: math.Inf(1)},
 		{Name: "emergency-success", Kind: claim.Mean, Column: "emergency.success", From: 3590.0, To: 3600.0, Min: 70.0, Max: 100.0},
-		{Name: "attached-after-hour", Kind: claim.Mean, Column: "attached", From: 3590.0, To: 3600.0, Min: 95.0, Max: 100.0},
+		{Name: "attached-after-hour", Kind: claim.Mean, Column: "attached", From: 3590.0, To: 3600.0, Min: 85.0, Max: 100.0, Most: &claim.Range{Min: 95.0, Max: 100.0}},
 	}},
 	{Name: "mme-failure", Model: "access", Summary: "an MME of three fails at 300 s: its devices re-attach over 60 s to the other two", Teaches: "The third of the devices that MME 1 held re-attach to the other two, which are pinned at once; the movers wave on their timers and fall silent on T3402, and ten minutes on the area is still about 70 % attached.", Seed: 1, Duration: 3600.0, Params: map[string]param.Value{
 		"devices":      {Num: 1e+06},
