@@ -126,9 +126,10 @@ document.addEventListener("click", (ev) => {
 });
 
 // On a narrow screen the parameters are folded, after the charts, and the
-// exports with the link's title and note (again when the window narrows).
+// exports with the link's title and note; open on a wide one (again when
+// the window crosses the width).
 const folds = () => {
-  if (narrow()) el<HTMLDetailsElement>("params").open = el<HTMLDetailsElement>("exports").open = false;
+  el<HTMLDetailsElement>("params").open = el<HTMLDetailsElement>("exports").open = !narrow();
 };
 folds();
 matchMedia("(max-width: 900px)").addEventListener("change", folds);
