@@ -126,6 +126,7 @@ const handlers: { [K in RunMessage["t"]]: (m: Extract<RunMessage, { t: K }>) => 
       predictChanged(m.label ?? m.name);
       challengeChanged();
       if (m.label) {
+        page.newEntry = true;
         addLive(page.summary?.duration_s ?? 0, m.label);
         for (const c of page.charts) page.stale.add(c);
       }
@@ -135,7 +136,11 @@ const handlers: { [K in RunMessage["t"]]: (m: Extract<RunMessage, { t: K }>) => 
   },
   link: (m) => {
     const url = location.pathname + location.search + "#" + m.link;
-    history.replaceState(null, "", url);
+    // A change committed is an entry of the history (Back undoes it);
+    // every other link replaces the entry's.
+    if (page.newEntry && m.link !== document.body.dataset.link) history.pushState(null, "", url);
+    else history.replaceState(null, "", url);
+    page.newEntry = false;
     document.body.dataset.link = m.link;
     qrLink(m.short);
     if (m.quiet) return;

@@ -142,10 +142,10 @@ classSelect.onchange = () => {
   for (const c of page.charts) c.setClass(classSelect.value);
 };
 
-// History: each preset picked is an entry of the browser's history, so
-// Back returns to the run before (the preset or what-if, with its changes,
-// from its link); a change within a run is not an entry (the address's link
-// of the entry follows it, replaced).
+// History: each preset picked is an entry of the browser's history, and
+// each parameter committed (messages.ts: link), so Back returns to the run
+// before (the preset or what-if, with its changes, from its link); other
+// link updates (words, a comparison, the run going on) replace the entry's.
 presetSelect.onchange = () => {
   showMessage("");
   cmp.openedLink(false);

@@ -42,9 +42,11 @@ export const page = {
   announced: 0, // when the live region last spoke
   wasPlaying: false,
 
-  // The window: Back or Forward under way, a resize to follow, the link
-  // asked for a moment after a change.
+  // The window: Back or Forward under way, a change committed whose link
+  // is a new history entry, a resize to follow, the link asked for a
+  // moment after a change.
   traversing: false,
+  newEntry: false,
   resizeQueued: false,
   linkTimer: 0,
 
