@@ -10,9 +10,13 @@ import { page, send } from "./state";
 import type { Challenge, ClaimResult, Info, Values } from "./types";
 import { el, fold, narrow } from "./util";
 
-let list: Challenge[] = [];
-let active: Challenge | null = null;
-let base: Values = {}; // the preset's values when the attempt began
+// The challenges' state: the preset's challenges, the one attempted (null:
+// none), and base, the preset's values when the attempt began.
+const ch = {
+  list: [] as Challenge[],
+  active: null as Challenge | null,
+  base: {} as Values,
+};
 
 function controls(): HTMLElement | null {
   return page.model ? document.querySelector<HTMLElement>(`section.controls[data-model="${page.model.name}"]`) : null;
@@ -22,9 +26,9 @@ function controls(): HTMLElement | null {
 // those its limit names (keep: a try of one is refused, saying the limit),
 // all enabled again without a challenge.
 function lock() {
-  const open = new Set(active ? [...active.free, ...(active.keep ?? [])] : []);
+  const open = new Set(ch.active ? [...ch.active.free, ...(ch.active.keep ?? [])] : []);
   for (const i of controls()?.querySelectorAll<HTMLInputElement>("[data-param]") ?? []) {
-    const locked = active !== null && !open.has(i.dataset.param!);
+    const locked = ch.active !== null && !open.has(i.dataset.param!);
     i.disabled = locked;
     i.closest(".param")?.classList.toggle("locked", locked);
   }
@@ -35,34 +39,34 @@ function lock() {
 function changes(): string[] {
   // Only the free ones: the others are locked, and the scenario's own
   // timeline moves some values (a storm's rates) by itself.
-  return (active?.free ?? []).filter((n) => n in base && String(base[n]) !== String(page.values[n]));
+  return (ch.active?.free ?? []).filter((n) => n in ch.base && String(ch.base[n]) !== String(page.values[n]));
 }
 
 // challengeRefuses says why setting parameter name to value would break
 // the challenge's limit, "" if it would not: a parameter it keeps, or one
 // change more than it allows (putting a value back is always allowed).
 export function challengeRefuses(name: string, value: string): string {
-  const c = active;
+  const c = ch.active;
   if (!c) return "";
   const limit = c.limit ? ` (${c.limit})` : "";
   if ((c.keep ?? []).includes(name)) return `Not applied: the challenge keeps ${name} as it is${limit}.`;
   const changed = changes();
-  if (!c.max_changes || changed.includes(name) || changed.length < c.max_changes || String(base[name]) === value) return "";
+  if (!c.max_changes || changed.includes(name) || changed.length < c.max_changes || String(ch.base[name]) === value) return "";
   return `Not applied: the challenge allows ${c.max_changes} change${c.max_changes === 1 ? "" : "s"}${limit}, made already: ${changed.join(", ")}. Put one back first.`;
 }
 
 // challengeStarted is told a run has started: its preset's challenges are
 // offered, and a link's attempt is taken up again.
 export function challengeStarted(i: Info) {
-  list = exercisesOf(i.preset).challenges ?? [];
-  const want = active?.name ?? i.attempt ?? "";
-  active = list.find((c) => c.name === want) ?? null;
-  if (active && Object.keys(base).length === 0) base = { ...page.values };
-  if (!active) base = {};
+  ch.list = exercisesOf(i.preset).challenges ?? [];
+  const want = ch.active?.name ?? i.attempt ?? "";
+  ch.active = ch.list.find((c) => c.name === want) ?? null;
+  if (ch.active && Object.keys(ch.base).length === 0) ch.base = { ...page.values };
+  if (!ch.active) ch.base = {};
   const sec = el("challenge");
-  sec.hidden = list.length === 0;
+  sec.hidden = ch.list.length === 0;
   el("challenge-pick").replaceChildren(
-    ...list.map((c) => {
+    ...ch.list.map((c) => {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "try";
@@ -75,34 +79,34 @@ export function challengeStarted(i: Info) {
 }
 
 function begin(c: Challenge | null) {
-  active = c;
-  base = c ? { ...page.values } : {};
+  ch.active = c;
+  ch.base = c ? { ...page.values } : {};
   send({ t: "attempt", name: c?.name ?? "" });
   render(page.summary?.claims);
 }
 
 // challengeRows ticks the goals with the run's claims.
 export function challengeRows(claims: ClaimResult[] | undefined) {
-  if (active) render(claims);
+  if (ch.active) render(claims);
 }
 
 // challengeChanged is told a parameter was applied: the limit is checked.
 export function challengeChanged() {
-  if (active) render(page.summary?.claims);
+  if (ch.active) render(page.summary?.claims);
 }
 
 function render(claims: ClaimResult[] | undefined) {
   lock();
   const box = el("challenge-now");
-  box.hidden = active === null;
-  el("challenge-pick").hidden = active !== null;
-  document.body.dataset.challenge = active ? active.name : "";
+  box.hidden = ch.active === null;
+  el("challenge-pick").hidden = ch.active !== null;
+  document.body.dataset.challenge = ch.active ? ch.active.name : "";
   // None attempted (on a phone), or solved: folded to one line.
-  if (!active) {
-    fold("challenge-fold", !narrow(), `: ${list.length} to try`);
+  if (!ch.active) {
+    fold("challenge-fold", !narrow(), `: ${ch.list.length} to try`);
     return;
   }
-  const c = active;
+  const c = ch.active;
   el("challenge-title").textContent = keepUnits(c.title);
   el("challenge-rules").textContent = keepUnits(
     `You may change: ${c.free.filter((n) => !(c.keep ?? []).includes(n)).join(", ")}${c.limit ? `; ${c.limit}` : ""}. Hint: ${c.hint}`,
@@ -131,7 +135,7 @@ function render(claims: ClaimResult[] | undefined) {
   } else if (!done) v.textContent = `${changed.length} change${changed.length === 1 ? "" : "s"} so far${changed.length ? ` (${changed.join(", ")})` : ""}. Play to the end: solved when every goal holds then.`;
   else if (failing.length === 0) {
     state = "solved";
-    v.textContent = `✓ Solved, with ${changed.length} change${changed.length === 1 ? "" : "s"}${changed.length ? ` (${changed.map((n) => `${n} ${String(base[n])} → ${String(page.values[n])}`).join(", ")})` : ""}.`;
+    v.textContent = `✓ Solved, with ${changed.length} change${changed.length === 1 ? "" : "s"}${changed.length ? ` (${changed.map((n) => `${n} ${String(ch.base[n])} → ${String(page.values[n])}`).join(", ")})` : ""}.`;
   } else {
     state = "failed";
     v.textContent = keepUnits(`✗ Not solved yet: ${failing.map((r) => (r ? `${r.says} — measured ${r.figure}, wanted ${r.wanted}` : "a goal not judged")).join("; ")}.`);
