@@ -30,6 +30,23 @@ func with(kv ...any) map[string]param.Value {
 
 func control(name string) map[string]param.Value { return with("control", name) }
 
+// goodput is the claim that goodput, as a share of the capacity, has its
+// mean in [min, max] over the intervals ending in (from, to] (to 0: the
+// run's end); copies, the same of the copies reaching the server per new
+// request (amplification). Most of the lessons' claims are one of them.
+func goodput(name string, from, to, min, max float64) claim.Claim {
+	return claim.Claim{Name: name, Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: from, To: to, Min: min, Max: max}
+}
+
+func copies(name string, from, to, min, max float64) claim.Claim {
+	return claim.Claim{Name: name, Kind: claim.Mean, Column: "amplification", What: "request copies reaching the server per new request", From: from, To: to, Min: min, Max: max}
+}
+
+// step marks a claim a tour's step checks; fails, one an exercise's wrong
+// answer states, which the run fails (Claim.Fails).
+func step(c claim.Claim) claim.Claim  { c.Step = true; return c }
+func fails(c claim.Claim) claim.Claim { c.Fails = true; return c }
+
 var presets = []scenario.Preset{
 	{
 		Name: "sip-collapse-udp", Model: "sip", Seed: 1, Duration: 120,
@@ -38,16 +55,16 @@ var presets = []scenario.Preset{
 		Params:  with("load", 2),
 		Compare: []scenario.Variant{{Label: "loss (RFC 7339)", Params: control("loss")}, {Label: "TCP", Params: with("sip.transport", "tcp")}},
 		Claims: []claim.Claim{
-			{Name: "copies-per-request", Kind: claim.Mean, Column: "amplification", What: "request copies reaching the server per new request", From: 30, Min: 4, Max: 7},
-			{Name: "goodput-collapses", Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: 30, Min: 0, Max: 25},
+			copies("copies-per-request", 30, 0, 4, 7),
+			goodput("goodput-collapses", 30, 0, 0, 25),
 			{Name: "cpu-full", Kind: claim.Share, Column: "server.cpu", Op: claim.AtLeast, Value: 99, From: 10, Min: 95, Max: 100},
 			{Name: "queue-past-t1", Step: true, Kind: claim.Mean, Column: "server.delay", What: "the server's queue in seconds of work", From: 5, To: 14, Min: 1, Max: 60},
-			{Name: "copies-lost", Step: true, Kind: claim.Counter, Counter: "server/lost_buffer_full", Per: "server/copies_received", What: "copies lost at the full ingress buffer, as a share of the copies received", Min: 30, Max: 95},
+			{Name: "copies-lost", Step: true, Kind: claim.Counter, Counter: cLostBufferFull.In("server"), Per: cCopiesReceived.In("server"), What: "copies lost at the full ingress buffer, as a share of the copies received", Min: 30, Max: 95},
 			// The exercises' claims this run fails (exercises.go).
-			{Name: "goodput-flat-out", Fails: true, Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: 30, Min: 80, Max: math.Inf(1)},
-			{Name: "goodput-half", Fails: true, Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: 30, Min: 40, Max: 65},
-			{Name: "goodput-at-least-70", Fails: true, Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: 30, Min: 70, Max: math.Inf(1)},
-			{Name: "sent-once", Fails: true, Kind: claim.Mean, Column: "amplification", What: "request copies reaching the server per new request", From: 30, Min: 0, Max: 1.5},
+			fails(goodput("goodput-flat-out", 30, 0, 80, math.Inf(1))),
+			fails(goodput("goodput-half", 30, 0, 40, 65)),
+			fails(goodput("goodput-at-least-70", 30, 0, 70, math.Inf(1))),
+			fails(copies("sent-once", 30, 0, 0, 1.5)),
 		},
 		Predictions: predictCollapseUdp,
 		Challenges:  challengeCollapseUdp,
@@ -61,10 +78,10 @@ var presets = []scenario.Preset{
 		Params:  with("load", 2, "sip.transport", "tcp"),
 		Compare: []scenario.Variant{{Label: "UDP", Params: with("sip.transport", "udp")}, {Label: "loss (RFC 7339)", Params: control("loss")}},
 		Claims: []claim.Claim{
-			{Name: "nothing-sent-twice", Kind: claim.Counter, Counter: "clients/copies_sent_again", What: "copies sent again", Min: 0, Max: 0},
+			{Name: "nothing-sent-twice", Kind: claim.Counter, Counter: cCopiesSentAgain.In("clients"), What: "copies sent again", Min: 0, Max: 0},
 			{Name: "queue-grows", Kind: claim.Mean, Column: "server.delay", What: "the server's queue in seconds of work", From: 90, Min: 40, Max: math.Inf(1)},
-			{Name: "goodput-falls", Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: 90, Min: 0, Max: 5},
-			{Name: "early-goodput", Step: true, Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", To: 29, Min: 25, Max: 60},
+			goodput("goodput-falls", 90, 0, 0, 5),
+			step(goodput("early-goodput", 0, 29, 25, 60)),
 		},
 		Tour: tourSipCollapseTcp,
 		Pace: 3, Watch: "queue",
@@ -78,9 +95,9 @@ var presets = []scenario.Preset{
 		Claims: []claim.Claim{
 			{Name: "idle-often", Kind: claim.Share, Column: "server.cpu", Op: claim.Below, Value: 10, From: 10, Min: 35, Max: 80},
 			{Name: "full-often", Kind: claim.Share, Column: "server.cpu", Op: claim.AtLeast, Value: 90, From: 10, Min: 10, Max: 45},
-			{Name: "goodput-low", Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: 10, Min: 0, Max: 50},
+			goodput("goodput-low", 10, 0, 0, 50),
 			{Name: "all-blocked", Step: true, Kind: claim.Share, Column: "blocked", Op: claim.AtLeast, Value: 9, From: 10, To: 29, Min: 50, Max: 95},
-			{Name: "503s-cost", Step: true, Kind: claim.Counter, Counter: "server/refused_503", What: "new requests refused with 503", Min: 1000, Max: math.Inf(1)},
+			{Name: "503s-cost", Step: true, Kind: claim.Counter, Counter: cRefused503.In("server"), What: "new requests refused with 503", Min: 1000, Max: math.Inf(1)},
 		},
 		Tour: tourSip503RetryAfter,
 		Pace: 2, Watch: "cpu",
@@ -92,9 +109,9 @@ var presets = []scenario.Preset{
 		Params:  with("load", 2, "control", "503", "alternate.enabled", true),
 		Compare: []scenario.Variant{{Label: "no alternate", Params: with("alternate.enabled", false)}},
 		Claims: []claim.Claim{
-			{Name: "diverted", Kind: claim.Counter, Counter: "clients/diverted_to_alternate", Per: "clients/new_requests_sent", What: "new requests sent to the alternate, as a share of all sent", Min: 25, Max: 75},
+			{Name: "diverted", Kind: claim.Counter, Counter: cDivertedToAlternate.In("clients"), Per: cNewRequestsSent.In("clients"), What: "new requests sent to the alternate, as a share of all sent", Min: 25, Max: 75},
 			{Name: "alternate-full", Kind: claim.Share, Column: "alternate.cpu", Op: claim.AtLeast, Value: 90, From: 10, Min: 20, Max: 60},
-			{Name: "alternate-refuses", Kind: claim.Counter, Counter: "alternate/refused_503", What: "new requests the alternate refused with 503", Min: 1000, Max: math.Inf(1)},
+			{Name: "alternate-refuses", Kind: claim.Counter, Counter: cRefused503.In("alternate"), What: "new requests the alternate refused with 503", Min: 1000, Max: math.Inf(1)},
 		},
 		Tour: tourSip503Alternate,
 		Pace: 2, Watch: "cpu",
@@ -108,7 +125,7 @@ var presets = []scenario.Preset{
 		Claims: []claim.Claim{
 			{Name: "oc-three-quarters", Kind: claim.Mean, Column: "oc.loss", What: "loss oc in force at the clients (%)", From: 20, Min: 65, Max: 80},
 			{Name: "cpu-at-target", Kind: claim.Mean, Column: "server.cpu", What: "server occupancy (%)", From: 20, Min: 75, Max: 86},
-			{Name: "goodput-near-capacity", Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: 20, Min: 74, Max: 86},
+			goodput("goodput-near-capacity", 20, 0, 74, 86),
 			{Name: "no-copies", Kind: claim.Mean, Column: "retransmitted", What: "copies sent again per second", From: 20, Min: 0, Max: 1},
 			{Name: "first-copies", Step: true, Kind: claim.Mean, Column: "retransmitted", What: "copies sent again per second", To: 9, Min: 50, Max: math.Inf(1)},
 		},
@@ -123,9 +140,9 @@ var presets = []scenario.Preset{
 		Compare: []scenario.Variant{{Label: "no control", Params: control("none")}},
 		Claims: []claim.Claim{
 			{Name: "four-fifths-throttled", Kind: claim.Counter, Counter: "total/throttled", Per: "total/offered", What: "transactions throttled at the clients, as a share of those offered", Min: 75, Max: 90},
-			{Name: "goodput-near-capacity", Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: 30, Min: 74, Max: 86},
+			goodput("goodput-near-capacity", 30, 0, 74, 86),
 			// The exercises' claims this run fails (exercises.go).
-			{Name: "goodput-lower", Fails: true, Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: 30, Min: 0, Max: 65},
+			fails(goodput("goodput-lower", 30, 0, 0, 65)),
 			{Name: "little-throttled", Fails: true, Kind: claim.Counter, Counter: "total/throttled", Per: "total/offered", What: "transactions throttled at the clients, as a share of those offered", Min: 0, Max: 20},
 		},
 		Predictions: predictLoss5x,
@@ -141,7 +158,7 @@ var presets = []scenario.Preset{
 		Claims: []claim.Claim{
 			{Name: "client1-held", Kind: claim.Mean, Column: "client1.sent", What: "client 1's new requests sent per second", From: 30, Min: 17, Max: 24},
 			{Name: "client2-held", Kind: claim.Mean, Column: "client2.sent", What: "client 2's new requests sent per second", From: 30, Min: 17, Max: 24},
-			{Name: "goodput-near-capacity", Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: 30, Min: 74, Max: 86},
+			goodput("goodput-near-capacity", 30, 0, 74, 86),
 			{Name: "client1-offers-more", Step: true, Kind: claim.Mean, Column: "throttled", What: "transactions throttled at the clients per second", From: 30, Min: 450, Max: 650},
 		},
 		Tour: tourSipRate3x,
@@ -163,7 +180,7 @@ var presets = []scenario.Preset{
 			{Name: "share-of-ten", Kind: claim.Mean, Column: "oc.rate", What: "rate oc in force at the clients (per second)", From: 20, To: 39, Min: 17, Max: 24},
 			{Name: "share-of-twenty", Kind: claim.Mean, Column: "oc.rate", What: "rate oc in force at the clients (per second)", From: 55, To: 79, Min: 8.5, Max: 12},
 			{Name: "share-of-ten-again", Kind: claim.Mean, Column: "oc.rate", What: "rate oc in force at the clients (per second)", From: 95, Min: 17, Max: 24},
-			{Name: "goodput-near-capacity", Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: 20, Min: 72, Max: 88},
+			goodput("goodput-near-capacity", 20, 0, 72, 88),
 		},
 		Tour: tourSipRateJoinLeave,
 		Pace: 2, Watch: "oc-rate",
@@ -175,11 +192,11 @@ var presets = []scenario.Preset{
 		Params:  with("load", 0.6, "load.shape", "burst", "load.peak", 4, "load.at", 30, "load.length", 20),
 		Compare: []scenario.Variant{{Label: "loss (RFC 7339)", Params: control("loss")}},
 		Claims: []claim.Claim{
-			{Name: "before-spike", Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", To: 24, Min: 50, Max: 68},
+			goodput("before-spike", 0, 24, 50, 68),
 			{Name: "cpu-full-after", Kind: claim.Share, Column: "server.cpu", Op: claim.AtLeast, Value: 99, From: 50, To: 89, Min: 90, Max: 100},
-			{Name: "collapse-outlasts", Kind: claim.Mean, Column: "goodput", What: "goodput as a share of the capacity (%)", From: 60, To: 89, Min: 0, Max: 30},
-			{Name: "copies-in-spike", Step: true, Kind: claim.Mean, Column: "amplification", What: "request copies reaching the server per new request", From: 35, To: 49, Min: 3, Max: math.Inf(1)},
-			{Name: "copies-after", Step: true, Kind: claim.Mean, Column: "amplification", What: "request copies reaching the server per new request", From: 60, To: 89, Min: 3, Max: 9},
+			goodput("collapse-outlasts", 60, 89, 0, 30),
+			step(copies("copies-in-spike", 35, 49, 3, math.Inf(1))),
+			step(copies("copies-after", 60, 89, 3, 9)),
 		},
 		Tour: tourSipTvVote,
 		Pace: 2, Watch: "outcomes",
