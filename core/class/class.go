@@ -12,12 +12,13 @@ package class
 
 import (
 	"fmt"
+	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"overloadlab/core/catalog"
 	"overloadlab/core/engine/clock"
+	"overloadlab/core/engine/numtext"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
 )
@@ -182,7 +183,7 @@ func RowOf(line int, link string) Row {
 	row.Digest = s.Digest
 	for _, t := range r.Def.Tiles {
 		if v, ok := r.Tile(t); ok {
-			row.Tiles = append(row.Tiles, Tile{Label: t.Label, Value: num(v)})
+			row.Tiles = append(row.Tiles, Tile{Label: t.Label, Value: tileText(v, t.Agg)})
 		}
 	}
 	p := r.Def.Preset(sc.Preset)
@@ -241,14 +242,11 @@ func Rows(links []string, workers int) []Row {
 	return out
 }
 
-// num writes a tile's value: whole numbers as they are, others with one
-// decimal from 10 on and three significant digits below.
-func num(x float64) string {
-	switch {
-	case x == float64(int64(x)):
-		return strconv.FormatInt(int64(x), 10)
-	case x >= 10 || x <= -10:
-		return strconv.FormatFloat(x, 'f', 1, 64)
+// tileText writes a tile's value as the page's tile shows it (compare.ts
+// tileText): a total as a whole count, any other figure as the page's fmt.
+func tileText(x float64, agg string) string {
+	if agg == sim.TileSum {
+		return numtext.Count(int64(math.Round(x)))
 	}
-	return strconv.FormatFloat(x, 'g', 3, 64)
+	return numtext.Fmt(x)
 }

@@ -1,12 +1,15 @@
 package class
 
 import (
+	"math"
 	"reflect"
 	"strings"
 	"testing"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/engine/numtext"
 	"overloadlab/core/engine/scenario"
+	"overloadlab/core/engine/sim"
 )
 
 // classLinks is a class's list: every challenge's preset as it is and with
@@ -176,5 +179,42 @@ func TestRowShowsPicks(t *testing.T) {
 	}
 	if c := rows[0].Cell("challenge:unpin-the-storm"); c != "attempted: not solved" {
 		t.Errorf("cell %q", c)
+	}
+}
+
+// A row's tiles are written as the page's tiles write them
+// (numtext, the page's fmt and count): a mean as fmt ("80.0" for SIP's
+// goodput from 0:20), a total as a whole count with separators, never
+// in a format of the class view's own.
+func TestTilesAsThePage(t *testing.T) {
+	for _, name := range []string{"sip-loss-3x", "hlr-storm-after-reboot", "attach-storm"} {
+		sc, err := catalog.Preset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc.Duration = min(sc.Duration, 300)
+		link, err := catalog.EncodeLink(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		row := RowOf(1, link)
+		r, err := catalog.Start(sc, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.RunToEnd()
+		if len(row.Tiles) != len(r.Def.Tiles) {
+			t.Fatalf("%s: %d tiles, the model has %d", name, len(row.Tiles), len(r.Def.Tiles))
+		}
+		for k, tl := range r.Def.Tiles {
+			v, _ := r.Tile(tl)
+			want := numtext.Fmt(v)
+			if tl.Agg == sim.TileSum {
+				want = numtext.Count(int64(math.Round(v)))
+			}
+			if got := row.Tiles[k]; got.Label != tl.Label || got.Value != want {
+				t.Errorf("%s: tile %q reads %q, the page writes %q", name, got.Label, got.Value, want)
+			}
+		}
 	}
 }

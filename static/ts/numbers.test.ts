@@ -2,6 +2,7 @@
 // TestTypeScriptUnits under node --test).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import cases from "../../core/engine/numtext/testdata/numbers.json";
 import { count, fmt, keepUnits, ticks } from "./numbers";
 
 test("ticks: the decimals the step needs, alike on every tick", () => {
@@ -46,4 +47,10 @@ test("count: whole numbers with thousands separators", () => {
   assert.equal(count(0), "0");
   assert.equal(count(999), "999");
   assert.equal(count(1234567), "1,234,567");
+});
+
+test("fmt and count: as core/engine/numtext's table (the report's, the class view's numbers)", () => {
+  assert.equal(cases.fmt.length > 20, true);
+  for (const c of cases.fmt) assert.equal(fmt(c.v), c.text, `fmt(${c.v})`);
+  for (const c of cases.count) assert.equal(count(c.n), c.text, `count(${c.n})`);
 });

@@ -24,6 +24,7 @@ import (
 	"overloadlab/core/engine/claim"
 	"overloadlab/core/engine/clock"
 	"overloadlab/core/engine/compare"
+	"overloadlab/core/engine/numtext"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
 	"overloadlab/web/palette"
@@ -803,82 +804,8 @@ func tick(v float64) string {
 	return strconv.FormatFloat(v, 'g', 4, 64)
 }
 
-// fmtNum writes a number as the page does (charts.ts fmt): whole above
-// 1000, one decimal above 10, two above 1, else two significant digits;
-// thousands separated.
-func fmtNum(v float64) string {
-	a := math.Abs(v)
-	switch {
-	case math.IsNaN(v):
-		return "–"
-	case a >= 1e15:
-		return toFixed(v, 0)
-	case a >= 1000:
-		return grouped(toFixed(v, 0))
-	case a >= 10:
-		return grouped(toFixed(v, 1))
-	case a >= 1:
-		return toFixed(v, 2)
-	case a == 0:
-		return "0.0"
-	}
-	// Two significant digits as JavaScript's toPrecision(2); one decimal
-	// fewer when rounding reached the next power of ten (0.9996 → "1.0").
-	e := int(math.Floor(math.Log10(a)))
-	out := toFixed(v, 1-e)
-	if r, _ := strconv.ParseFloat(out, 64); math.Abs(r) >= math.Pow(10, float64(e+1)) {
-		out = toFixed(v, max(-e, 0))
-	}
-	return out
-}
-
-// grouped puts thousands separators in a number written by toFixed.
-func grouped(s string) string {
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	whole, frac, dot := strings.Cut(s, ".")
-	for i := len(whole) - 3; i > 0; i -= 3 {
-		whole = whole[:i] + "," + whole[i:]
-	}
-	if dot {
-		whole += "." + frac
-	}
-	if neg {
-		return "-" + whole
-	}
-	return whole
-}
-
-// toFixed writes v with d decimals as JavaScript's toFixed does: from the
-// exact binary value, a tie rounded away from zero (Go rounds ties to even).
-func toFixed(v float64, d int) string {
-	if math.Abs(v) >= 1e21 {
-		return strconv.FormatFloat(v, 'g', -1, 64)
-	}
-	exact := strconv.FormatFloat(math.Abs(v), 'f', 1100, 64) // every double's exact expansion
-	dot := strings.IndexByte(exact, '.')
-	digits := []byte(exact[:dot] + exact[dot+1:dot+1+d])
-	if exact[dot+1+d] >= '5' {
-		i := len(digits) - 1
-		for ; i >= 0 && digits[i] == '9'; i-- {
-			digits[i] = '0'
-		}
-		if i < 0 {
-			digits = append([]byte{'1'}, digits...)
-		} else {
-			digits[i]++
-		}
-	}
-	ip := string(digits[:len(digits)-d])
-	out := ip
-	if d > 0 {
-		out += "." + string(digits[len(digits)-d:])
-	}
-	if v < 0 && strings.Trim(out, "0.") != "" {
-		out = "-" + out
-	}
-	return out
-}
+// fmtNum writes a number as the page does (numtext.Fmt).
+func fmtNum(v float64) string { return numtext.Fmt(v) }
 
 // sign is the sign of a difference as the page writes it.
 func sign(x float64) string {
@@ -907,22 +834,8 @@ func cell(r compare.Row, x float64) string {
 	return fmtNum(x)
 }
 
-func count(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
+// count writes a whole number as the page does (numtext.Count).
+func count(n int64) string { return numtext.Count(n) }
 
 // The report's theme, as the page's style sheet's (static/style.css):
 // text, muted text (the axes' labels), the chart's grid and the markers of
