@@ -532,7 +532,11 @@ func compareShown(t *testing.T, got shownPage, a, b *nativeRun, labelA, labelB s
 				t.Errorf("%s: difference table row %d: %q, the core's %q (%s)", when, k, cells, r.Name, r.Key)
 				continue
 			}
-			if !same(cells[1], r.A) || !same(cells[2], r.B) {
+			if w := r.Words; w != nil { // a flag, in words
+				if len(cells) < 4 || cells[1] != w.A || cells[2] != w.B || cells[3] != w.Delta {
+					t.Errorf("%s: difference table row %q: %q; the core's words %+v", when, r.Name, cells, *w)
+				}
+			} else if !same(cells[1], r.A) || !same(cells[2], r.B) {
 				t.Errorf("%s: difference table row %q: A %q, B %q; the core's %g, %g", when, r.Name, cells[1], cells[2], r.A, r.B)
 			}
 			checked++

@@ -151,7 +151,10 @@ function table(c: Comparison): HTMLTableElement {
     const tr = body.insertRow();
     tr.dataset.row = r.key;
     const u = r.unit && r.unit !== "msgs" ? r.unit : "";
-    const cells = [r.name + (u ? ` (${u})` : ""), num(r, r.a), num(r, r.b), r.delta === 0 ? "0" : signed(r, r.delta), pct(r.delta_pct)];
+    const name = r.name + (u ? ` (${u})` : "");
+    // A flag's cells are words (the core's: yes/no or on/off, changed or same).
+    const w = r.words;
+    const cells = w ? [name, w.a, w.b, w.delta, "–"] : [name, num(r, r.a), num(r, r.b), r.delta === 0 ? "0" : signed(r, r.delta), pct(r.delta_pct)];
     cells.forEach((text, k) => {
       const td = tr.insertCell();
       td.textContent = text;

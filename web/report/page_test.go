@@ -435,3 +435,26 @@ func TestDarkThemeAsThePage(t *testing.T) {
 		}
 	}
 }
+
+// The difference table writes a flag counter in words, as the page does:
+// the CPU guard switched off in B reads yes, no, changed.
+func TestFlagRowInWords(t *testing.T) {
+	a, _ := catalog.Preset("attach-storm")
+	b, _ := catalog.Preset("attach-storm")
+	if err := b.Params.Put("lab.cpu-guard", param.On(false)); err != nil {
+		t.Fatal(err)
+	}
+	p, err := compare.Start(a, b, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.AdvanceTo(p.A.End() / 10)
+	page := write(t, &Input{A: p.A, B: p.B, LabelA: "guard on", LabelB: "guard off"})
+	row := regexp.MustCompile(`<tr data-row="counter:cpu guard \(70 %\):enabled"><td>[^<]*</td>((?:<td class="num">[^<]*</td>)*)</tr>`).FindStringSubmatch(page)
+	if row == nil {
+		t.Fatal("no row of the guard's flag in the difference table")
+	}
+	if want := `<td class="num">yes</td><td class="num">no</td><td class="num">changed</td><td class="num">–</td>`; row[1] != want {
+		t.Errorf("the guard's flag: %s, want %s", row[1], want)
+	}
+}

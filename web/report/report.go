@@ -338,7 +338,11 @@ func (p *printer) table(rows []compare.Row) {
 		if r.DeltaPct != nil {
 			pct = signedPct(*r.DeltaPct)
 		}
-		for _, c := range []string{cell(r, r.A), cell(r, r.B), delta, pct} {
+		cells := []string{cell(r, r.A), cell(r, r.B), delta, pct}
+		if w := r.Words; w != nil { // a flag: yes/no (on/off), changed or same
+			cells = []string{w.A, w.B, w.Delta, "–"}
+		}
+		for _, c := range cells {
 			p.raw(`<td class="num">`).text(c).raw(`</td>`)
 		}
 		p.raw(`</tr>`)

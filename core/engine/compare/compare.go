@@ -70,6 +70,37 @@ type Row struct {
 	Delta float64 `json:"delta"`
 	// DeltaPct is 100 · (B − A) / A, nil when A is 0.
 	DeltaPct *float64 `json:"delta_pct"`
+	// Words, for a flag counter (1 or 0: sim.Counters.Flag), are its
+	// cells as the table writes them; nil for a number.
+	Words *Words `json:"words,omitempty"`
+}
+
+// Words are a flag row's cells: A's and B's value as "yes" or "no" when
+// the label already ends in "on" ("guard switched on", "regression on"),
+// else "on" or "off"; Δ "changed" or "same".
+type Words struct {
+	A     string `json:"a"`
+	B     string `json:"b"`
+	Delta string `json:"delta"`
+}
+
+// flagWords returns the Words of a flag row named label with values a, b.
+func flagWords(label string, a, b float64) *Words {
+	on, off := "on", "off"
+	if strings.HasSuffix(strings.TrimSuffix(label, atEnd), " on") {
+		on, off = "yes", "no"
+	}
+	say := func(x float64) string {
+		if x != 0 {
+			return on
+		}
+		return off
+	}
+	w := &Words{A: say(a), B: say(b), Delta: "same"}
+	if (a != 0) != (b != 0) {
+		w.Delta = "changed"
+	}
+	return w
 }
 
 func row(key, name, unit string, a, b float64) Row {
@@ -112,8 +143,9 @@ func Outcomes(a, b sim.Summary) []Row {
 // differs only in its parenthesised variant ("overload control (aro)"
 // and "(occ)"): the counters of the same thing share a row, named
 // "overload control (A: aro, B: occ): …". A counter only one side has
-// counts as 0 on the other. label writes a counter's key in words.
-func Counters(a, b sim.Summary, label func(key string) string) []Row {
+// counts as 0 on the other. d, the model, writes a counter's key in
+// words, and says which are flags: their rows have Words.
+func Counters(a, b sim.Summary, d *sim.Def) []Row {
 	pairB := make([]int, len(a.Controls)) // A's group i ↔ B's group pairB[i], or -1
 	usedB := make([]bool, len(b.Controls))
 	for i, g := range a.Controls {
@@ -167,11 +199,15 @@ func Counters(a, b sim.Summary, label func(key string) string) []Row {
 			}
 		}
 		for _, k := range keys {
-			l := label(k)
+			l := d.CounterLabel(k)
 			if !strings.HasSuffix(l, atEnd[2:]) {
 				l += atEnd
 			}
-			rows = append(rows, row("counter:"+key+":"+k, name+": "+l, "", va[k], vb[k]))
+			r := row("counter:"+key+":"+k, name+": "+l, "", va[k], vb[k])
+			if d.CounterFlag(k) {
+				r.Words = flagWords(l, r.A, r.B)
+			}
+			rows = append(rows, r)
 		}
 	}
 	for i := range a.Controls {
@@ -236,7 +272,7 @@ type Result struct {
 func (p *Pair) Result(labelA, labelB string) Result {
 	a, b := p.A.Summary(), p.B.Summary()
 	t := append(Headlines(p.A, p.B), Outcomes(a, b)...)
-	t = append(t, Counters(a, b, p.A.Def.CounterLabel)...)
+	t = append(t, Counters(a, b, p.A.Def)...)
 	return Result{LabelA: labelA, LabelB: labelB, A: a, B: b, Table: t}
 }
 

@@ -238,3 +238,45 @@ func TestTableRowsSayWhatTheyAre(t *testing.T) {
 		t.Errorf("%d rows of the reacting node's sent, want one shared row", sent)
 	}
 }
+
+// A flag counter (1 or 0) reads in words in both columns and Δ: B is
+// attach-storm with its CPU guard switched off, so the guard's "guard
+// switched on" row reads yes, no, changed; with B = A it reads yes, yes,
+// same. No other row has words.
+func TestFlagRowsInWords(t *testing.T) {
+	a := preset(t, "attach-storm", nil)
+	b := preset(t, "attach-storm", map[string]param.Value{"lab.cpu-guard": param.On(false)})
+	for _, c := range []struct {
+		b    *scenario.Scenario
+		want Words
+	}{
+		{b, Words{A: "yes", B: "no", Delta: "changed"}},
+		{a.Clone(), Words{A: "yes", B: "yes", Delta: "same"}},
+	} {
+		p, err := Start(a, c.b, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.AdvanceTo(p.A.End() / 10)
+		flags := 0
+		for _, r := range p.Result("A", "B").Table {
+			if (r.Words != nil) != (strings.HasPrefix(r.Key, "counter:") && p.A.Def.CounterFlag(r.Key[strings.LastIndex(r.Key, ":")+1:])) {
+				t.Errorf("%s: words %+v, but a flag only has them", r.Key, r.Words)
+			}
+			if r.Key != "counter:cpu guard (70 %):enabled" {
+				continue
+			}
+			flags++
+			if r.Words == nil || *r.Words != c.want {
+				t.Errorf("%q (A %g, B %g): words %+v, want %+v", r.Name, r.A, r.B, r.Words, c.want)
+			}
+		}
+		if flags != 1 {
+			t.Fatalf("%d rows of the guard's flag, want 1", flags)
+		}
+	}
+	// A label not ending in "on" reads on or off.
+	if w := flagWords("shedding, at the end", 0, 1); *w != (Words{A: "off", B: "on", Delta: "changed"}) {
+		t.Errorf("shedding: %+v", *w)
+	}
+}

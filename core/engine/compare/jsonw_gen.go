@@ -62,5 +62,25 @@ func (v *Row) AppendJSON(e *jsonw.Encoder) {
 	} else {
 		e.Float((*v.DeltaPct))
 	}
+	if v.Words != nil {
+		e.Key(`"words":`)
+		v.Words.AppendJSON(e)
+	}
+	e.Byte('}')
+}
+
+// AppendJSON writes v as encoding/json's Marshal does.
+func (v *Words) AppendJSON(e *jsonw.Encoder) {
+	if v == nil {
+		e.Null()
+		return
+	}
+	e.Byte('{')
+	e.Key(`"a":`)
+	e.String(v.A)
+	e.Key(`"b":`)
+	e.String(v.B)
+	e.Key(`"delta":`)
+	e.String(v.Delta)
 	e.Byte('}')
 }

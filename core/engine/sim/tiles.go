@@ -70,6 +70,17 @@ func (d *Def) CounterLabel(key string) string {
 	return strings.ReplaceAll(key, "_", " ")
 }
 
+// CounterFlag says whether the counter key is a flag (Counters.Flag): its
+// value is 1 or 0, shown as on or off.
+func (d *Def) CounterFlag(key string) bool {
+	for _, c := range d.Counters.List() {
+		if c.Name == key {
+			return c.Flag
+		}
+	}
+	return false
+}
+
 // Tile returns the value of the headline tile t over the intervals
 // recorded: its column's last value, its maximum (TileMax), its total,
 // the rate times each interval's length, rounded (TileSum), or its mean

@@ -277,6 +277,7 @@ export interface Row {
   b: number;
   delta: number;
   delta_pct: number | null;
+  words?: CompareWords;
 }
 
 // Choice is scenario.Choice.
@@ -392,6 +393,13 @@ export interface PresetDescription {
 export interface VariantJSON {
   label: string;
   params?: Record<string, ParamValue>;
+}
+
+// CompareWords is compare.Words.
+export interface CompareWords {
+  a: string;
+  b: string;
+  delta: string;
 }
 
 // Goal is class.Goal.
