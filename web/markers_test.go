@@ -108,6 +108,33 @@ func TestLiveChangeLabels(t *testing.T) {
 	chart := `[...document.querySelectorAll("#charts figure.chart")].find((f) => f.offsetParent !== null)`
 	labelsBeside(t, tb, chart, "present mode at 1024×768", 4.0/3)
 	viewShot(t, tb, "live-labels-present-1024x768.png")
+	// The tour's last step shows the queues and the CPU side by side: the
+	// queues' two thresholds (both at 2,500) keep their labels inside the
+	// plot, not over the y axis's "2,500" (charts.ts records them).
+	click(t, tb, "tour-start")
+	tb.wait(t, `document.body.dataset.tour === "0" && document.body.dataset.playing === "false"`, 20*time.Second)
+	eval[string](t, tb, pick("speed", "0"))
+	for k := 1; k < 5; k++ {
+		click(t, tb, "play")
+		tb.wait(t, fmt.Sprintf(`document.body.dataset.tour === "%d" && document.body.dataset.playing === "false"`, k), 60*time.Second)
+	}
+	time.Sleep(400 * time.Millisecond)
+	var spans struct {
+		Labels [][2]float64
+		Plot   float64
+		Shown  bool
+	}
+	json.Unmarshal([]byte(eval[string](t, tb, `(() => { const f = document.querySelector('[data-chart="queues"]');
+	  return JSON.stringify({ labels: JSON.parse(f.dataset.lineLabels || "[]"), plot: parseFloat(f.querySelector(".u-over").style.left), shown: f.offsetParent !== null }) })()`)), &spans)
+	if !spans.Shown || len(spans.Labels) != 2 {
+		t.Errorf("the tour's last step in present mode: queues chart shown %v, its lines' labels %v", spans.Shown, spans.Labels)
+	}
+	for _, l := range spans.Labels {
+		if l[0] < spans.Plot-1 {
+			t.Errorf("present mode, queues: a threshold's label spans %.0f–%.0f px, left of the plot (%.0f px): over the y axis", l[0], l[1], spans.Plot)
+		}
+	}
+	viewShot(t, tb, "thresholds-present-1024x768.png")
 	if errs := tb.errors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}

@@ -677,6 +677,7 @@ export class ChartView {
     const note = this.percent ? this.drawClipped(u) : null;
     if (note !== null) placed.push({ y: u.bbox.top, left: note });
     const lines = this.chart.lines ?? [];
+    const spans: number[][] = [];
     const first = 1 + this.shown.length + (this.chart.overlay ?? []).length;
     ctx.textAlign = "right";
     lines.forEach((l, k) => {
@@ -688,9 +689,15 @@ export class ChartView {
       const y = u.valToPos(v, "y", true);
       if (y < u.bbox.top || y > u.bbox.top + u.bbox.height) return;
       ctx.fillStyle = this.colors[first - 1 + k] ?? cssVar("--fg");
-      // Labels of lines at the same height go side by side.
-      let right = u.bbox.left + u.bbox.width - 4;
+      // Labels of lines at the same height go side by side; one that
+      // would run out of the plot (over the y axis's numbers) goes under
+      // the line instead, at its right end.
+      const end = u.bbox.left + u.bbox.width - 4;
+      const w = ctx.measureText(l.label).width;
+      let right = end;
       for (const p of placed) if (Math.abs(p.y - y) < 14 * dpr) right = Math.min(right, p.left - 10);
+      const flip = right - w < u.bbox.left;
+      if (flip) right = end;
       // A halo of the panel's colour keeps the label readable over the data.
       ctx.strokeStyle = cssVar("--panel");
       ctx.lineWidth = 3 * dpr;
@@ -698,13 +705,17 @@ export class ChartView {
       // The label's descenders end above the line, not across its dashes;
       // a line near the plot's top edge has its label under it, so that it
       // stays out of the markers' band ("pinned 99 %" under a storm's label).
-      const under = y - 3 * dpr - big()(13) * dpr < u.bbox.top;
+      const under = y - 3 * dpr - big()(13) * dpr < u.bbox.top !== flip;
       ctx.textBaseline = under ? "top" : "bottom";
       ctx.strokeText(l.label, right, under ? y + 3 * dpr : y - 3 * dpr);
       ctx.fillText(l.label, right, under ? y + 3 * dpr : y - 3 * dpr);
-      placed.push({ y, left: right - ctx.measureText(l.label).width });
+      placed.push({ y: flip ? y + 14 * dpr : y, left: right - w });
+      spans.push([Math.round((right - w) / dpr), Math.round(right / dpr)]);
     });
     ctx.restore();
+    // Where each line's label went, [left, right] in CSS px (for tests).
+    const ls = JSON.stringify(spans);
+    if (this.root.dataset.lineLabels !== ls) this.root.dataset.lineLabels = ls;
   }
 
   // halfTimeLabel is half the width of the widest time label at the axis's type size.
