@@ -77,27 +77,36 @@ type Row struct {
 
 // Words are a flag row's cells: A's and B's value as "yes" or "no" when
 // the label already ends in "on" ("guard switched on", "regression on"),
-// else "on" or "off"; Δ "changed" or "same".
+// else "on" or "off"; Δ "changed" or "same". A side that does not report
+// the flag (the switch reports "regression on" only while it is off) reads
+// "–", and so does Δ then: its 0 in the numbers is no value.
 type Words struct {
 	A     string `json:"a"`
 	B     string `json:"b"`
 	Delta string `json:"delta"`
 }
 
-// flagWords returns the Words of a flag row named label with values a, b.
-func flagWords(label string, a, b float64) *Words {
+// flagWords returns the Words of a flag row named label with values a, b;
+// hasA, hasB say whether each side reports it.
+func flagWords(label string, a, b float64, hasA, hasB bool) *Words {
 	on, off := "on", "off"
 	if strings.HasSuffix(strings.TrimSuffix(label, atEnd), " on") {
 		on, off = "yes", "no"
 	}
-	say := func(x float64) string {
-		if x != 0 {
+	say := func(x float64, has bool) string {
+		switch {
+		case !has:
+			return "–"
+		case x != 0:
 			return on
 		}
 		return off
 	}
-	w := &Words{A: say(a), B: say(b), Delta: "same"}
-	if (a != 0) != (b != 0) {
+	w := &Words{A: say(a, hasA), B: say(b, hasB), Delta: "same"}
+	switch {
+	case !hasA || !hasB:
+		w.Delta = "–"
+	case (a != 0) != (b != 0):
 		w.Delta = "changed"
 	}
 	return w
@@ -205,7 +214,9 @@ func Counters(a, b sim.Summary, d *sim.Def) []Row {
 			}
 			r := row("counter:"+key+":"+k, name+": "+l, "", va[k], vb[k])
 			if d.CounterFlag(k) {
-				r.Words = flagWords(l, r.A, r.B)
+				_, hasA := va[k]
+				_, hasB := vb[k]
+				r.Words = flagWords(l, r.A, r.B, hasA, hasB)
 			}
 			rows = append(rows, r)
 		}

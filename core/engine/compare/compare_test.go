@@ -276,7 +276,40 @@ func TestFlagRowsInWords(t *testing.T) {
 		}
 	}
 	// A label not ending in "on" reads on or off.
-	if w := flagWords("shedding, at the end", 0, 1); *w != (Words{A: "off", B: "on", Delta: "changed"}) {
+	if w := flagWords("shedding, at the end", 0, 1, true, true); *w != (Words{A: "off", B: "on", Delta: "changed"}) {
 		t.Errorf("shedding: %+v", *w)
 	}
+}
+
+// A side that does not report a flag reads "–", not the 0 the numbers
+// count it as: the switch reports "regression on" only while it is off,
+// so switch-regression (on) against its configured costs (off) reads –,
+// no, –.
+func TestFlagAbsentOnASide(t *testing.T) {
+	a, err := catalog.Preset("switch-regression")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b *scenario.Scenario
+	for _, p := range catalog.Presets() {
+		if p.Name == "switch-regression" {
+			if b, err = p.Compare[0].Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	p, err := Start(a, b, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.AdvanceTo(p.A.End() / 4)
+	for _, r := range p.Result("A", "B").Table {
+		if r.Key == "counter:cost regression:on" {
+			if want := (Words{A: "–", B: "no", Delta: "–"}); r.Words == nil || *r.Words != want {
+				t.Errorf("%q (A %g, B %g): words %+v, want %+v", r.Name, r.A, r.B, r.Words, want)
+			}
+			return
+		}
+	}
+	t.Fatal("no row of the regression's flag")
 }
