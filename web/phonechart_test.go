@@ -41,7 +41,7 @@ func TestPhoneFirstChart(t *testing.T) {
 	look := func() (p place) {
 		json.Unmarshal([]byte(eval[string](t, ph, `(() => {
 		  const r = document.querySelector("#charts figure.chart").getBoundingClientRect();
-		  const folds = Object.fromEntries(["claims-fold", "predict-fold", "challenge-fold", "exports"].map((id) => {
+		  const folds = Object.fromEntries(["claims-fold", "predict-fold", "challenge-fold", "exports-fold"].map((id) => {
 		    const d = document.getElementById(id);
 		    return [id, { open: d.open, line: d.querySelector("summary").textContent }];
 		  }));
@@ -54,7 +54,7 @@ func TestPhoneFirstChart(t *testing.T) {
 	if asked.Bottom > 2*844 {
 		t.Errorf("while the prediction is asked the first chart ends at %.0f px, want within two screens (%d px)", asked.Bottom, 2*844)
 	}
-	for id, want := range map[string]string{"claims-fold": "What this run shows: 3 not decided yet", "challenge-fold": "Challenges: 1 to try", "exports": "Export; the link's title and note"} {
+	for id, want := range map[string]string{"claims-fold": "What this run shows: 3 not decided yet", "challenge-fold": "Challenges: 1 to try", "exports-fold": "Export; the link's title and note"} {
 		if f := asked.Folds[id]; f.Open || f.Line != want {
 			t.Errorf("#%s on a phone: open %v, reads %q, want folded, reading %q", id, f.Open, f.Line, want)
 		}

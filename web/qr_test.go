@@ -31,7 +31,7 @@ const qrReadJS = `(() => {
 
 // injectJSQR is the script that loads jsQR into the page as window.jsQR.
 // Its UMD wrapper would take a global exports or module (an element's id,
-// such as the page's <details id="exports">, is one) for CommonJS: they
+// such as an element whose id is "exports", would be one) for CommonJS: they
 // are shadowed, so it sets self.jsQR.
 func injectJSQR(reader []byte) string {
 	return "(() => { const exports = undefined, module = undefined, define = undefined; " + string(reader) + "; return typeof window.jsQR === 'function' })()"
@@ -67,6 +67,10 @@ func TestQRCode(t *testing.T) {
 	tb := openPage(t)
 	eval[string](t, tb, setParam("storm.factor", "4"))
 	tb.wait(t, `document.body.dataset.link && document.body.dataset.link !== ""`, 10*time.Second)
+	// No element's id takes a name a UMD script reads as its loader.
+	if g := eval[string](t, tb, `["exports", "module", "define"].filter((n) => n in window).join(" ")`); g != "" {
+		t.Errorf("the page's globals %q are elements' ids; a UMD script would take them for CommonJS or AMD", g)
+	}
 	eval[bool](t, tb, injectJSQR(reader))
 	if !eval[bool](t, tb, `typeof window.jsQR === "function"`) {
 		t.Fatal("jsQR did not load in the page")

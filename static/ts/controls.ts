@@ -129,7 +129,7 @@ document.addEventListener("click", (ev) => {
 // exports with the link's title and note; open on a wide one (again when
 // the window crosses the width).
 const folds = () => {
-  el<HTMLDetailsElement>("params").open = el<HTMLDetailsElement>("exports").open = !narrow();
+  el<HTMLDetailsElement>("params").open = el<HTMLDetailsElement>("exports-fold").open = !narrow();
 };
 folds();
 matchMedia("(max-width: 900px)").addEventListener("change", folds);
