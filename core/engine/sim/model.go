@@ -148,6 +148,9 @@ type Def struct {
 	CPU     string                     // the column holding the CPU % summarised as cpu.mean/max
 	Charts  []Chart
 	Panels  []Panel
+	// Sources are the documents the model follows, each named for what it
+	// is (the page's Sources list); their text is prose.Page's.
+	Sources []Source
 	Presets []scenario.Preset
 	Sweeps  []Sweep // carried-vs-offered studies the page and `overloadlab sweep` offer
 	// NumberedStreams maps the name of every random stream the model asks
@@ -248,6 +251,13 @@ type Panel struct {
 	Title   string `json:"title"`
 	Formula string `json:"formula"` // the rule in one or two lines
 	Text    string `json:"text"`    // plain words, with the source documents' terms
+}
+
+// Source is one document a model follows: a product's documentation, a
+// paper or a standard, and what the model takes from it.
+type Source struct {
+	Name string // "RFC 7339, SIP overload control (loss-based)"
+	Uses string // what the model takes from it, in a sentence
 }
 
 // Report is a node's counters at a moment.

@@ -37,6 +37,14 @@ var Def = &sim.Def{
 		{ID: "congestion", Title: "NAS congestion (#22 + T3346) of each MME", Unit: "on", Series: sim.Numbered("nas", maxMMEs), Upto: "mmes"},
 		sim.OutcomesChart(),
 	},
+	Sources: []sim.Source{
+		{Name: prose.Page("3GPP TS 24.301, NAS protocol for EPS"), Uses: prose.Page("the attach procedure, T3410, T3411, T3402 and the attempt counter, EMM cause #22 with T3346 (§5.5.1).")},
+		{Name: prose.Page("3GPP TS 23.401, GPRS enhancements for E-UTRAN access, §4.3.7.4"), Uses: prose.Page("MME overload control: rejecting with a back-off timer and asking the eNodeBs to shed.")},
+		{Name: prose.Page("3GPP TS 36.413, S1AP"), Uses: prose.Page("OVERLOAD START and STOP, the OverloadAction values and the traffic load reduction.")},
+		{Name: prose.Page("3GPP TS 36.331, RRC"), Uses: prose.Page("access class barring (barring factor, barring time, the (0.7 + 0.6·rand) rule, special access classes), EAB, waitTime and extendedWaitTime.")},
+		{Name: prose.Page("3GPP TR 37.868, RAN improvements for machine-type communications"), Uses: prose.Page("the Beta(3, 4) spread of a fleet's or a storm's attempts.")},
+		{Name: prose.Page("Cisco StarOS, MME overload control (product documentation)"), Uses: prose.Page("the vendor defaults: T3346 random in 15–30 min, onset and abatement of S1AP overload.")},
+	},
 	Panels: []sim.Panel{
 		{Title: "Access class barring and EAB (TS 36.331 §5.3.3.11, §5.3.3.12)",
 			Formula: prose.Page("AC 0–9: try iff rand < ac-BarringFactor; barred ⇒ wait (0.7 + 0.6·rand) × ac-BarringTime; EAB: barred while eab-BarringBitmap holds the AC"),

@@ -43,6 +43,11 @@ var Def = &sim.Def{
 		{ID: "server", Title: "Server queue discards, diversion and bursts", Unit: "/s",
 			Series: []string{"server.dropped", "diverted", "alternate.load", "burst"}},
 	},
+	Sources: []sim.Source{
+		{Name: prose.Page("Oracle Communications DSR, DOIC abatement by colour and priority (product documentation)"), Uses: prose.Page("the Traffic Throttle Point, the SHM rate measurement and the discard order by priority then colour down to the Max ETR.")},
+		{Name: prose.Page("RFC 7683, Diameter Overload Indication Conveyance (DOIC)"), Uses: prose.Page("the OC-OLR report (sequence number, report type, reduction %, validity) and the loss abatement algorithm.")},
+		{Name: prose.Page("RFC 8582, Diameter overload rate control"), Uses: prose.Page("the rate abatement algorithm: a leaky bucket at OC-Maximum-Rate.")},
+	},
 	Panels: []sim.Panel{
 		{Title: "Overload report and overload state (RFC 7683)",
 			Formula: prose.Page("take OLR ⇔ seq > stored seq; then R ← OC-Reduction-Percentage, expiry ← now + validity; R > 100 ⇒ ignore; R = 0 or validity 0 ⇒ end; validity > 86400 s ⇒ 30 s"),

@@ -37,6 +37,9 @@ var Def = &sim.Def{
 		{ID: "table", Title: "IMSI→SessMgr mapping table", Unit: "%", Series: []string{"table.mapped", "table.kept"}},
 		{ID: "node", Title: "Reboot window, CPU backlog and SessMgr balance", Unit: "", Series: []string{"window", "backlog", "sessmgr.spread"}},
 	},
+	Sources: []sim.Source{
+		{Name: prose.Page("Cisco StarOS, IMSI Manager broadcast control (product documentation)"), Uses: prose.Page("the 70 % congestion threshold above which requests from the HLR for unknown subscribers are dropped, and the broadcast of those requests to the Session Managers.")},
+	},
 	Panels: []sim.Panel{
 		{Title: "Mapping, broadcast and \"Unidentified Subscriber\"",
 			Formula: prose.Page("mapping ⇒ its SessMgr; none ⇒ broadcast: CPU = N·c_b (+ c_f when all answer negatively)"),

@@ -39,6 +39,9 @@ var Def = &sim.Def{
 		{ID: "backlog", Title: "CPU backlog (work queued for the CPU)", Unit: "s", Series: []string{"backlog"},
 			Lines: []sim.Line{{Label: "UE guard timer", Param: "guard-timer.new"}}},
 	},
+	Sources: []sim.Source{
+		{Name: prose.Page("Cisco StarOS, IMSI Manager overload control (SGSN/MME administration guide; product documentation)"), Uses: prose.Page("the pacing queues of new connections (N, queue size, wait time), the action on overflow, and the 70 % CPU guard that drops overflow instead of rejecting it.")},
+	},
 	Panels: []sim.Panel{
 		{Title: "Pacing queue (network overload protection)",
 			Formula: prose.Page("release ≤ N per second; wait > W ⇒ stale drop; queue full (Q) ⇒ overflow action"),

@@ -57,6 +57,9 @@ var Def = &sim.Def{
 			Lines: []sim.Line{{Label: "SRED lower threshold", Param: "sred.min-th"}, {Label: "SRED upper threshold", Param: "sred.max-th"}}},
 		{ID: "equivalent", Title: "Equivalent load: offered and the target acceptance rate", Unit: "base calls/s", Series: []string{"offered-eq", "alpha-target"}},
 	},
+	Sources: []sim.Source{
+		{Name: prose.Page("S. Kasera et al., multi-class signaling overload control for telecommunication switches (papers, 2001 and 2005)"), Uses: prose.Page("the equivalent system load, occupancy, RED, acceptance rate plus occupancy, and strict priority controls, and their robustness to traffic patterns and upgrades.")},
+	},
 	Panels: []sim.Panel{
 		{Title: "Equivalent system load",
 			Formula: prose.Page("w_i = c_i / c_b;   Λ_eq = Σ_i w_i λ̂_i"),

@@ -40,6 +40,9 @@ var Def = &sim.Def{
 		{ID: "jain", Title: "Jain's fairness index", Unit: "", Series: []string{"fairness"},
 			Lines: []sim.Line{{Label: "perfectly fair", Value: 1}}},
 	},
+	Sources: []sim.Source{
+		{Name: prose.Page("D. E. Smith, “Ensuring robust call throughput and fairness for SCP overload controls”, IEEE/ACM Transactions on Networking, 1995 (paper)"), Uses: prose.Page("automatic code gapping: the table-driven controls (gap tables, levels) and the adaptive control, with the throughput and fairness they are judged by.")},
+	},
 	Panels: []sim.Panel{
 		{Title: "Code gapping at the SSP (Crawford)",
 			Formula: prose.Page("admit ⇔ now − LCT ≥ g, then LCT := now; otherwise blocked at the SSP"),

@@ -48,6 +48,12 @@ var Def = &sim.Def{
 		{ID: "retry-after", Title: "Clients blocked by Retry-After, and diverted", Unit: "", Series: []string{"blocked", "diverted"},
 			If: []string{"", "alternate.enabled"}},
 	},
+	Sources: []sim.Source{
+		{Name: prose.Page("RFC 3261, SIP: Session Initiation Protocol, §17"), Uses: prose.Page("the transaction timers over UDP: T1, T2, Timer A doubling, Timer B and F = 64·T1.")},
+		{Name: prose.Page("RFC 6357, design considerations for SIP overload control"), Uses: prose.Page("why 503 with Retry-After makes overload worse, and the case for feedback asking for a partial reduction.")},
+		{Name: prose.Page("RFC 7339, SIP overload control (loss-based)"), Uses: prose.Page("oc, oc-validity and oc-seq in the Via header, and the share of new requests a client drops.")},
+		{Name: prose.Page("RFC 7415, SIP overload control (rate-based)"), Uses: prose.Page("oc as a rate for each client, and the leaky bucket of period 1/oc and tolerance τ.")},
+	},
 	Panels: []sim.Panel{
 		{Title: "Retransmission over UDP (RFC 3261 §17.1.1.2, §17.1.2.2)",
 			Formula: prose.Page("INVITE: copies at 0, T1, 3T1, 7T1, … (Timer A doubles) until a provisional answer; Timer B gives up at 64·T1. Non-INVITE: Timer E doubles up to T2; Timer F at 64·T1"),
