@@ -68,7 +68,7 @@ func TestClassView(t *testing.T) {
 	if n := eval[int](t, tb, `document.querySelectorAll("#class-out tbody tr").length`); n != 5 {
 		t.Fatalf("%d rows for 5 links", n)
 	}
-	broken := eval[string](t, tb, `[...document.querySelectorAll("#class-out tbody tr.broken")].map((tr) => tr.dataset.line + ": " + tr.lastElementChild.textContent).join("|")`)
+	broken := eval[string](t, tb, `[...document.querySelectorAll("#class-out tbody tr.broken")].map((tr) => tr.dataset.line + ": " + tr.cells[1].textContent).join("|")`)
 	if !strings.HasPrefix(broken, "3: ") || len(broken) < 10 {
 		t.Errorf("the broken rows: %q, want line 3's with its reason", broken)
 	}
@@ -109,6 +109,15 @@ func TestClassView(t *testing.T) {
 	}
 	if got := eval[string](t, tb, `document.querySelector('#class-out th[data-col="line"]').getAttribute("aria-sort")`); got != "descending" {
 		t.Errorf("aria-sort %q", got)
+	}
+	// The broken link's reason is read in the window, not past the
+	// columns a trainer scrolls sideways to.
+	if in := eval[bool](t, tb, `(() => {
+	  const td = document.querySelector('#class-out tr.broken td:nth-child(2)'), box = document.getElementById("class-out").getBoundingClientRect();
+	  const r = td.getBoundingClientRect();
+	  return td.closest("table").querySelector("th:nth-child(2)").dataset.col === "error" && td.textContent.length > 0 && r.right <= box.right + 1;
+	})()`); !in {
+		t.Error("the broken link's reason is not the second column, in view")
 	}
 	sortBy("error")
 	if got := eval[string](t, tb, lines); !strings.HasSuffix(got, ",3") {

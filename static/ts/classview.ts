@@ -67,10 +67,13 @@ function shown(): ClassRow[] {
 }
 
 // draw writes the table: every column of the exports but the link and
-// the digest (long, and in the exports), each head a sort button.
+// the digest (long, and in the exports), each head a sort button; a
+// broken link's reason second, after its line, where it is read before
+// the table scrolls sideways.
 function draw() {
   const rows = shown();
-  const cols = columns(rows).filter((c) => c !== "link" && c !== "digest");
+  const cols = columns(rows).filter((c) => c !== "link" && c !== "digest" && c !== "error");
+  if (rows.some((r) => r.error)) cols.splice(1, 0, "error");
   const table = document.createElement("table");
   table.className = "class-table";
   const head = table.createTHead().insertRow();
