@@ -12,6 +12,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"time"
 
@@ -85,7 +86,17 @@ func digest(name string) (string, error) {
 	if err := r.Err(); err != nil {
 		return "", err
 	}
-	return r.Summary().Digest, nil
+	// The moments the model marked (sim.Env.Mark), outside the digest:
+	// their count and hash beside it, for a preset that has any.
+	s := r.Summary()
+	if len(s.Marks) > 0 {
+		h := fnv.New64a()
+		for _, m := range s.Marks {
+			fmt.Fprintf(h, "%v %v %s\n", m.At, m.Until, m.Label)
+		}
+		return fmt.Sprintf("%s marks %d+%d %016x", s.Digest, len(s.Marks), s.MarksLeftOut, h.Sum64()), nil
+	}
+	return s.Digest, nil
 }
 
 func timeit(name string, n int) int {

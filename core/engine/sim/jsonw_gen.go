@@ -59,6 +59,23 @@ func (v *Summary) AppendJSON(e *jsonw.Encoder) {
 		e.Key(`"error":`)
 		e.String(v.Error)
 	}
+	if len(v.Marks) != 0 {
+		e.Key(`"marks":`)
+		if v.Marks == nil {
+			e.Null()
+		} else {
+			e.Byte('[')
+			for i0 := range v.Marks {
+				e.Comma(i0)
+				v.Marks[i0].AppendJSON(e)
+			}
+			e.Byte(']')
+		}
+	}
+	if v.MarksLeftOut != 0 {
+		e.Key(`"marks_left_out":`)
+		e.Int(int64(v.MarksLeftOut))
+	}
 	e.Byte('}')
 }
 

@@ -86,6 +86,47 @@ type Env struct {
 	// unnumbered the first stream asked for that it lacks.
 	numbered   map[string]uint64
 	unnumbered string
+
+	// marks are the moments the node reported with Mark, in time order,
+	// the first MaxMarks of them; lost counts those left out past the cap.
+	marks []Event
+	lost  int
+}
+
+// MaxMarks bounds the moments a run keeps from Env.Mark: a control that
+// flaps (OVERLOAD START and STOP every few seconds for a day) cannot grow
+// the run's memory, nor the answer the page reads every frame, without
+// limit. The first MaxMarks are kept, the others counted
+// (Summary.MarksLeftOut). outage-s1-overload marks 51 in its hour.
+const MaxMarks = 200
+
+// Mark reports a moment of the run as it happens, at (the time now, or
+// one the node worked out), named by label in the words of the model's
+// panels ("OVERLOAD START MME 2"); until, when above at, ends a span that
+// starts there (drawn shaded, as Event.Until). The run keeps them in time
+// order (a moment earlier than the last is put in its place; equal times
+// keep the order of the calls), and every driver shows them as markers
+// beside the scenario's (Run.Marks, Summary.Marks).
+//
+// Marks do not enter the digest: they name moments the model's columns
+// already record (an overload state, a timer's gauge), so the series and
+// its digest say whether a run changed; a label reworded, or a mark added
+// to a model, moves no digest, no snapshot and no pinned link. That they
+// are the same natively and in WebAssembly is checked by `make digests`,
+// which prints a count and a hash of them beside a preset's digest.
+func (e *Env) Mark(at, until kernel.Time, label string) {
+	if len(e.marks) >= MaxMarks {
+		e.lost++
+		return
+	}
+	m := Event{At: at.Seconds(), Label: label}
+	if until > at {
+		m.Until = until.Seconds()
+	}
+	e.marks = append(e.marks, m)
+	for i := len(e.marks) - 1; i > 0 && e.marks[i-1].At > m.At; i-- {
+		e.marks[i-1], e.marks[i] = m, e.marks[i-1]
+	}
 }
 
 // Stream returns the random stream named name (for example "sgsn.attach"

@@ -335,6 +335,24 @@ func mergeTimeline(a, b []scenario.Change) []scenario.Change {
 	return out
 }
 
+// Marks returns the moments the node reported so far (Env.Mark), in time
+// order, a span's end capped at the time reached: nothing is shown ahead
+// of the run's clock. The list is a copy, never nil.
+func (r *Run) Marks() []Event {
+	out := make([]Event, len(r.env.marks))
+	now := r.now.Seconds()
+	for i, m := range r.env.marks {
+		if m.Until > now {
+			m.Until = max(now, m.At)
+		}
+		out[i] = m
+	}
+	return out
+}
+
+// MarksLeftOut returns how many moments the node reported past MaxMarks.
+func (r *Run) MarksLeftOut() int { return r.env.lost }
+
 // Events returns the number of events processed so far.
 func (r *Run) Events() uint64 { return r.events }
 

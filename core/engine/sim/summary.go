@@ -22,6 +22,10 @@ type Summary struct {
 	Digest    string         `json:"digest"`
 	Claims    []claim.Result `json:"claims,omitempty"` // the preset's claims, checked over the run so far
 	Error     string         `json:"error,omitempty"`  // why the run stopped early, if it did
+	// Marks are the moments the node reported during the run so far
+	// (Run.Marks), MarksLeftOut those past MaxMarks; not in the digest.
+	Marks        []Event `json:"marks,omitempty"`
+	MarksLeftOut int     `json:"marks_left_out,omitempty"`
 }
 
 // ClassSummary is one class's outcomes; Offered equals the sum of the rest.
@@ -100,6 +104,9 @@ func (r *Run) Summary() Summary {
 		Intervals: r.rec.Intervals(),
 		Controls:  rep.Controls,
 		Digest:    r.rec.Digest(),
+	}
+	if len(r.env.marks) > 0 {
+		s.Marks, s.MarksLeftOut = r.Marks(), r.env.lost
 	}
 	if r.err != nil {
 		s.Error = r.err.Error()

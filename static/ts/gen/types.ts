@@ -69,6 +69,8 @@ export interface Summary {
   digest: string;
   claims?: ClaimResult[];
   error?: string;
+  marks?: Event[];
+  marks_left_out?: number;
 }
 
 // PointStat is sim.PointStat.
