@@ -57,10 +57,11 @@ var Def = &sim.Def{
 				"model's MMEs always send one, so what a device does without it is not modelled.")},
 		{Title: "NAS congestion control (TS 23.401 §4.3.7.4.2)",
 			Formula: prose.Page("CPU ≥ onset ⇒ congested until CPU < abatement; congested ⇒ #22 with T3346 = min + rand·(max − min)"),
-			Text:    prose.Page("A fixed T3346 moves the rejected herd to one later instant; a random one spreads it (vendor default 15–30 min). Emergency and high priority access are never rejected for congestion.")},
+			Text: prose.Page("A fixed T3346 moves the rejected herd to one later instant; a random one spreads it (vendor default 15–30 min). Emergency and high priority access are never rejected for congestion. " +
+				"The charts mark the T3346 echo of each congestion (from its first #22 until no MME is congested): the end of the T3346 of its first reject, rounded up to the 100 ms timer slot, shaded over min to max when T3346 is random, with the count of attaches rejected #22 in it.")},
 		{Title: "S1AP OVERLOAD START / STOP (TS 36.413 §8.7.6, §8.7.7; TS 23.401 §4.3.7.4.1)",
 			Formula: prose.Page("CPU ≥ onset for the start hold ⇒ OVERLOAD START to a random share of the eNodeBs; CPU < abatement for the stop hold ⇒ OVERLOAD STOP"),
-			Text:    prose.Page("The eNodeBs reject new RRC connections by the OverloadAction's causes (a TrafficLoadReductionIndication share of them), sending new devices to an MME of the pool not in overload when there is one.")},
+			Text:    prose.Page("The eNodeBs reject new RRC connections by the OverloadAction's causes (a TrafficLoadReductionIndication share of them), sending new devices to an MME of the pool not in overload when there is one. The charts mark each OVERLOAD START and STOP, naming the MMEs that sent it at that CPU reading.")},
 		{Title: "The MME pool and the IMSI Manager",
 			Formula: prose.Page("each MME: pacing queue (≤ N/s, wait ≤ W, Q) and the 70 % CPU guard; a message that would wait longer than the ingress limit is dropped"),
 			Text:    prose.Page("An answer after the device's T3410 is wasted work. The devices are counts in 100 ms timer slots, split by binomial draws (DESIGN.md).")},

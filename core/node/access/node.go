@@ -23,6 +23,7 @@ package access
 
 import (
 	"math"
+	"strconv"
 
 	"overloadlab/core/control/backoff"
 	"overloadlab/core/control/barring"
@@ -190,6 +191,11 @@ type node struct {
 	fleetDue, fleetN int64       // devices woken at the latest wake, and attached since
 
 	stats, prev stats
+
+	// echoes are the T3346 echoes to come (marks.go), the last one open
+	// while its congestion lasts; congested22 says one lasts.
+	echoes      []echo
+	congested22 bool
 }
 
 // stats are the model's own counts (attach attempts only unless named).
@@ -326,6 +332,9 @@ func (n *node) Handle(e kernel.Event) {
 		n.nextRead = now + n.readEvery
 	}
 	n.triggers(prev, now)
+	if len(n.echoes) > 0 && now >= n.echoes[0].at {
+		n.markEcho(now)
+	}
 	slot := n.tick % int64(len(n.wheel))
 	list := n.wheel[slot]
 	// Entries added to this slot while it is handled (none: put files at
@@ -637,6 +646,7 @@ func (n *node) arrive(now kernel.Time, i, g, k int, cnt int64) {
 			k2 = min(k+1, n.maxAttempts-1)
 		}
 		n.backoffAnswers(start, each, ok, mkKey(g, i, k2, kT3346))
+		n.rejected22(start+each, m.nas.Config(), ok)
 		return
 	}
 	if !n.paced || c == clEmergency && !n.emPaced {
@@ -757,7 +767,8 @@ func (n *node) release(i int, m *mme, from, now kernel.Time) {
 // follow the reading.
 func (n *node) readCPU(now kernel.Time) {
 	changed := false
-	for _, m := range n.mmes {
+	var started, stopped []int
+	for i, m := range n.mmes {
 		rho := m.meter.Read(m.cpu, now)
 		if !m.up {
 			continue
@@ -772,16 +783,37 @@ func (n *node) readCPU(now kernel.Time) {
 			m.nTold = s1overload.Choose(n.sel, m.s1.Config().Share, m.told, make([]int32, len(m.told)))
 			n.stats.starts++
 			changed = true
+			started = append(started, i)
 		case stop:
 			clear(m.told)
 			m.nTold = 0
 			n.stats.stops++
 			changed = true
+			stopped = append(stopped, i)
 		}
 	}
+	markMMEs(n.env, now, "OVERLOAD START", started)
+	markMMEs(n.env, now, "OVERLOAD STOP", stopped)
+	n.congestionRead()
 	if changed {
 		n.recomputeRoutes()
 	}
+}
+
+// markMMEs marks what the MMEs ms sent now, in one mark when several sent
+// it at one reading: "OVERLOAD START MME 1, 2, 3".
+func markMMEs(env *sim.Env, now kernel.Time, what string, ms []int) {
+	if len(ms) == 0 {
+		return
+	}
+	label := what + " MME "
+	for k, i := range ms {
+		if k > 0 {
+			label += ", "
+		}
+		label += strconv.Itoa(i + 1)
+	}
+	env.Mark(now, 0, label)
 }
 
 // recomputeRoutes works out, for every cause and home MME, where an

@@ -109,6 +109,7 @@ func (n *node) startOutage(now kernel.Time) {
 		n.wheel[s] = n.wheel[s][:0]
 	}
 	n.waiting = [numKinds]int64{}
+	n.echoes, n.congested22 = n.echoes[:0], false // the devices in T3346 are out of service now
 	n.recomputeRoutes()
 }
 
