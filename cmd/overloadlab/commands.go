@@ -337,6 +337,19 @@ func writeText(w io.Writer, s *sim.Summary, sc *scenario.Scenario) error {
 		}
 		tw.Flush()
 	}
+	if len(s.Marks) > 0 {
+		fmt.Fprintf(w, "\nmarked during the run (%d):\n", len(s.Marks)+s.MarksLeftOut)
+		for _, m := range s.Marks {
+			at := clock.Format(m.At, sc.Duration)
+			if m.Until > m.At {
+				at += "–" + clock.Format(m.Until, sc.Duration)
+			}
+			fmt.Fprintf(w, "  %8s  %s\n", at, m.Label)
+		}
+		if s.MarksLeftOut > 0 {
+			fmt.Fprintf(w, "  and %d more, past the %d a run keeps\n", s.MarksLeftOut, sim.MaxMarks)
+		}
+	}
 	if len(s.Claims) > 0 {
 		fmt.Fprintf(w, "\nwhat this run shows (the preset's claims)\n")
 		for _, c := range s.Claims {

@@ -235,11 +235,14 @@ func Write(w io.Writer, in *Input) error {
 		p.claims(s.Claims, claimsB)
 	}
 
-	// The charts, with the events of A (and B's own) as markers.
+	// The charts, with the events of A (and B's own) as markers, the
+	// moments the model marked during the run among them, listed first.
 	p.raw(`<h2>Charts</h2>`)
-	events := sim.Markers(a.Def, sc)
+	p.marks(a, "", sc.Duration)
+	events := append(sim.Markers(a.Def, sc), a.Marks()...)
 	if in.B != nil {
-		for _, e := range sim.Markers(a.Def, in.B.Replay()) {
+		p.marks(in.B, "B: ", sc.Duration)
+		for _, e := range append(sim.Markers(a.Def, in.B.Replay()), in.B.Marks()...) {
 			if !slices.Contains(events, e) {
 				e.Label = "B: " + e.Label
 				events = append(events, e)
@@ -270,6 +273,31 @@ func Write(w io.Writer, in *Input) error {
 	p.raw(`</dl><p class="foot">Written by overloadlab: the same scenario and seed give the same run, natively and in the page.</p></body></html>`)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// marks lists the moments the model marked during run r (Run.Marks), as
+// the page labels them beside their lines: the time, a span's end, the
+// words; and how many past sim.MaxMarks were left out.
+func (p *printer) marks(r *sim.Run, side string, run float64) {
+	ms := r.Marks()
+	if len(ms) == 0 {
+		return
+	}
+	p.raw(`<p class="marks">`).text(side + "Marked during the run: ")
+	for i, m := range ms {
+		if i > 0 {
+			p.raw(` · `)
+		}
+		at := clock.Format(m.At, run)
+		if m.Until > m.At {
+			at += "–" + clock.Format(m.Until, run)
+		}
+		p.raw(`<span data-at="`).text(strconv.FormatFloat(m.At, 'g', -1, 64)).raw(`">`).text(at + " " + m.Label).raw(`</span>`)
+	}
+	if n := r.MarksLeftOut(); n > 0 {
+		p.text(fmt.Sprintf(" · and %d more, past the %d a run keeps", n, sim.MaxMarks))
+	}
+	p.raw(`</p>`)
 }
 
 // escape writes s as HTML text or attribute value (the html package would

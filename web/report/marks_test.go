@@ -1,0 +1,49 @@
+package report
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"overloadlab/core/engine/clock"
+	"overloadlab/core/engine/kernel"
+	"overloadlab/core/engine/sim"
+	"overloadlab/core/engine/sim/simtest"
+	"overloadlab/core/node/access"
+)
+
+// The moments a model marks during the run (sim.Env.Mark) are in the
+// report as the page shows them: a marker on every time chart, its words
+// in the line's title, and listed with their times above the charts; those
+// after the time reached are not.
+func TestRunMarksInTheReport(t *testing.T) {
+	sc := simtest.Preset(t, access.Def, "outage-s1-overload")
+	sc.Duration = 400
+	r, err := sim.Start(access.Def, sc, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(kernel.Seconds(300))
+	ms := r.Marks()
+	if len(ms) < 4 {
+		t.Fatalf("%d marks by 300 s", len(ms))
+	}
+	page := write(t, &Input{A: r})
+	list := page[strings.Index(page, `<p class="marks">`):]
+	list = list[:strings.Index(list, "</p>")]
+	if n := strings.Count(list, "<span "); n != len(ms) {
+		t.Errorf("%d marks listed, the run has %d", n, len(ms))
+	}
+	for _, m := range ms {
+		if m.At >= 300 {
+			t.Errorf("mark at %g s, past the time reached", m.At)
+		}
+		if !strings.Contains(list, `data-at="`+strconv.FormatFloat(m.At, 'g', -1, 64)+`">`+clock.Format(m.At, sc.Duration)+" "+m.Label+"<") {
+			t.Errorf("%g s %q not listed", m.At, m.Label)
+		}
+		title := "<title>" + escape(clock.Format(m.At, sc.Duration)+": "+m.Label) + "</title>"
+		if n := strings.Count(page, title); n != len(access.Def.Charts) {
+			t.Errorf("%q drawn on %d charts of %d", m.Label, n, len(access.Def.Charts))
+		}
+	}
+}
