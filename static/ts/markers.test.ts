@@ -2,7 +2,7 @@
 // (run by web's TestTypeScriptUnits under node --test).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { layoutLabels, type Marker, type Placed } from "./markers";
+import { layoutLabels, markers, setMarkers, setRunMarks, type Marker, type Placed } from "./markers";
 
 // Every letter is 6 px wide; device px = CSS px (px 1).
 const width = (s: string) => 6 * s.length;
@@ -118,4 +118,50 @@ test("a label running over a later line is cut short before it, so that both hav
     layoutLabels(list, [10, 12, 100], 0, 500, 1, width).map((p) => p.text),
     ["Traffic: 6 rates ×1.75", "attach storm starts ×6"],
   );
+});
+
+// The moments the model marks during the run (OVERLOAD START, the T3346
+// echo) are labelled beside their lines like the others, after the
+// scenario's events and the live changes, and never cut their labels.
+test("marked moments come last, beside their lines, cutting no other kind's label", () => {
+  const list: Marker[] = [
+    { at_s: 0, label: "outage ends: re-attach" },
+    { at_s: 1, label: "OVERLOAD START MME 1, 2, 3", run: true },
+    { at_s: 3, label: "OVERLOAD STOP MME 1, 2, 3", run: true },
+    { at_s: 2, label: "T3346 15 → 30 min", live: true },
+  ];
+  // The START's line is crowded by the two labels before it: it goes
+  // without rather than cut theirs; the STOP's has room.
+  const out = layoutLabels(list, [10, 12, 300, 20], 0, 500, 1, width);
+  assert.deepEqual(
+    out.map((p) => p.i),
+    [0, 3, 2],
+  );
+  // The scenario's event and the live change keep their labels whole.
+  assert.equal(out[0].text, list[0].label);
+  assert.equal(out[1].text, list[3].label);
+  for (const p of out) assert.equal(beside(p), 0, `“${p.text}” at ${p.tx}–${p.tx + p.w}, its line at ${p.x}`);
+  assert.equal(overlaps(out), false);
+});
+
+test("setRunMarks replaces the marked moments, keeps the rest, and says when they changed", () => {
+  setMarkers([{ at_s: 60, label: "core outage", until_s: 120 }]);
+  markers.push({ at_s: 70, label: "guard off", live: true });
+  assert.equal(setRunMarks(undefined), false);
+  assert.equal(setRunMarks([{ at_s: 123, label: "OVERLOAD START MME 1" }]), true);
+  assert.equal(setRunMarks([{ at_s: 123, label: "OVERLOAD START MME 1" }]), false);
+  assert.equal(setRunMarks([{ at_s: 123, label: "OVERLOAD START MME 1" }, { at_s: 1025, until_s: 1100, label: "T3346 echo" }]), true);
+  // A span growing with the clock is a change.
+  assert.equal(setRunMarks([{ at_s: 123, label: "OVERLOAD START MME 1" }, { at_s: 1025, until_s: 1200, label: "T3346 echo" }]), true);
+  assert.deepEqual(
+    markers.map((m) => [m.at_s, m.label, m.live ?? false, m.run ?? false]),
+    [
+      [60, "core outage", false, false],
+      [70, "guard off", true, false],
+      [123, "OVERLOAD START MME 1", false, true],
+      [1025, "T3346 echo", false, true],
+    ],
+  );
+  assert.equal(setRunMarks([]), true);
+  assert.equal(markers.length, 2);
 });

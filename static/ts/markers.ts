@@ -1,6 +1,8 @@
 // Event markers: labelled vertical lines on every time chart for the
 // scenario's timeline (storm start and end, reboot, window end, load
-// steps) and for each live change the user makes ("SGSN N 400 → 800").
+// steps), for each live change the user makes ("SGSN N 400 → 800") and
+// for the moments the model marks as the run reaches them (Summary.marks:
+// "OVERLOAD START MME 1").
 import type uPlot from "uplot";
 import { cssVar } from "./theme";
 import type { Event } from "./types";
@@ -8,6 +10,7 @@ import type { Event } from "./types";
 // Marker is an event of the run (Info.markers) or a live change.
 export type Marker = Event & {
   live?: boolean; // a change made by the user during the run
+  run?: boolean; // a moment the model marked during the run
 };
 
 // markers is the list of the run on screen, shared by its charts.
@@ -22,6 +25,16 @@ export function setMarkers(ms: Marker[]) {
 // addLive records a live change at simulated time t.
 export function addLive(t: number, label: string) {
   markers.push({ at_s: t, label, live: true });
+}
+
+// setRunMarks puts the moments the model marked so far (the summary of
+// the latest rows: none past the run's clock) in the list, in place of
+// those before; it says whether they changed.
+export function setRunMarks(ms: Event[] = []): boolean {
+  const old = markers.filter((m) => m.run);
+  if (old.length === ms.length && old.every((m, i) => m.at_s === ms[i].at_s && m.until_s === ms[i].until_s && m.label === ms[i].label)) return false;
+  setMarkers([...markers.filter((m) => !m.run), ...ms.map((m) => ({ ...m, run: true }))]);
+  return true;
 }
 
 // The markers take the page theme's colours (muted for the scenario's
@@ -47,12 +60,12 @@ export interface Placed {
 // layoutLabels places the labels of markers at device x positions xs in a
 // band from left to right (device px), each next to its own line, never
 // away from it. The scenario's events come first, then the live changes,
-// each in the order of their lines: a label goes just right of its line on
+// then the moments the model marked, each in the order of their lines: a label goes just right of its line on
 // the first of the two rows where that is free, else just left of it,
 // ending at the line (near the band's right end, or beside a label on the
 // right). Where no side of either row has room for it whole, a label of an
 // earlier line that runs over this line is cut short with "…" before it
-// (a live change's never cuts an event's), else this label is cut to the
+// (a later kind's never cuts an earlier kind's), else this label is cut to the
 // most room beside its line (the full labels are the lines' tooltips), and
 // left out if not even a few letters fit. A label
 // equal to the one before it (the next burst of a series) is not repeated.
@@ -84,10 +97,11 @@ export function layoutLabels(ms: Marker[], xs: number[], left: number, right: nu
   };
   const shown = xs.map((_, i) => i).filter((i) => xs[i] >= left && xs[i] <= right);
   const byX = (a: number, b: number) => xs[a] - xs[b];
-  const order = [...shown.filter((i) => !ms[i].live).sort(byX), ...shown.filter((i) => ms[i].live).sort(byX)];
+  const rank = (m: Marker) => (m.live ? 1 : m.run ? 2 : 0);
+  const order = [0, 1, 2].flatMap((r) => shown.filter((i) => rank(ms[i]) === r).sort(byX));
   let prev = "";
   for (const i of order) {
-    const { label, live } = ms[i];
+    const { label } = ms[i];
     const x = xs[i];
     if (label === prev) continue;
     prev = label;
@@ -108,12 +122,13 @@ export function layoutLabels(ms: Marker[], xs: number[], left: number, right: nu
       continue;
     }
     // A label right of an earlier line that runs over this one is cut
-    // short before it (a live change's label never cuts an event's), so
+    // short before it (never one of an earlier kind: a live change's label
+    // never cuts an event's, a marked moment's neither), so
     // that each line keeps a label beside it.
     let done = false;
     for (const row of [0, 1]) {
       const a = x + 3 * px;
-      const p = out.find((p) => p.row === row && p.tx > p.x && a > p.tx - gap && a < p.tx + p.w + gap && (ms[p.i].live || !live));
+      const p = out.find((p) => p.row === row && p.tx > p.x && a > p.tx - gap && a < p.tx + p.w + gap && rank(ms[p.i]) >= rank(ms[i]));
       const cut = p && fit(ms[p.i].label, a - gap - p.tx);
       if (!p || !cut) continue;
       const was = [p.text, p.w];

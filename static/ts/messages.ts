@@ -2,7 +2,7 @@
 import * as cmp from "./compare";
 import { fieldMessage, syncControls } from "./controls";
 import { updateStatus } from "./frame";
-import { addLive } from "./markers";
+import { addLive, setRunMarks } from "./markers";
 import { showMessage } from "./notice";
 import { challengeChanged, challengeRows } from "./challenge";
 import { predictChanged, predictRows } from "./predict";
@@ -88,6 +88,7 @@ const handlers: { [K in RunMessage["t"]]: (m: Extract<RunMessage, { t: K }>) => 
         c.widen(page.values);
       }
     page.store.append(m.rows);
+    if (setRunMarks(m.summary.marks)) for (const c of page.charts) page.stale.add(c);
     cmp.rows(m.cmp, m.rows[0]);
     page.claimLog.push({ t: m.now, claims: (cmp.tileSummary() ?? m.summary).claims });
     predictRows(m.now, m.summary.claims);

@@ -6,7 +6,7 @@ import * as cmp from "./compare";
 import { syncControls } from "./controls";
 import { speedSelect, updateStatus } from "./frame";
 import { classesOf } from "./labels";
-import { setMarkers } from "./markers";
+import { setMarkers, setRunMarks } from "./markers";
 import { showMessage } from "./notice";
 import { keepUnits } from "./numbers";
 import { fit, presenting } from "./present";
@@ -70,6 +70,7 @@ export function started(i: Info, v: Values, s: Summary) {
   document.body.dataset.zoom = "";
   page.claimLog = [{ t: 0, claims: s.claims }];
   setMarkers(i.markers);
+  setRunMarks(s.marks);
   const paced = tour.presetPace(i.preset);
   if (paced && page.pacedPreset !== i.preset) {
     page.pacedPreset = i.preset;
