@@ -19,7 +19,8 @@ import (
 // time, the chart's x range (data-x) and the plot (u-over), not read from
 // the layout. A label starts 3 px right of its line or ends 3 px left of it
 // (k: the labels' scale, 4/3 in present mode); 2 px more for rounding.
-// The scenario's events (not the live changes) in view are all labelled.
+// The scenario's events (not the live changes, nor the moments the model
+// marked during the run) in view are all labelled.
 func labelsBeside(t *testing.T, tb *tab, chart, view string, k float64) int {
 	t.Helper()
 	var got struct {
@@ -28,6 +29,7 @@ func labelsBeside(t *testing.T, tb *tab, chart, view string, k float64) int {
 			At    float64 `json:"at_s"`
 			Label string  `json:"label"`
 			Live  bool    `json:"live"`
+			Run   bool    `json:"run"`
 		}
 		X, Plot [2]float64
 	}
@@ -36,7 +38,7 @@ func labelsBeside(t *testing.T, tb *tab, chart, view string, k float64) int {
 	    x: (f.dataset.x || "0 1").split(" ").map(Number), plot: [l, l + parseFloat(o.style.width)] }) })()`)), &got)
 	written := map[string]bool{}
 	for _, m := range got.Markers {
-		if !m.Live && m.At >= got.X[0] && m.At <= got.X[1] {
+		if !m.Live && !m.Run && m.At >= got.X[0] && m.At <= got.X[1] {
 			written[m.Label] = false
 		}
 	}

@@ -183,12 +183,16 @@ export function drawMarkers(u: uPlot, ms: Marker[], k = 1): Placed[] {
     }
     if (x < left || x > left + width) return;
     ctx.strokeStyle = m.live ? liveColor : timelineColor;
+    // A model's marks can come by the dozen (a control flapping): their
+    // lines fainter, so that the data stay readable between them.
+    ctx.globalAlpha = m.run ? 0.5 : 1;
     ctx.lineWidth = dpr;
     ctx.setLineDash([3 * dpr, 3 * dpr]);
     ctx.beginPath();
     ctx.moveTo(x + 0.5, top - MARKER_BAND * px);
     ctx.lineTo(x + 0.5, top + height);
     ctx.stroke();
+    ctx.globalAlpha = 1;
   });
   const placed = layoutLabels(ms, xs, left, left + width, px, (s) => ctx.measureText(s).width);
   // Each label on a box of the panel's colour: the other markers' lines
