@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -45,5 +46,19 @@ func TestRunMarksInTheReport(t *testing.T) {
 		if n := strings.Count(page, title); n != len(access.Def.Charts) {
 			t.Errorf("%q drawn on %d charts of %d", m.Label, n, len(access.Def.Charts))
 		}
+	}
+	// A span (the random T3346's echo) is shaded up to the time reached.
+	sc = simtest.Preset(t, access.Def, "outage-t3346-random")
+	sc.Duration = 1200
+	r, err = sim.Start(access.Def, sc, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(kernel.Seconds(1100))
+	page = write(t, &Input{A: r})
+	// 1024.9 s to 1100 s of 1100 s over the plot's 684 px.
+	w := float64(chartW-padL-padR) * (1100 - 1024.9) / 1100
+	if n := strings.Count(page, fmt.Sprintf(`width="%.1f" height="%d" class="span"/>`, w, chartH-padB-padT)); n != len(access.Def.Charts) {
+		t.Errorf("the echo's span (%.1f px wide) shaded on %d charts of %d", w, n, len(access.Def.Charts))
 	}
 }

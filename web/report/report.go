@@ -716,10 +716,14 @@ func (p *printer) svg(c *sim.Chart, cs []curve, ys scale, percent bool, xmax, ru
 		fmt.Fprintf(p.b, `<text x="%.1f" y="%d" class="xtick">%s</text>`, x(t), chartH-padB+16, clock.Format(t, run))
 	}
 	fmt.Fprintf(p.b, `<text x="%d" y="%d" class="xlabel">simulated time (%s)</text>`, chartW-padR, chartH-4, clock.Notation(run))
-	// Event markers: the timeline's changes.
+	// Event markers: the timeline's changes, the model's own events and
+	// marks; a span shaded to its end (or the time reached), as the page's.
 	for _, e := range events {
 		if e.At > xmax {
 			continue
+		}
+		if u := min(e.Until, xmax); u > e.At {
+			fmt.Fprintf(p.b, `<rect x="%.1f" y="%d" width="%.1f" height="%d" class="span"/>`, x(e.At), padT, x(u)-x(e.At), chartH-padB-padT)
 		}
 		fmt.Fprintf(p.b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" class="event"><title>%s</title></line>`, x(e.At), x(e.At), padT, chartH-padB, escape(clock.Format(e.At, run)+": "+e.Label))
 	}
@@ -892,10 +896,10 @@ table.diff td.num,table.diff th.num,#diff-table th:not(:first-child){text-align:
 @media (max-width:520px){body{font-size:14px;padding:0 8px}table.diff td,table.diff th{padding:3px 4px}table.diff{font-size:.9em}}
 figure{margin:1em 0}figcaption{font-weight:600}svg{background:` + palette.LightPage + `}
 .grid{stroke:` + lightGrid + `}.ytick{font-size:11px;text-anchor:end;fill:` + lightMuted + `}.xtick{font-size:11px;text-anchor:middle;fill:` + lightMuted + `}
-.xlabel{font-size:11px;text-anchor:end;fill:` + lightMuted + `}.event{stroke:` + lightEvent + `;stroke-dasharray:3 3}
+.xlabel{font-size:11px;text-anchor:end;fill:` + lightMuted + `}.event{stroke:` + lightEvent + `;stroke-dasharray:3 3}.span{fill:` + lightEvent + `;fill-opacity:.12}
 polyline{fill:none;stroke-width:1.6}polyline.a{stroke-width:1.2;opacity:.35}
 .legend span{display:inline-block;margin-right:12px;font-size:12px}.legend i{display:inline-block;width:12px;height:10px;margin-right:4px}
 .repro code{font-size:.9em}a{color:#0969da;word-break:break-all}
 @media (prefers-color-scheme:dark){body{background:#0d1117;color:` + darkInk + `}.note{background:#161b22}h2{border-color:#30363d}table.diff td,table.diff th{border-color:#30363d}.meta,.foot,.clip{color:` + darkMuted + `}a{color:#58a6ff}` +
-	`svg{background:` + palette.DarkPage + `}.grid{stroke:` + darkGrid + `}.ytick,.xtick,.xlabel{fill:` + darkMuted + `}.event{stroke:` + darkEvent + `}` +
+	`svg{background:` + palette.DarkPage + `}.grid{stroke:` + darkGrid + `}.ytick,.xtick,.xlabel{fill:` + darkMuted + `}.event{stroke:` + darkEvent + `}.span{fill:` + darkEvent + `}` +
 	`polyline[style]{stroke:var(--d)}pattern path{stroke:#000;stroke-opacity:.55}.legend i{--k:var(--d);--hk:rgba(0,0,0,.55)}}`
