@@ -5,12 +5,14 @@ package web_test
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"overloadlab/core/catalog"
+	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/sim"
 )
 
@@ -20,7 +22,8 @@ import (
 // plays, as fast as it goes), and at the end they are the core's, time
 // for time and word for word, as the same preset run natively gives
 // them; their labels sit beside their own lines. Screenshots of both
-// presets land in testdata/screenshots.
+// presets land in testdata/screenshots. While comparing, B's own marks are
+// drawn too, as "B: …".
 func TestRunMarksDrawn(t *testing.T) {
 	if _, ok := catalog.Model("access"); !ok {
 		t.Skip("the access model is not in the catalog yet")
@@ -97,6 +100,36 @@ func TestRunMarksDrawn(t *testing.T) {
 		tb.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-chart="cpu"]').scrollIntoView()`))
 		time.Sleep(300 * time.Millisecond)
 		viewShot(t, tb, name+"-marks-1280x800.png")
+	}
+	// B beside A (the preset's variant, T3346 random 15–30 min): B's own
+	// marks join A's as "B: …", those A has too are not repeated.
+	tb.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector("#compare-variants button").click()`))
+	sc, _ := catalog.Preset("outage-t3346-fixed")
+	sc.Params.Put("t3346.max", param.Num(30))
+	r, err := catalog.Start(sc, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.RunToEnd()
+	var wantB []string
+	for _, m := range r.Marks() {
+		wantB = append(wantB, fmt.Sprintf("B: %s %g–%g", m.Label, m.At, m.Until))
+	}
+	tb.wait(t, `JSON.parse(`+markersJS+`).some((m) => m.label.startsWith("B: "))`, 30*time.Second)
+	var ms []struct {
+		At    float64 `json:"at_s"`
+		Until float64 `json:"until_s"`
+		Label string  `json:"label"`
+	}
+	json.Unmarshal([]byte(eval[string](t, tb, markersJS)), &ms)
+	var gotB []string
+	for _, m := range ms {
+		if strings.HasPrefix(m.Label, "B: ") {
+			gotB = append(gotB, fmt.Sprintf("%s %g–%g", m.Label, m.At, m.Until))
+		}
+	}
+	if len(wantB) == 0 || fmt.Sprint(gotB) != fmt.Sprint(wantB) {
+		t.Errorf("B's marks on the page %v, the core's %v", gotB, wantB)
 	}
 	if errs := tb.errors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)

@@ -162,6 +162,12 @@ test("setRunMarks replaces the marked moments, keeps the rest, and says when the
       [1025, "T3346 echo", false, true],
     ],
   );
+  // While comparing: B's own marks after A's, named for their side.
+  assert.equal(setRunMarks([{ at_s: 123, label: "OVERLOAD START MME 1" }], [{ at_s: 123, label: "OVERLOAD START MME 1" }, { at_s: 130, label: "OVERLOAD START MME 2" }]), true);
+  assert.deepEqual(
+    markers.filter((m) => m.run).map((m) => m.label),
+    ["OVERLOAD START MME 1", "B: OVERLOAD START MME 2"],
+  );
   assert.equal(setRunMarks([]), true);
   assert.equal(markers.length, 2);
 });

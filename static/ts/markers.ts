@@ -29,10 +29,13 @@ export function addLive(t: number, label: string) {
 
 // setRunMarks puts the moments the model marked so far (the summary of
 // the latest rows: none past the run's clock) in the list, in place of
-// those before; it says whether they changed.
-export function setRunMarks(ms: Event[] = []): boolean {
+// those before, A's and, while comparing, those of B that A lacks, as
+// "B: …" (as the report has them); it says whether they changed.
+export function setRunMarks(a: Event[] = [], b: Event[] = []): boolean {
+  const same = (x: Event, y: Event) => x.at_s === y.at_s && x.until_s === y.until_s && x.label === y.label;
+  const ms = [...a, ...b.filter((x) => !a.some((y) => same(x, y))).map((x) => ({ ...x, label: "B: " + x.label }))];
   const old = markers.filter((m) => m.run);
-  if (old.length === ms.length && old.every((m, i) => m.at_s === ms[i].at_s && m.until_s === ms[i].until_s && m.label === ms[i].label)) return false;
+  if (old.length === ms.length && old.every((m, i) => same(m, ms[i]))) return false;
   setMarkers([...markers.filter((m) => !m.run), ...ms.map((m) => ({ ...m, run: true }))]);
   return true;
 }

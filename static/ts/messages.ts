@@ -61,6 +61,7 @@ const handlers: { [K in RunMessage["t"]]: (m: Extract<RunMessage, { t: K }>) => 
     page.values = m.values;
     page.summary = m.summary;
     cmp.started(m.info, m.values, m.cmp, true);
+    if (setRunMarks(m.summary.marks, m.cmp?.comparison.b.marks)) for (const c of page.charts) page.stale.add(c);
     syncControls(true);
     page.tilesStale = true;
     linkSoon();
@@ -88,7 +89,7 @@ const handlers: { [K in RunMessage["t"]]: (m: Extract<RunMessage, { t: K }>) => 
         c.widen(page.values);
       }
     page.store.append(m.rows);
-    if (setRunMarks(m.summary.marks)) for (const c of page.charts) page.stale.add(c);
+    if (setRunMarks(m.summary.marks, m.cmp?.comparison.b.marks)) for (const c of page.charts) page.stale.add(c);
     cmp.rows(m.cmp, m.rows[0]);
     page.claimLog.push({ t: m.now, claims: (cmp.tileSummary() ?? m.summary).claims });
     predictRows(m.now, m.summary.claims);
