@@ -59,6 +59,12 @@ func (p *Processor) Do(now kernel.Time, cost float64) kernel.Time {
 	return p.free
 }
 
+// Duration returns how long a job of cost CPU seconds keeps the processor
+// busy.
+func (p *Processor) Duration(cost float64) kernel.Time {
+	return kernel.Time(cost / p.rate * 1e9)
+}
+
 // Backlog returns how long the work already given keeps the CPU busy.
 func (p *Processor) Backlog(now kernel.Time) kernel.Time {
 	return max(0, p.free-now)

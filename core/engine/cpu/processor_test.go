@@ -36,8 +36,8 @@ func TestBackgroundAndSpeed(t *testing.T) {
 	// Background 20 %: work runs at 0.8 of the CPU, and the measured
 	// occupancy is 0.2 + 0.8 × busy share.
 	p := New(1, 0.2)
-	if end := p.Do(0, 0.4); end != 500*kernel.Millisecond {
-		t.Fatalf("job ends at %v, want 0.5 s", end)
+	if end := p.Do(0, 0.4); end != 500*kernel.Millisecond || p.Duration(0.4) != end {
+		t.Fatalf("job ends at %v, takes %v; want 0.5 s", end, p.Duration(0.4))
 	}
 	bg := 0.2
 	if got, want := p.Measure(kernel.Second), bg+(1-bg)*0.5; got != want {

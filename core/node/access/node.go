@@ -315,9 +315,9 @@ func (n *node) Apply(now kernel.Time, sp *param.Spec, v param.Values) error {
 	return nil
 }
 
-// Handle runs one tick: the pacing queues release, the controls read the
-// CPU, the trigger acts, the wheel's slot is handled, and the attached
-// devices send their background traffic.
+// Handle runs one tick: the pacing queues release, the trigger acts, the
+// wheel's slot is handled, the attached devices send their background
+// traffic, and the controls read the CPU.
 func (n *node) Handle(e kernel.Event) {
 	now := e.At
 	prev := now - step
@@ -326,10 +326,6 @@ func (n *node) Handle(e kernel.Event) {
 		if m.up {
 			n.release(i, m, prev, now)
 		}
-	}
-	if now >= n.nextRead {
-		n.readCPU(now)
-		n.nextRead = now + n.readEvery
 	}
 	n.triggers(prev, now)
 	if len(n.echoes) > 0 && now >= n.echoes[0].at {
@@ -345,6 +341,12 @@ func (n *node) Handle(e kernel.Event) {
 	}
 	n.wheel[slot] = list[:0]
 	n.background(now)
+	// The reading at now follows the slot's attempts, which were made
+	// before it (in the 100 ms up to now).
+	if now >= n.nextRead {
+		n.readCPU(now)
+		n.nextRead = now + n.readEvery
+	}
 	if next := now + step; next < n.env.Duration {
 		n.env.At(next, kindTick, 0, 0)
 	}
@@ -623,21 +625,21 @@ func (n *node) arrive(now kernel.Time, i, g, k int, cnt int64) {
 	m := n.mmes[i]
 	c := groupClass[g]
 	deadline := now + n.t3410
-	if !m.up || m.cpu.Backlog(now) > n.maxWait {
-		m.cpu.Do(now, float64(cnt)*n.cost.drop)
-		n.count(c, metrics.Dropped, cnt)
-		n.stats.dropped += cnt
-		n.put(deadline, mkKey(g, i, k, kFail), cnt)
+	if !m.up {
+		n.refuse(m, now, g, i, k, cnt, deadline)
 		return
 	}
-	rej, _ := m.nas.Decide(nasAccess[c], 0)
-	if cong, _ := m.nas.Congested(); cong && !rej {
-		m.nas.Stats.Exempted += cnt - 1
-	}
-	if rej {
+	cong, _ := m.nas.Congested()
+	if cong && nasAccess[c] == backoff.Normal {
+		ok := n.fit(m, now, cnt, n.cost.ingress+n.cost.reject)
+		n.refuse(m, now, g, i, k, cnt-ok, deadline)
+		if cnt = ok; cnt == 0 {
+			return
+		}
+		m.nas.Decide(nasAccess[c], 0)
 		m.nas.Stats.Rejects += cnt - 1
 		start, each := n.batch(m, now, cnt, n.cost.ingress+n.cost.reject)
-		ok := inTime(start, each, deadline, cnt)
+		ok = inTime(start, each, deadline, cnt)
 		n.lateFail(c, g, i, k, cnt-ok, deadline)
 		n.count(c, metrics.Rejected, ok)
 		n.stats.rej22 += ok
@@ -650,29 +652,46 @@ func (n *node) arrive(now kernel.Time, i, g, k int, cnt int64) {
 		return
 	}
 	if !n.paced || c == clEmergency && !n.emPaced {
-		n.accept(m, now, i, g, k, cnt, n.cost.ingress+n.cost.attach, now)
+		ok := n.fit(m, now, cnt, n.cost.ingress+n.cost.attach)
+		n.refuse(m, now, g, i, k, cnt-ok, deadline)
+		if ok > 0 {
+			n.exempt(m, c, ok)
+			n.accept(m, now, i, g, k, ok, n.cost.ingress+n.cost.attach, now)
+		}
 		return
 	}
 	// The pacing queue: those that fit wait; the rest overflow, all with
 	// the same verdict (the queue stays full, the guard's reading stays).
 	q := m.queue
 	tag := int32(g | k<<5)
-	var queued int64
-	for queued < cnt && q.Len() < q.Config().Size {
+	queued := n.fit(m, now, min(cnt, int64(q.Config().Size-q.Len())), n.cost.ingress+n.cost.queue)
+	for range queued {
 		q.Offer(now, tag, false)
-		queued++
 	}
 	m.queued[g] += queued
 	over := cnt - queued
 	m.cpu.Do(now, float64(queued)*(n.cost.ingress+n.cost.queue))
-	if over == 0 {
+	n.exempt(m, c, queued)
+	if q.Len() < q.Config().Size { // the rest found the CPU's backlog past the ingress limit
+		n.refuse(m, now, g, i, k, over, deadline)
 		return
 	}
-	verdict := q.Offer(now, tag, n.guardOn && m.guard.High())
+	highCPU := n.guardOn && m.guard.High()
+	cost := n.cost.ingress + n.cost.drop
+	if !highCPU && q.Config().Action == pacing.Reject {
+		cost = n.cost.ingress + n.cost.messenger
+	}
+	ok := n.fit(m, now, over, cost)
+	n.refuse(m, now, g, i, k, over-ok, deadline)
+	if over = ok; over == 0 {
+		return
+	}
+	n.exempt(m, c, over)
+	verdict := q.Offer(now, tag, highCPU)
 	switch verdict {
 	case pacing.OverflowRejected:
 		q.Stats.OverflowRejected += over - 1
-		start, each := n.batch(m, now, over, n.cost.ingress+n.cost.messenger)
+		start, each := n.batch(m, now, over, cost)
 		ok := inTime(start, each, deadline, over)
 		n.lateFail(c, g, i, k, over-ok, deadline)
 		n.count(c, metrics.Rejected, ok)
@@ -684,10 +703,45 @@ func (n *node) arrive(now kernel.Time, i, g, k int, cnt int64) {
 		} else {
 			q.Stats.OverflowDropped += over - 1
 		}
-		m.cpu.Do(now, float64(over)*(n.cost.ingress+n.cost.drop))
+		m.cpu.Do(now, float64(over)*cost)
 		n.count(c, metrics.Dropped, over)
 		n.stats.dropped += over
 		n.put(deadline, mkKey(g, i, k, kFail), over)
+	}
+}
+
+// fit returns how many of cnt messages that reach MME m together at now,
+// each costing cost, pass its ingress limit: the j-th (from 0) finds the
+// CPU's backlog with the j before it, as each device's own message would.
+func (n *node) fit(m *mme, now kernel.Time, cnt int64, cost float64) int64 {
+	b := m.cpu.Backlog(now)
+	if cnt <= 0 || b > n.maxWait {
+		return 0
+	}
+	each := m.cpu.Duration(cost)
+	if each <= 0 {
+		return cnt
+	}
+	return min(cnt, int64((n.maxWait-b)/each)+1)
+}
+
+// refuse drops cnt attach requests at MME i's socket (the MME down, or its
+// CPU's backlog past the ingress limit): each device meets its T3410.
+func (n *node) refuse(m *mme, now kernel.Time, g, i, k int, cnt int64, deadline kernel.Time) {
+	if cnt <= 0 {
+		return
+	}
+	m.cpu.Do(now, float64(cnt)*n.cost.drop)
+	n.count(groupClass[g], metrics.Dropped, cnt)
+	n.stats.dropped += cnt
+	n.put(deadline, mkKey(g, i, k, kFail), cnt)
+}
+
+// exempt counts cnt emergency or high-priority requests let through by a
+// congested MME (backoff.Control.Decide's count, made for the batch).
+func (n *node) exempt(m *mme, c int, cnt int64) {
+	if cong, _ := m.nas.Congested(); cong && cnt > 0 {
+		m.nas.Stats.Exempted += cnt
 	}
 }
 

@@ -1,16 +1,18 @@
 package access
 
 import (
+	"overloadlab/core/control/backoff"
 	"overloadlab/core/control/s1overload"
 	"overloadlab/core/engine/kernel"
 	"overloadlab/core/engine/metrics"
 )
 
-// triggers acts on the scenario's moments that fall in [prev, now): the
-// outage's start and end, the fleet's wake-ups, MME 1's failure and
-// return.
+// triggers acts on the scenario's moments that fall in (prev, now] (the
+// first tick's from 0): the outage's start and end, the fleet's wake-ups,
+// MME 1's failure and return. A moment acts at the first tick at or after
+// it, as the timers do.
 func (n *node) triggers(prev, now kernel.Time) {
-	due := func(t kernel.Time) bool { return t >= prev && t < now }
+	due := func(t kernel.Time) bool { return t <= now && (t > prev || prev == 0) }
 	if n.trigger == "outage" {
 		if due(n.t1) {
 			n.startOutage(now)
@@ -19,7 +21,7 @@ func (n *node) triggers(prev, now kernel.Time) {
 			n.endOutage(now)
 		}
 	}
-	if n.nextWake >= 0 && n.nextWake < now {
+	if n.nextWake >= 0 && n.nextWake <= now {
 		n.wake(now)
 		n.nextWake += n.fleetPeriod
 	}
@@ -243,30 +245,36 @@ func (n *node) bgSend(now kernel.Time, cls, c, i int, cnt int64) {
 		return
 	}
 	deadline := now + n.t3410
-	if m.cpu.Backlog(now) > n.maxWait {
-		m.cpu.Do(now, float64(cnt)*n.cost.drop)
-		n.count(cls, metrics.Dropped, cnt)
-		return
+	cong, _ := m.nas.Congested()
+	rej := cls != cPaging && cong && nasAccess[c] == backoff.Normal
+	cost := [...]float64{cTAU: n.cost.tau, cService: n.cost.service, cPaging: n.cost.paging}[cls]
+	if rej {
+		cost = n.cost.reject
 	}
-	if cls != cPaging {
-		rej, _ := m.nas.Decide(nasAccess[c], 0)
-		if cong, _ := m.nas.Congested(); cong && !rej {
-			m.nas.Stats.Exempted += cnt - 1
-		}
-		if rej {
-			m.nas.Stats.Rejects += cnt - 1
-			start, each := n.batch(m, now, cnt, n.cost.ingress+n.cost.reject)
-			ok := inTime(start, each, deadline, cnt)
-			n.count(cls, metrics.Late, cnt-ok)
-			n.count(cls, metrics.Rejected, ok)
-			n.stats.bgRej22 += ok
-			n.attached[c][i] -= ok
-			n.backoffA[c][i] += ok
-			n.backoffAnswers(start, each, ok, mkKey(groupsOf(c)[0], i, 0, kBackoff))
+	// The ingress limit, message by message (node.fit).
+	if ok := n.fit(m, now, cnt, n.cost.ingress+cost); ok < cnt {
+		m.cpu.Do(now, float64(cnt-ok)*n.cost.drop)
+		n.count(cls, metrics.Dropped, cnt-ok)
+		if cnt = ok; cnt == 0 {
 			return
 		}
 	}
-	cost := [...]float64{cTAU: n.cost.tau, cService: n.cost.service, cPaging: n.cost.paging}[cls]
+	if rej {
+		m.nas.Decide(nasAccess[c], 0)
+		m.nas.Stats.Rejects += cnt - 1
+		start, each := n.batch(m, now, cnt, n.cost.ingress+cost)
+		ok := inTime(start, each, deadline, cnt)
+		n.count(cls, metrics.Late, cnt-ok)
+		n.count(cls, metrics.Rejected, ok)
+		n.stats.bgRej22 += ok
+		n.attached[c][i] -= ok
+		n.backoffA[c][i] += ok
+		n.backoffAnswers(start, each, ok, mkKey(groupsOf(c)[0], i, 0, kBackoff))
+		return
+	}
+	if cls != cPaging {
+		n.exempt(m, c, cnt)
+	}
 	start, each := n.batch(m, now, cnt, n.cost.ingress+cost)
 	ok := inTime(start, each, deadline, cnt)
 	n.count(cls, metrics.Late, cnt-ok)
