@@ -84,8 +84,9 @@ test: setup fmtcheck vet tscheck build digests
 
 # bench measures the budgets of DESIGN.md: each control's per-message
 # decision beside x/time/rate's Limiter.Allow (same run), the event
-# kernel's hold model, the simulator's messages per second, and the heap of
-# a 24-hour run (medians by benchstat); then the playground's: wasm against
+# kernel's hold model, the simulator's messages per second, the heap of
+# a 24-hour run, and the access storm's hour of a million devices, time and
+# heap (BenchmarkStorm) (medians by benchstat); then the playground's: wasm against
 # native speed on the same preset (build/wasmspeed: natively and in headless
 # Chromium, alternated, with node's figure beside), the verdicts of the hold model, the
 # sweeps' speed-ups (native W workers and the page's pool of 2, each against

@@ -4,7 +4,8 @@
 // per pop+push at each time scale, their max/min ratio against 2× and the
 // cost against 150 ns up to N = 10⁵), the sweeps' speed-ups (natively W
 // workers against one, ≥ 0.8·W; the page's pool of 2 against one worker,
-// ≥ 1.6×), and the page weight (brotli total of all of dist/ against 1 MB, target
+// ≥ 1.6×), the access storm of a million devices (BenchmarkStorm/1M-…:
+// ≤ 15 s natively, ≤ 64 MB of heap), and the page weight (brotli total of all of dist/ against 1 MB, target
 // 0.8 MB). Medians of the runs of each benchmark.
 //
 //	go run ./build/benchreport [-bench bench.txt] [-dist dist]
@@ -40,6 +41,7 @@ func main() {
 			os.Exit(2)
 		}
 		speedups(os.Stdout, bytes.NewReader(data))
+		storm(os.Stdout, bytes.NewReader(data))
 	}
 	if err := pageWeight(os.Stdout, *dist); err != nil {
 		fmt.Fprintln(os.Stderr, "benchreport:", err)
@@ -163,6 +165,62 @@ func speedups(w io.Writer, r io.Reader) {
 			verdict = "UNDER"
 		}
 		fmt.Fprintf(w, "%s: %.2f× (median of %d), budget ≥ %.2f×: %s\n", what, x, len(runs[name]), budget, verdict)
+	}
+}
+
+// DESIGN.md's budgets for an hour of the access storm of 10⁶ devices.
+const (
+	stormSeconds = 15.0
+	stormHeapMB  = 64.0
+)
+
+// storm prints BenchmarkStorm's medians, time and heap (its MB-heap
+// metric), each case of a million devices (named 1M-…) against the
+// budgets.
+func storm(w io.Writer, r io.Reader) {
+	type runs struct{ ns, heap []float64 }
+	byName := map[string]*runs{}
+	var names []string
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) < 4 || !strings.HasPrefix(fs[0], "BenchmarkStorm/") {
+			continue
+		}
+		name := strings.TrimPrefix(fs[0], "BenchmarkStorm/")
+		if j := strings.LastIndexByte(name, '-'); j > 0 {
+			name = name[:j]
+		}
+		if byName[name] == nil {
+			byName[name] = &runs{}
+			names = append(names, name)
+		}
+		for i := 2; i < len(fs); i++ {
+			v, err := strconv.ParseFloat(fs[i-1], 64)
+			switch {
+			case err != nil:
+			case fs[i] == "ns/op":
+				byName[name].ns = append(byName[name].ns, v)
+			case fs[i] == "MB-heap":
+				byName[name].heap = append(byName[name].heap, v)
+			}
+		}
+	}
+	for _, name := range names {
+		ns, ok := median(byName[name].ns)
+		if !ok {
+			continue
+		}
+		heap, _ := median(byName[name].heap)
+		line := fmt.Sprintf("access storm %s, an hour: %.2f s natively, %.1f MB heap (medians of %d)", name, ns/1e9, heap, len(byName[name].ns))
+		if strings.HasPrefix(name, "1M-") {
+			verdict := "ok"
+			if ns/1e9 > stormSeconds || heap > stormHeapMB {
+				verdict = "OVER"
+			}
+			line += fmt.Sprintf(", budget ≤ %.0f s, ≤ %.0f MB: %s", stormSeconds, stormHeapMB, verdict)
+		}
+		fmt.Fprintln(w, line)
 	}
 }
 

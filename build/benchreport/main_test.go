@@ -96,3 +96,23 @@ BenchmarkSweepPool-2   1   5717231005 ns/op   1767 ms-1-worker   718.0 ms-2-work
 		}
 	}
 }
+
+func TestStorm(t *testing.T) {
+	in := `BenchmarkStorm/1M-no-control-2         	       3	  88164720 ns/op	        26.71 MB-heap
+BenchmarkStorm/1M-no-control-2         	       3	  85872074 ns/op	        21.31 MB-heap
+BenchmarkStorm/1M-no-control-2         	       3	  96296513 ns/op	        26.66 MB-heap
+BenchmarkStorm/1M-pacing-2             	       3	 16124665407 ns/op	        17.84 MB-heap
+BenchmarkStorm/2M-t3346-2              	       3	 195208617 ns/op	        96.52 MB-heap
+`
+	var out strings.Builder
+	storm(&out, strings.NewReader(in))
+	for _, want := range []string{
+		"access storm 1M-no-control, an hour: 0.09 s natively, 26.7 MB heap (medians of 3), budget ≤ 15 s, ≤ 64 MB: ok",
+		"access storm 1M-pacing, an hour: 16.12 s natively, 17.8 MB heap (medians of 1), budget ≤ 15 s, ≤ 64 MB: OVER",
+		"access storm 2M-t3346, an hour: 0.20 s natively, 96.5 MB heap (medians of 1)\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in\n%s", want, out.String())
+		}
+	}
+}

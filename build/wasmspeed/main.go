@@ -52,6 +52,7 @@ import (
 	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 
+	"overloadlab/core/catalog"
 	"overloadlab/web/headless"
 )
 
@@ -73,6 +74,12 @@ func main() {
 	flag.Parse()
 	if *n < 1 || *n > 100 {
 		fmt.Fprintf(os.Stderr, "wasmspeed: -n %d: want 1 to 100\n", *n)
+		os.Exit(2)
+	}
+	// A preset the catalog does not offer (a model not registered) fails
+	// here, before a minute of building.
+	if _, err := catalog.Preset(*preset); err != nil {
+		fmt.Fprintf(os.Stderr, "wasmspeed: -preset: %v\n", err)
 		os.Exit(2)
 	}
 	if err := run(os.Stdout, *preset, *n, *withNode, modules); err != nil {
