@@ -10,7 +10,7 @@ import { fmt, ticks } from "./numbers";
 import { shortLabels } from "./labels";
 import { drawnSeries, heldWith, lineOn } from "./seriesif";
 import { Store } from "./store";
-import { areaFill, big, colourOf, cssVar, isDark, markerCSS, measurer, stylesOf, typeScale } from "./theme";
+import { areaFill, big, colourOf, cssVar, isDark, markerCSS, measurer, stylesOf, typeScale, yAxisSize, yTickReach } from "./theme";
 
 const MAX_POINTS = 1000;
 
@@ -394,7 +394,7 @@ export class ChartView {
           incrs: timeIncrs(),
           values: (_u, vals) => vals.map((v) => timeText(v)),
         },
-        { ...axis, size: px(56), values: (_u, vals) => ticks(vals) },
+        { ...axis, size: yAxisSize(px(56)), values: (_u, vals) => ticks(vals) },
       ],
       legend: { live: !this.compact },
       // One crosshair over every live chart; dragging across one zooms all
@@ -408,6 +408,7 @@ export class ChartView {
           (u) => {
             this.drawLabels(u);
             this.showTickRight(u);
+            this.showTickLeft(u);
             if (!this.compact) {
               drawMarkers(u, markers, typeScale());
               drawCursor(u, view.at);
@@ -742,6 +743,21 @@ export class ChartView {
     });
     const r = right.toFixed(1);
     if (this.root.dataset.xTickRight !== r) this.root.dataset.xTickRight = r;
+  }
+
+  // showTickLeft puts where the y axis's widest label begins as drawn (CSS
+  // px from the chart's left; below 0 it is cut) on the chart as
+  // data-y-tick-left, and that label as data-y-tick-widest (for tests).
+  private showTickLeft(u: uPlot) {
+    const ax = u.axes[1] as uPlot.Axis & { _pos?: number; _values?: (string | number | null)[] };
+    const values = ax._values ?? [];
+    const m = measurer();
+    m.font = (ax.font as unknown as [string, number, number])[0];
+    let widest = "";
+    for (const v of values) if (v !== null && m.measureText(String(v)).width > m.measureText(widest).width) widest = String(v);
+    const left = ((ax._pos ?? 0) - yTickReach(ax, values) + 1).toFixed(1);
+    if (this.root.dataset.yTickLeft !== left) this.root.dataset.yTickLeft = left;
+    if (this.root.dataset.yTickWidest !== widest) this.root.dataset.yTickWidest = widest;
   }
 
   // drawClipped marks, on the top edge, the stretches where a series is

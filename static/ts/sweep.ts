@@ -6,7 +6,7 @@
 // seeds, with the model's capacity and pass lines, its y range fitted to
 // the carried curves (the offered load drawn dashed, clipped).
 import uPlot from "uplot";
-import { cssVar, palette } from "./theme";
+import { cssVar, palette, yAxisSize } from "./theme";
 import { fmt, keepUnits } from "./numbers";
 import { Pool, defaultSize, type Point } from "./pool";
 import { variantLabel } from "./types";
@@ -440,7 +440,7 @@ function buildChart() {
       scales: { x: { time: false, distr: p.log ? 3 : 1 }, y: { range: (_u, _min, _max) => [0, yTop()] } },
       axes: [
         { label: xlabel, stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid") } },
-        { label: "per second", size: 60, stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid") } },
+        { label: "per second", size: yAxisSize(60), stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid") } },
       ],
     },
     data(),

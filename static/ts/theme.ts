@@ -1,6 +1,7 @@
 // The theme of the charts: the palette's styles by model and chart, the
 // style sheet's colours (light-dark() resolved), dark mode, hatched fills
 // and legend marks, and the type's scale in presentation mode.
+import type uPlot from "uplot";
 import type { Style, Styles } from "./types";
 
 // The theme's state: the styles given with the page and what is made once.
@@ -121,4 +122,23 @@ export function big(): (n: number) => number {
 export function measurer(): CanvasRenderingContext2D {
   themeCache.measured ??= document.createElement("canvas").getContext("2d")!;
   return themeCache.measured;
+}
+
+// yAxisSize is a y axis's width (CSS px) that holds its widest label as
+// drawn, "1,000,000" whole rather than cut to "00,000" at the canvas's
+// edge: the tick, the gap and the label in the axis's own font, and at
+// least least px, so that the charts of small numbers keep their layout.
+export function yAxisSize(least: number): uPlot.Axis.Size {
+  return (u, values, i) => Math.max(least, Math.ceil(yTickReach(u.axes[i], values ?? [])));
+}
+
+// yTickReach is how far a left axis's labels reach from the plot's left
+// edge (CSS px): the tick, the gap and the widest label.
+export function yTickReach(ax: uPlot.Axis, values: readonly (string | number | null)[]): number {
+  const m = measurer();
+  // uPlot keeps the font as [font at the device's pixel ratio, size, CSS size].
+  m.font = (ax.font as unknown as [string, number, number])[0];
+  let w = 0;
+  for (const v of values) if (v !== null && v !== "") w = Math.max(w, m.measureText(String(v)).width / devicePixelRatio);
+  return (ax.ticks?.show === false ? 0 : (ax.ticks?.size ?? 10)) + (ax.gap ?? 5) + w + 1;
 }
