@@ -56,8 +56,14 @@ func TestRunMarksInTheReport(t *testing.T) {
 	}
 	r.AdvanceTo(kernel.Seconds(1100))
 	page = write(t, &Input{A: r})
-	// 1024.9 s to 1100 s of 1100 s over the plot's 684 px.
-	w := float64(chartW-padL-padR) * (1100 - 1024.9) / 1100
+	// From the echo's start (about 1025 s) to 1100 s of 1100 s over the
+	// plot's 684 px.
+	e := r.Marks()
+	if len(e) != 1 || e[0].Until != 1100 {
+		t.Fatalf("marks by 1100 s: %+v, want the echo's span capped at 1100 s", e)
+	}
+	x := func(t float64) float64 { return padL + t/1100*(chartW-padL-padR) }
+	w := x(1100) - x(e[0].At)
 	if n := strings.Count(page, fmt.Sprintf(`width="%.1f" height="%d" class="span"/>`, w, chartH-padB-padT)); n != len(access.Def.Charts) {
 		t.Errorf("the echo's span (%.1f px wide) shaded on %d charts of %d", w, n, len(access.Def.Charts))
 	}
