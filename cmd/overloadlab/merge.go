@@ -70,9 +70,9 @@ func csvText(s string) string {
 	return s
 }
 
-func rawColumns(plan *sim.Plan) []string {
+func rawColumns(def *sim.Def, plan *sim.Plan) []string {
 	cols := []string{"variant", "point", plan.Param, "seed"}
-	for _, m := range sim.Metrics {
+	for _, m := range plan.MetricList(def) {
 		cols = append(cols, m.Name)
 	}
 	return append(cols, "digest")
@@ -87,7 +87,7 @@ func writeRaw(w io.Writer, head *sweepHeader, def *sim.Def, plan *sim.Plan, samp
 	if err != nil {
 		return err
 	}
-	rows := [][]string{rawColumns(plan)}
+	rows := [][]string{rawColumns(def, plan)}
 	for _, s := range samples {
 		r := []string{csvText(plan.Curves()[s.Variant].Label), strconv.Itoa(s.Point), num(s.X), strconv.FormatUint((sc.Seed+uint64(s.Seed))%(1<<53), 10)}
 		for _, x := range s.Values {
@@ -149,7 +149,7 @@ func readRaw(name string, data []byte) (*rawFile, error) {
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = true
 	head, err := cr.Read()
-	want := rawColumns(plan)
+	want := rawColumns(def, plan)
 	if err != nil || !slices.Equal(head, want) {
 		return nil, fmt.Errorf("%s: line 2: the header is not %s", shown, strings.Join(want, ","))
 	}
@@ -175,7 +175,7 @@ func readRaw(name string, data []byte) (*rawFile, error) {
 		if len(f.samples) == plan.Cells() {
 			return nil, fmt.Errorf("%s: line %d: more rows than the sweep has runs (%d)", shown, line+1, plan.Cells())
 		}
-		s, err := parseRawRow(r, labels, grid, sc.Seed, plan.Seeds)
+		s, err := parseRawRow(r, labels, grid, sc.Seed, plan.Seeds, plan.MetricList(def))
 		if err != nil {
 			return nil, fmt.Errorf("%s: line %d: %w", shown, line+1, err)
 		}
@@ -256,10 +256,10 @@ func (f *rawFile) open() (*sim.Def, *scenario.Scenario, *sim.Plan, error) {
 	return def, sc, plan, nil
 }
 
-func parseRawRow(r []string, labels []string, grid []float64, seed0 uint64, seeds int) (rawSample, error) {
+func parseRawRow(r []string, labels []string, grid []float64, seed0 uint64, seeds int, metrics []sim.Metric) (rawSample, error) {
 	var s rawSample
-	if len(r) != 5+len(sim.Metrics) {
-		return s, fmt.Errorf("%d fields, want %d", len(r), 5+len(sim.Metrics))
+	if len(r) != 5+len(metrics) {
+		return s, fmt.Errorf("%d fields, want %d", len(r), 5+len(metrics))
 	}
 	s.Variant = slices.Index(labels, r[0])
 	if s.Variant < 0 {
@@ -278,10 +278,10 @@ func parseRawRow(r []string, labels []string, grid []float64, seed0 uint64, seed
 		return s, &param.Error{Field: "seed", Value: param.Quote(r[3]), Allowed: fmt.Sprintf("the scenario's seed %d plus 0 to %d, below 2^53", seed0, seeds-1)}
 	}
 	s.Seed = int(k)
-	for i, t := range r[4 : 4+len(sim.Metrics)] {
+	for i, t := range r[4 : 4+len(metrics)] {
 		x, err := strconv.ParseFloat(t, 64)
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return s, &param.Error{Field: sim.Metrics[i].Name, Value: param.Quote(t), Allowed: "a finite number"}
+			return s, &param.Error{Field: metrics[i].Name, Value: param.Quote(t), Allowed: "a finite number"}
 		}
 		s.Values = append(s.Values, x)
 	}

@@ -99,6 +99,9 @@ func cmdSweep(args []string, stdout io.Writer) error {
 			}
 		}
 		plan = &sim.Plan{Param: *name, From: *from, To: *to, Points: *points, Log: *logScale, Seeds: *seeds}
+		if sp, ok := def.Params.Lookup(*name); ok && sp.Kind == param.Choice {
+			plan.Values = sim.ChoiceValues(sp, *from, *to) // a choice runs the numbers of its choices from -from to -to
+		}
 		if sp, ok := def.Params.Lookup(*name); ok && sp.Kind == param.Integer && plan.Points <= sim.MaxPoints {
 			if xs := plan.Grid(sp); len(slices.Compact(slices.Clone(xs))) < len(xs) {
 				plan.Values = slices.Compact(xs)
@@ -258,13 +261,13 @@ func writeSummary(w io.Writer, format string, head *sweepHeader, def *sim.Def, p
 	if format == "json" {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(sweepSummary{sweepHeader: *head, Metrics: sim.Metrics, Points: pts})
+		return enc.Encode(sweepSummary{sweepHeader: *head, Metrics: plan.MetricList(def), Points: pts})
 	}
 	if err := writeSweepHead(w, head, def, plan); err != nil {
 		return err
 	}
 	cols := []string{"variant", plan.Param, "seeds"}
-	for _, m := range sim.Metrics {
+	for _, m := range plan.MetricList(def) {
 		cols = append(cols, m.Name+"_mean", m.Name+"_lo", m.Name+"_hi")
 	}
 	rows := [][]string{append(cols, "digest")}
@@ -292,7 +295,20 @@ func writeSweepHead(w io.Writer, head *sweepHeader, def *sim.Def, plan *sim.Plan
 	if sp, ok := def.Params.Lookup(plan.Param); ok && sp.Unit != "" {
 		unit = sp.Unit
 	}
-	_, err = fmt.Fprintf(w, "# model: %s\n# scenario: %s\n# seed: %d (each point runs seeds %d to %d)\n# link: #%s\n# sweep: %s\n# units: %s: %s, *_per_s: per second, *_pct: %%, seeds: runs per point; *_mean is the mean over the seeds, *_lo and *_hi its 95 %% interval, in 8 significant digits\n",
-		def.Name, cmp.Or(sc.Preset, "custom"), sc.Seed, sc.Seed, sc.Seed+uint64(plan.Seeds)-1, head.Scenario, plan.String(), plan.Param, unit)
+	_, err = fmt.Fprintf(w, "# model: %s\n# scenario: %s\n# seed: %d (each point runs seeds %d to %d)\n# link: #%s\n# sweep: %s\n# units: %s: %s, *_per_s: per second, *_pct: %%%s, seeds: runs per point; *_mean is the mean over the seeds, *_lo and *_hi its 95 %% interval, in 8 significant digits\n",
+		def.Name, cmp.Or(sc.Preset, "custom"), sc.Seed, sc.Seed, sc.Seed+uint64(plan.Seeds)-1, head.Scenario, plan.String(), plan.Param, unit, ownUnits(plan.MetricList(def)))
 	return err
+}
+
+// ownUnits names the unit of each of a model's own metrics
+// (", t95_s: s"), for the CSV's units line; ""
+// for the carried-vs-offered ones, whose names say their unit.
+func ownUnits(ms []sim.Metric) string {
+	var b strings.Builder
+	for _, m := range ms {
+		if m.Unit != "" {
+			fmt.Fprintf(&b, ", %s: %s", m.Name, m.Unit)
+		}
+	}
+	return b.String()
 }

@@ -58,6 +58,7 @@ type SweepDesc struct {
 type VariantDesc struct {
 	Label  string               `json:"label"`
 	Params map[string]jsonw.Raw `json:"params"`
+	Follow []string             `json:"follow,omitempty"`
 }
 
 func describeParams(set *param.Set) []ParamDescription {
@@ -110,7 +111,7 @@ func Describe() (Description, error) {
 
 // variantDesc writes v's values by kind.
 func variantDesc(schema *param.Set, v scenario.Variant) VariantDesc {
-	vd := VariantDesc{Label: v.Label, Params: map[string]jsonw.Raw{}}
+	vd := VariantDesc{Label: v.Label, Params: map[string]jsonw.Raw{}, Follow: v.Follow}
 	for name, x := range v.Params {
 		if sp, ok := schema.Lookup(name); ok {
 			vd.Params[name] = sp.Encode(x)

@@ -170,6 +170,19 @@ func (v *ParamDescription) AppendJSON(e *jsonw.Encoder) {
 			e.Byte(']')
 		}
 	}
+	if len(v.Spec.Numbers) != 0 {
+		e.Key(`"numbers":`)
+		if v.Spec.Numbers == nil {
+			e.Null()
+		} else {
+			e.Byte('[')
+			for i0 := range v.Spec.Numbers {
+				e.Comma(i0)
+				e.Float(v.Spec.Numbers[i0])
+			}
+			e.Byte(']')
+		}
+	}
 	e.Key(`"doc":`)
 	e.String(v.Spec.Doc)
 	if v.Spec.Fixed {
@@ -209,6 +222,19 @@ func (v *SweepDesc) AppendJSON(e *jsonw.Encoder) {
 	}
 	e.Key(`"doc":`)
 	e.String(v.Sweep.Doc)
+	if len(v.Sweep.Metrics) != 0 {
+		e.Key(`"metrics":`)
+		if v.Sweep.Metrics == nil {
+			e.Null()
+		} else {
+			e.Byte('[')
+			for i0 := range v.Sweep.Metrics {
+				e.Comma(i0)
+				v.Sweep.Metrics[i0].AppendJSON(e)
+			}
+			e.Byte(']')
+		}
+	}
 	if len(v.Sweep.Lines) != 0 {
 		e.Key(`"lines":`)
 		if v.Sweep.Lines == nil {
@@ -302,6 +328,19 @@ func (v *VariantDesc) AppendJSON(e *jsonw.Encoder) {
 			m0.AppendJSON(e)
 		}
 		e.Byte('}')
+	}
+	if len(v.Follow) != 0 {
+		e.Key(`"follow":`)
+		if v.Follow == nil {
+			e.Null()
+		} else {
+			e.Byte('[')
+			for i0 := range v.Follow {
+				e.Comma(i0)
+				e.String(v.Follow[i0])
+			}
+			e.Byte(']')
+		}
 	}
 	e.Byte('}')
 }

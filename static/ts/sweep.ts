@@ -11,6 +11,7 @@ import { fmt, keepUnits } from "./numbers";
 import { Pool, defaultSize, type Point } from "./pool";
 import { variantLabel } from "./types";
 import type { Info, Model, Plan, PointStat, Spec, Variant } from "./types";
+import type { Metric } from "./gen/types";
 import { curveOf, within } from "./sweeplines";
 import { csvCell, downloadBlob, downloadText, el } from "./util";
 import { Label, MetricGoodput, MetricOffered, Metrics, SweepBound } from "./gen/types";
@@ -21,8 +22,9 @@ const GOODPUT = MetricGoodput;
 const carried = Metrics[GOODPUT].label;
 const offered = Metrics[OFFERED].label;
 
-// Curve is a curve the sweep offers: a variant of the scenario as set.
-type Curve = Variant;
+// Curve is a curve the sweep offers: a variant of the scenario as set
+// (follow: parameters set to the swept value too, sim.Variant.Follow).
+type Curve = Variant & { follow?: string[] };
 
 const pool = new Pool();
 // A page opened with ?test hands the pool to the tests (web: a worker made
@@ -38,13 +40,31 @@ const sweep = {
   results: [] as (PointStat | null)[][], // [variant][point]
   done: 0,
   startedAt: 0,
-  chart: null as uPlot | null,
   shareSweep: (() => {}) as (plan: string) => void,
   linkSweep: "", // the sweep of the link last opened
   frame: 0, // a draw is asked for the next animation frame
+  metrics: [] as string[], // what the study picked measures (sim.Sweep.Metrics); none: carried against offered
+  charts: [] as uPlot[], // one per measured metric (sim.Plan.Metrics), the carried chart alone if none
 };
 
-const numeric = (m: Model) => m.params.filter((p) => p.kind === "number" || p.kind === "integer");
+// A choice that stands for numbers (param.Spec.Numbers) is swept by them.
+const numeric = (m: Model) => m.params.filter((p) => p.kind === "number" || p.kind === "integer" || (p.kind === "choice" && p.numbers?.length));
+
+// metricsOf is what a plan measures, in order (sim.Plan.MetricList): the
+// model's own by the studies that declare them, Metrics by name.
+function metricsOf(p: Plan): Metric[] {
+  if (!p.metrics?.length) return [...Metrics];
+  const own = (sweep.model?.sweeps ?? []).flatMap((s) => s.metrics ?? []);
+  return p.metrics.map((n) => Metrics.find((m) => m.name === n) ?? own.find((m) => m.name === n) ?? { name: n, label: n });
+}
+
+// charted are the metrics drawn, by index in the plan's: the carried
+// chart alone (offered dashed on it) for carried against offered, else one
+// chart per metric but offered.
+function charted(p: Plan): number[] {
+  if (!p.metrics?.length) return [GOODPUT];
+  return p.metrics.flatMap((n, k) => (n === Metrics[OFFERED].name ? [] : [k]));
+}
 
 function input(id: string, label: string, attrs: Record<string, string>): HTMLLabelElement {
   const l = document.createElement("label");
@@ -126,7 +146,7 @@ function build() {
   // the live charts do.
   new ResizeObserver(() => {
     const w = chartWidth();
-    if (sweep.chart && Math.abs(sweep.chart.width - w) > 1) sweep.chart.setSize({ width: w, height: sweep.chart.height });
+    for (const c of sweep.charts) if (Math.abs(c.width - w) > 1) c.setSize({ width: w, height: c.height });
   }).observe(box);
   sel.onchange = () => defaultsFor(sel.value);
   el("sweep-run").onclick = () => run();
@@ -193,7 +213,7 @@ function setupModel(m: Model, compare: Variant[]) {
     const label = variantLabel(v);
     if (seen.has(label)) continue;
     seen.add(label);
-    sweep.curves.push({ label, params: v.params });
+    sweep.curves.push({ label, params: v.params, ...((v as Curve).follow ? { follow: (v as Curve).follow } : {}) });
   }
   renderCurves();
   el("sweep-buttons").replaceChildren(
@@ -203,7 +223,7 @@ function setupModel(m: Model, compare: Variant[]) {
       b.textContent = sw.title;
       b.onclick = () => {
         const vs = sw.values;
-        setForm({ param: sw.param, from: vs[0], to: vs[vs.length - 1], points: vs.length, log: vs[vs.length - 1] / vs[0] >= 10, seeds: seedsNow(), variants: sw.curves.map((c) => ({ label: variantLabel(c), params: c.params })) });
+        setForm({ param: sw.param, from: vs[0], to: vs[vs.length - 1], points: vs.length, log: vs[vs.length - 1] / vs[0] >= 10, seeds: seedsNow(), variants: sw.curves.map(curveFor), metrics: names(sw.metrics) });
         el("sweep-doc").textContent = keepUnits(sw.doc);
         run();
       };
@@ -213,15 +233,20 @@ function setupModel(m: Model, compare: Variant[]) {
   const sw = m.sweeps?.[0];
   if (sw) {
     const vs = sw.values;
-    setForm({ param: sw.param, from: vs[0], to: vs[vs.length - 1], points: 6, log: vs[vs.length - 1] / vs[0] >= 10, seeds: SweepBound.DefaultSeeds, variants: sw.curves.map((c) => ({ label: variantLabel(c), params: c.params })) });
+    setForm({ param: sw.param, from: vs[0], to: vs[vs.length - 1], points: sw.metrics ? vs.length : 6, log: vs[vs.length - 1] / vs[0] >= 10, seeds: SweepBound.DefaultSeeds, variants: sw.curves.map(curveFor), metrics: names(sw.metrics) });
     el("sweep-doc").textContent = keepUnits(sw.doc);
   } else {
+    sweep.metrics = [];
     defaultsFor(el<HTMLSelectElement>("sweep-param").value);
     setCurves([Label.AsSet, ...compare.map(variantLabel)]);
     el("sweep-doc").textContent = "";
   }
   clearChart();
 }
+
+// curveFor is a study's curve as a plan's variant.
+const curveFor = (c: Curve) => ({ label: variantLabel(c), params: c.params, ...(c.follow?.length ? { follow: c.follow } : {}) });
+const names = (ms: Metric[] | undefined) => (ms ?? []).map((m) => m.name);
 
 const seedsNow = () => Number(el<HTMLInputElement>("sweep-seeds").value) || SweepBound.DefaultSeeds;
 
@@ -266,12 +291,14 @@ export function setForm(p: Plan) {
   el<HTMLInputElement>("sweep-points").value = String(p.points);
   el<HTMLInputElement>("sweep-log").checked = !!p.log;
   el<HTMLInputElement>("sweep-seeds").value = String(p.seeds);
+  sweep.metrics = p.metrics ?? [];
   const n = sweep.curves.length;
   const labels: string[] = [];
   for (const v of p.variants ?? [{ label: Label.AsSet }]) {
     const c = curveOf(sweep.curves, v);
-    if (c) c.params = v.params;
-    else sweep.curves.push({ label: v.label, params: v.params });
+    const f = (v as Curve).follow;
+    if (c) Object.assign(c, { params: v.params, follow: f });
+    else sweep.curves.push({ label: v.label, params: v.params, follow: f });
     labels.push(c?.label ?? v.label);
   }
   if (sweep.curves.length > n) renderCurves();
@@ -287,15 +314,19 @@ export function formPlan(): Plan {
   const picked = [...el("sweep-curves").querySelectorAll<HTMLInputElement>("input[data-curve]:checked")].map((b) => sweep.curves[Number(b.dataset.curve)]);
   const [param, from, to, points] = [el<HTMLSelectElement>("sweep-param").value, num("sweep-from"), num("sweep-to"), num("sweep-points")];
   const study = sweep.model?.sweeps?.find((sw) => sw.param === param && sw.values.length === points && sw.values[0] === from && sw.values[points - 1] === to);
+  // A choice runs the numbers of its choices from From to To (sim.ChoiceValues).
+  const nums = specOf(param)?.numbers;
+  const values = study ? study.values : nums?.filter((x) => x >= Math.min(from, to) && x <= Math.max(from, to));
   return {
     param,
     from,
     to,
-    points,
+    points: values ? values.length : points,
     log: el<HTMLInputElement>("sweep-log").checked,
-    ...(study ? { values: study.values } : {}),
+    ...(values ? { values } : {}),
     seeds: num("sweep-seeds"),
-    variants: picked.map((c) => (c.params && Object.keys(c.params).length > 0 ? { label: c.label, params: c.params } : { label: c.label })),
+    variants: picked.map((c) => ({ label: c.label, ...(c.params && Object.keys(c.params).length > 0 ? { params: c.params } : {}), ...(c.follow?.length ? { follow: c.follow } : {}) })),
+    ...(sweep.metrics.length ? { metrics: sweep.metrics } : {}),
   };
 }
 
@@ -395,8 +426,8 @@ function lineValues(): { label: string; ys: (number | null)[] }[] {
 }
 
 function clearChart() {
-  sweep.chart?.destroy();
-  sweep.chart = null;
+  for (const c of sweep.charts) c.destroy();
+  sweep.charts = [];
   sweep.plan = null;
   el("sweep-chart").replaceChildren();
   delete el("sweep-chart").dataset.band;
@@ -410,68 +441,89 @@ const colorOf = (v: number) => palette[v % palette.length];
 // chartWidth is the sweep chart's width in its box (CSS px).
 const chartWidth = () => Math.max(300, el("sweep-chart").clientWidth - 4);
 
+// words is a metric's label with its unit: "time to 95 % (s)".
+const words = (m: Metric) => (m.unit ? `${m.label} (${m.unit})` : m.label);
+
 function buildChart() {
-  sweep.chart?.destroy();
+  for (const c of sweep.charts) c.destroy();
+  sweep.charts = [];
   const box = el("sweep-chart");
   box.replaceChildren();
   const p = sweep.plan!;
   const sp = specOf(p.param);
   const xlabel = `${sp?.label ?? p.param}${sp?.unit ? ` (${sp.unit})` : ""}`;
-  box.setAttribute("aria-label", `Carried in time per second against ${xlabel}: mean and 95 % band over ${p.seeds} seeds per point`);
-  const series: uPlot.Series[] = [{ label: xlabel }];
-  const bands: uPlot.Band[] = [];
-  p.variants!.forEach((v, k) => {
-    const c = colorOf(k);
-    const base = series.length;
-    series.push({ label: `${v.label}: ${carried}`, stroke: c, width: 2, value: (_u, y) => fmt(y) });
-    series.push({ label: `${v.label}: 95 % high`, stroke: c + "55", width: 0.5, points: { show: false }, value: (_u, y) => fmt(y) });
-    series.push({ label: `${v.label}: 95 % low`, stroke: c + "55", width: 0.5, points: { show: false }, value: (_u, y) => fmt(y) });
-    series.push({ label: `${v.label}: ${offered}`, stroke: c, dash: [4, 4], width: 1, points: { show: false }, value: (_u, y) => fmt(y) });
-    bands.push({ series: [base + 1, base + 2], fill: c + "33" });
-  });
-  for (const [k, l] of lineValues().entries())
-    series.push({ label: l.label, stroke: ["#6e7781", "#c9302c"][k % 2], dash: [8, 4], width: 1.5, points: { show: false }, value: (_u, y) => fmt(y) });
-  sweep.chart = new uPlot(
-    {
-      width: chartWidth(),
-      height: 280,
-      series,
-      bands,
-      scales: { x: { time: false, distr: p.log ? 3 : 1 }, y: { range: (_u, _min, _max) => [0, yTop()] } },
-      axes: [
-        { label: xlabel, stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid") } },
-        { label: "per second", size: yAxisSize(60), stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid") } },
-      ],
-    },
-    data(),
-    box,
-  );
-  // The band's edges are drawn, not listed: the legend keeps the mean.
-  const rows = sweep.chart.root.querySelectorAll<HTMLElement>(".u-legend .u-series");
-  p.variants!.forEach((_, k) => {
-    for (const j of [2, 3]) rows[1 + 4 * k + j - 1]?.style.setProperty("display", "none");
-  });
+  const ms = metricsOf(p);
+  const shown = charted(p);
+  box.setAttribute("aria-label", `${shown.map((k) => (k === goodputAt(p) ? "Carried in time per second" : words(ms[k]))).join("; ")} against ${xlabel}: mean and 95 % band over ${p.seeds} seeds per point`);
+  for (const k of shown) {
+    const carriedChart = k === goodputAt(p);
+    const off = offeredAt(p);
+    const series: uPlot.Series[] = [{ label: xlabel }];
+    const bands: uPlot.Band[] = [];
+    p.variants!.forEach((v, c) => {
+      const col = colorOf(c);
+      const base = series.length;
+      series.push({ label: `${v.label}: ${carriedChart ? carried : ms[k].label}`, stroke: col, width: 2, value: (_u, y) => fmt(y) });
+      series.push({ label: `${v.label}: 95 % high`, stroke: col + "55", width: 0.5, points: { show: false }, value: (_u, y) => fmt(y) });
+      series.push({ label: `${v.label}: 95 % low`, stroke: col + "55", width: 0.5, points: { show: false }, value: (_u, y) => fmt(y) });
+      if (carriedChart && off >= 0) series.push({ label: `${v.label}: ${offered}`, stroke: col, dash: [4, 4], width: 1, points: { show: false }, value: (_u, y) => fmt(y) });
+      bands.push({ series: [base + 1, base + 2], fill: col + "33" });
+    });
+    if (carriedChart)
+      for (const [j, l] of lineValues().entries())
+        series.push({ label: l.label, stroke: ["#6e7781", "#c9302c"][j % 2], dash: [8, 4], width: 1.5, points: { show: false }, value: (_u, y) => fmt(y) });
+    const chart = new uPlot(
+      {
+        width: chartWidth(),
+        height: 280,
+        series,
+        bands,
+        scales: { x: { time: false, distr: p.log ? 3 : 1 }, y: { range: (_u, _min, _max) => [0, yTop(k, carriedChart)] } },
+        axes: [
+          { label: xlabel, stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid") } },
+          { label: carriedChart ? "per second" : words(ms[k]), size: yAxisSize(60), stroke: cssVar("--muted"), grid: { stroke: cssVar("--grid") } },
+        ],
+      },
+      data(k, carriedChart),
+      box,
+    );
+    // The band's edges are drawn, not listed: the legend keeps the mean.
+    const per = carriedChart && off >= 0 ? 4 : 3;
+    const rows = chart.root.querySelectorAll<HTMLElement>(".u-legend .u-series");
+    p.variants!.forEach((_, c) => {
+      for (const j of [1, 2]) rows[1 + per * c + j]?.style.setProperty("display", "none");
+    });
+    chart.root.dataset.metric = ms[k].name;
+    sweep.charts.push(chart);
+  }
 }
 
-// yTop fits the y range to the carried curves, their bands and the lines:
-// the offered diagonal does not set the scale.
-function yTop(): number {
+// goodputAt and offeredAt are the indexes of the carried and offered
+// metrics in the plan's (-1: not measured).
+const goodputAt = (p: Plan) => (p.metrics?.length ? p.metrics.indexOf(Metrics[GOODPUT].name) : GOODPUT);
+const offeredAt = (p: Plan) => (p.metrics?.length ? p.metrics.indexOf(Metrics[OFFERED].name) : OFFERED);
+
+// yTop fits the y range to the curves of metric k and their bands (and,
+// on the carried chart, the lines): the offered diagonal does not set the
+// scale.
+function yTop(k: number, withLines: boolean): number {
   let top = 0;
-  for (const r of sweep.results) for (const pt of r) if (pt) top = Math.max(top, pt.stats[GOODPUT].hi);
-  for (const l of lineValues()) for (const y of l.ys) if (y !== null && Number.isFinite(y)) top = Math.max(top, y);
+  for (const r of sweep.results) for (const pt of r) if (pt) top = Math.max(top, pt.stats[k].hi);
+  if (withLines) for (const l of lineValues()) for (const y of l.ys) if (y !== null && Number.isFinite(y)) top = Math.max(top, y);
   return top > 0 ? top * 1.1 : 1;
 }
 
-function data(): uPlot.AlignedData {
+function data(k: number, carriedChart: boolean): uPlot.AlignedData {
   const x = xs();
+  const off = offeredAt(sweep.plan!);
   const cols: (number | null)[][] = [x];
   sweep.results.forEach((r) => {
-    cols.push(r.map((pt) => pt?.stats[GOODPUT].mean ?? null));
-    cols.push(r.map((pt) => pt?.stats[GOODPUT].hi ?? null));
-    cols.push(r.map((pt) => pt?.stats[GOODPUT].lo ?? null));
-    cols.push(r.map((pt) => pt?.stats[OFFERED].mean ?? null));
+    cols.push(r.map((pt) => pt?.stats[k].mean ?? null));
+    cols.push(r.map((pt) => pt?.stats[k].hi ?? null));
+    cols.push(r.map((pt) => pt?.stats[k].lo ?? null));
+    if (carriedChart && off >= 0) cols.push(r.map((pt) => pt?.stats[off].mean ?? null));
   });
-  for (const l of lineValues()) cols.push(l.ys);
+  if (carriedChart) for (const l of lineValues()) cols.push(l.ys);
   return cols as uPlot.AlignedData;
 }
 
@@ -481,28 +533,37 @@ function drawSoon() {
   if (!sweep.frame) sweep.frame = requestAnimationFrame(draw);
 }
 
-// draw updates the progress, the chart, the band the tests read and the
+// curvesOf is metric k's mean, band and digest per curve, as the tests
+// read them.
+function curvesOf(k: number) {
+  return sweep.plan!.variants!.map((v, c) => ({
+    label: v.label,
+    mean: sweep.results[c].map((pt) => pt?.stats[k].mean ?? null),
+    lo: sweep.results[c].map((pt) => pt?.stats[k].lo ?? null),
+    hi: sweep.results[c].map((pt) => pt?.stats[k].hi ?? null),
+    digest: sweep.results[c].map((pt) => pt?.digest ?? null),
+  }));
+}
+
+// draw updates the progress, the charts, the band the tests read and the
 // data view if open.
 function draw() {
   cancelAnimationFrame(sweep.frame);
   sweep.frame = 0;
-  if (!sweep.chart || !sweep.plan) return;
-  const total = sweep.results.length * sweep.plan.points;
+  if (!sweep.charts.length || !sweep.plan) return;
+  const p = sweep.plan;
+  const total = sweep.results.length * p.points;
   el<HTMLProgressElement>("sweep-progress").value = sweep.done;
   if (document.body.dataset.sweep === "running")
-    setStatus("running", `${sweep.done} of ${total} points (${sweep.plan.seeds} seeds each) on ${pool.size} worker${pool.size > 1 ? "s" : ""}…`);
-  sweep.chart.setData(data());
+    setStatus("running", `${sweep.done} of ${total} points (${p.seeds} seeds each) on ${pool.size} worker${pool.size > 1 ? "s" : ""}…`);
+  const shown = charted(p);
+  sweep.charts.forEach((c, j) => c.setData(data(shown[j], shown[j] === goodputAt(p))));
   const band = {
-    param: sweep.plan.param,
+    param: p.param,
     x: xs(),
-    curves: sweep.plan.variants!.map((v, k) => ({
-      label: v.label,
-      mean: sweep.results[k].map((pt) => pt?.stats[GOODPUT].mean ?? null),
-      lo: sweep.results[k].map((pt) => pt?.stats[GOODPUT].lo ?? null),
-      hi: sweep.results[k].map((pt) => pt?.stats[GOODPUT].hi ?? null),
-      digest: sweep.results[k].map((pt) => pt?.digest ?? null),
-    })),
+    curves: curvesOf(goodputAt(p) >= 0 ? goodputAt(p) : 0),
     lines: lineValues(),
+    ...(p.metrics?.length ? { metrics: metricsOf(p).map((m, k) => ({ name: m.name, curves: curvesOf(k) })) } : {}),
   };
   el("sweep-chart").dataset.band = JSON.stringify(band);
   if (el<HTMLDetailsElement>("sweep-data").open) drawTable();
@@ -511,20 +572,33 @@ function draw() {
 // drawTable writes the data view: one row per point in.
 function drawTable() {
   if (!sweep.plan) return;
+  const p = sweep.plan;
+  const ms = metricsOf(p);
+  // Carried against offered: carried with its band and offered; a study's
+  // own metrics: each with its band.
+  const cells = p.metrics?.length
+    ? ms.map((m, k) => ({ head: `${words(m)} (95 %)`, cell: (pt: PointStat) => band(pt, k) }))
+    : [
+        { head: `${carried} (95 %)`, cell: (pt: PointStat) => band(pt, GOODPUT) },
+        { head: offered, cell: (pt: PointStat) => fmt(pt.stats[OFFERED].mean) },
+      ];
   const head = document.createElement("tr");
-  for (const h of ["curve", sweep.plan.param, "seeds", `${carried} (95 %)`, offered, "digest"]) head.append(Object.assign(document.createElement("th"), { textContent: h }));
+  for (const h of ["curve", p.param, "seeds", ...cells.map((c) => c.head), "digest"]) head.append(Object.assign(document.createElement("th"), { textContent: h }));
   const rows = [head];
   for (const r of sweep.results)
     for (const pt of r) {
       if (!pt) continue;
       const tr = document.createElement("tr");
-      const g = pt.stats[GOODPUT];
-      for (const t of [pt.label, String(pt.x), String(pt.seeds), `${fmt(g.mean)} [${fmt(g.lo)}, ${fmt(g.hi)}]`, fmt(pt.stats[OFFERED].mean), pt.digest])
-        tr.append(Object.assign(document.createElement("td"), { textContent: t }));
+      for (const t of [pt.label, String(pt.x), String(pt.seeds), ...cells.map((c) => c.cell(pt)), pt.digest]) tr.append(Object.assign(document.createElement("td"), { textContent: t }));
       rows.push(tr);
     }
   el("sweep-table").replaceChildren(...rows);
 }
+
+const band = (pt: PointStat, k: number) => {
+  const g = pt.stats[k];
+  return `${fmt(g.mean)} [${fmt(g.lo)}, ${fmt(g.hi)}]`;
+};
 
 // ---- export ---------------------------------------------------------------
 
@@ -543,13 +617,17 @@ function sweepHead(p: Plan): string[] {
   const seed = sweep.info?.seed ?? 0;
   const unit = specOf(p.param)?.unit || "1";
   const grid = p.values?.length ? `${p.param} at ${p.values.join(", ")}` : `${p.param} from ${p.from} to ${p.to}, ${p.points} points${p.log ? " (log)" : ""}`;
+  const own = metricsOf(p)
+    .filter((m) => m.unit)
+    .map((m) => `, ${m.name}: ${m.unit}`)
+    .join("");
   return [
     `model: ${sweep.info?.model ?? ""}`,
     `scenario: ${sweep.info?.preset || "custom"}`,
     `seed: ${seed} (each point runs seeds ${seed} to ${seed + p.seeds - 1})`,
     `link: ${location.href}`,
-    `sweep: ${grid}, ${p.seeds} seeds per point; curves: ${(p.variants ?? [{ label: Label.AsSet }]).map((v) => v.label).join(", ")}`,
-    `units: ${p.param}: ${unit}, *_per_s: per second, *_pct: %, seeds: runs per point; *_mean is the mean over the seeds, *_lo and *_hi its 95 % interval, in 8 significant digits`,
+    `sweep: ${grid}, ${p.seeds} seeds per point; curves: ${(p.variants ?? [{ label: Label.AsSet }]).map((v) => v.label).join(", ")}${p.metrics?.length ? `; measures: ${p.metrics.join(", ")}` : ""}`,
+    `units: ${p.param}: ${unit}, *_per_s: per second, *_pct: %${own}, seeds: runs per point; *_mean is the mean over the seeds, *_lo and *_hi its 95 % interval, in 8 significant digits`,
   ].map((h) => "# " + h.replace(/[\r\n]/g, " "));
 }
 
@@ -558,7 +636,7 @@ function sweepHead(p: Plan): string[] {
 // point's digest.
 function exportCSV() {
   if (!sweep.plan) return;
-  const head = ["variant", sweep.plan.param, "seeds", ...Metrics.flatMap(({ name: m }) => [`${m}_mean`, `${m}_lo`, `${m}_hi`]), "digest"];
+  const head = ["variant", sweep.plan.param, "seeds", ...metricsOf(sweep.plan).flatMap(({ name: m }) => [`${m}_mean`, `${m}_lo`, `${m}_hi`]), "digest"];
   const lines = [...sweepHead(sweep.plan), head.join(",")];
   for (const r of sweep.results)
     for (const pt of r) {
@@ -568,25 +646,32 @@ function exportCSV() {
   downloadText(fileName("csv"), lines.join("\n") + "\n", "text/csv");
 }
 
+// exportPNG draws the charts one under the other, with the title and one
+// legend (the curves' colours are the same on every chart).
 function exportPNG() {
-  if (!sweep.chart || !sweep.plan) return;
-  const src = sweep.chart.ctx.canvas;
-  const legend = sweep.chart.series.slice(1).map((s, k) => ({ label: String(s.label ?? ""), color: String(s.stroke ?? "#888"), k })).filter((s) => !/95 %/.test(s.label));
-  const w = src.width;
+  if (!sweep.charts.length || !sweep.plan) return;
+  const srcs = sweep.charts.map((c) => c.ctx.canvas);
+  const legend = sweep.charts[0].series.slice(1).map((s, k) => ({ label: String(s.label ?? ""), color: String(s.stroke ?? "#888"), k })).filter((s) => !/95 %/.test(s.label));
+  const w = srcs[0].width;
+  const h = srcs.reduce((a, c) => a + c.height, 0);
   const title = `overloadlab — ${sweep.info?.preset || "custom"}: sweep of ${sweep.plan.param}, ${sweep.plan.seeds} seeds per point, mean and 95 % band`;
   const canvas = document.createElement("canvas");
   canvas.width = w;
-  canvas.height = src.height + 40 + 20 * legend.length;
+  canvas.height = h + 40 + 20 * legend.length;
   const ctx = canvas.getContext("2d")!;
   ctx.fillStyle = cssVar("--panel");
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.fillStyle = cssVar("--fg");
   ctx.font = "bold 16px system-ui, sans-serif";
   ctx.fillText(title, 12, 24);
-  ctx.drawImage(src, 0, 36);
+  let y0 = 36;
+  for (const src of srcs) {
+    ctx.drawImage(src, 0, y0);
+    y0 += src.height;
+  }
   ctx.font = "13px system-ui, sans-serif";
   legend.forEach((s, i) => {
-    const y = src.height + 48 + 20 * i;
+    const y = h + 48 + 20 * i;
     ctx.fillStyle = s.color;
     ctx.fillRect(12, y - 10, 14, 10);
     ctx.fillStyle = cssVar("--fg");

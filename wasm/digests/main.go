@@ -2,7 +2,8 @@
 // `make test` can run it natively and under GOOS=js GOARCH=wasm (node) and
 // compare: the core must give the same numbers on both. Then, for every
 // model's study, a short log-spaced sweep of two seeds: each point's digest
-// and goodput band, which must match too (grid, runs and statistics). With -time it
+// and goodput band (a study of its own metrics: its first, second and last
+// values over the whole run, each metric's band), which must match too (grid, runs and statistics). With -time it
 // times one preset instead, for `make bench` (build/wasmspeed: wasm against
 // native speed): one line per run, "NAME WALL_NS CPU_NS", the run's wall
 // time (time.Now: performance.now in a browser) and the CPU time the process
@@ -53,6 +54,13 @@ func sweeps() error {
 			}
 			sc.Duration = 20
 			p := &sim.Plan{Param: sw.Param, From: sw.Values[0], To: sw.Values[len(sw.Values)-1], Points: 4, Log: true, Seeds: 2, Variants: sw.Curves}
+			if len(sw.Metrics) > 0 {
+				// A study of its own metrics: its first, second and last
+				// values over the preset's whole run (the figures come late).
+				sc, _ = catalog.Preset(def.Presets[0].Name)
+				n := len(sw.Values)
+				p = &sim.Plan{Param: sw.Param, Values: []float64{sw.Values[0], sw.Values[1], sw.Values[n-1]}, Seeds: 2, Variants: sw.Curves, Metrics: sw.MetricNames()}
+			}
 			if err := p.Check(def, sc); err != nil {
 				return err
 			}
@@ -65,6 +73,14 @@ func sweeps() error {
 				return err
 			}
 			for _, pt := range pts {
+				if len(p.Metrics) > 0 {
+					fmt.Printf("sweep %s/%s %q %s=%v %s", def.Name, sw.ID, pt.Label, p.Param, pt.X, pt.Digest)
+					for k, name := range p.Metrics {
+						fmt.Printf(" %s %v [%v, %v]", name, pt.Stats[k].Mean, pt.Stats[k].Lo, pt.Stats[k].Hi)
+					}
+					fmt.Println()
+					continue
+				}
 				g := pt.Stats[sim.MetricGoodput]
 				fmt.Printf("sweep %s/%s %q %s=%v %s goodput %v [%v, %v]\n", def.Name, sw.ID, pt.Label, p.Param, pt.X, pt.Digest, g.Mean, g.Lo, g.Hi)
 			}

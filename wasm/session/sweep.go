@@ -81,7 +81,7 @@ func (w *Sweeper) Point(scenarioJSON, planJSON, samplesJSON string) (sim.PointSt
 	}
 	sort.Stable(bySeed(samples))
 	for k, s := range samples {
-		if !w.plan.Contains(s.Cell) || s.Seed != k || s.Variant != samples[0].Variant || s.Point != samples[0].Point || len(s.Values) != len(sim.Metrics) {
+		if !w.plan.Contains(s.Cell) || s.Seed != k || s.Variant != samples[0].Variant || s.Point != samples[0].Point || len(s.Values) != w.plan.MetricCount() {
 			return sim.PointStat{}, &param.Error{Field: "sweep samples", Value: fmt.Sprintf("variant %d, point %d, seed %d", s.Variant, s.Point, s.Seed),
 				Allowed: fmt.Sprintf("seeds 0 to %d of one point (variant < %d, point < %d), each once", w.plan.Seeds-1, len(w.plan.Curves()), w.plan.PointCount())}
 		}

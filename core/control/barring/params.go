@@ -29,7 +29,7 @@ func acbParams(name, what, marker string) []param.Spec {
 	return []param.Spec{
 		{Name: name, Label: "ACB for " + what, Marker: marker, Group: group, Kind: param.Bool, Default: param.On(false),
 			Doc: prose.Page("the cells broadcast " + name + " (SIB2): UEs of access classes 0–9 draw before every " + what + " attempt")},
-		{Name: name + ".ac-BarringFactor", Label: what + ": ac-BarringFactor", Marker: marker + " factor", Group: group, Kind: param.Choice, Choices: FactorNames, Default: param.Str("p30"),
+		{Name: name + ".ac-BarringFactor", Label: what + ": ac-BarringFactor", Marker: marker + " factor", Group: group, Kind: param.Choice, Choices: FactorNames, Numbers: Factors, Default: param.Str("p30"),
 			Doc: prose.Page("p00 … p95: a UE may try only if its draw in [0, 1) is below this (p30: 0.30)")},
 		{Name: name + ".ac-BarringTime", Label: what + ": ac-BarringTime", Marker: marker + " time", Group: group, Kind: param.Choice, Choices: TimeNames, Default: param.Str("s64"),
 			Doc: prose.Page("s4 … s512: a barred UE waits (0.7 + 0.6·rand) × this many seconds before it checks again (T303, T305)")},

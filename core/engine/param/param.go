@@ -48,7 +48,10 @@ type Spec struct {
 	Step    float64  `json:"step,omitempty"`    // slider step
 	Default Value    `json:"default"`           // value when a scenario does not say
 	Choices []string `json:"choices,omitempty"` // Choice: allowed values
-	Doc     string   `json:"doc"`               // one line: what it means
+	// Numbers, for a Choice, are the numbers its choices stand for, in
+	// their order (p30: 30): a sweep may then run the choice as a number.
+	Numbers []float64 `json:"numbers,omitempty"`
+	Doc     string    `json:"doc"` // one line: what it means
 	// Fixed means fixed during a run: set before it starts; refused in a
 	// timeline and as a live change.
 	Fixed bool `json:"fixed,omitempty"`

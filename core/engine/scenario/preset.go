@@ -94,6 +94,9 @@ var Paces = []float64{1, 2, 3, 5, 10, 20, 30, 60, 90, 120, 300}
 type Variant struct {
 	Label  string                 `json:"label"`
 	Params map[string]param.Value `json:"params,omitempty"`
+	// Follow, on a sweep's curve, names parameters set to the swept value
+	// at every point as well (a fixed T3346: t3346.min follows t3346.max).
+	Follow []string `json:"follow,omitempty"`
 }
 
 // Apply returns a copy of s with the variant's parameters set.

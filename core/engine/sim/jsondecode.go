@@ -12,8 +12,8 @@ import (
 // planFields and variantFields are the keys of a plan's JSON and of a
 // variant's.
 var (
-	planFields    = []string{"param", "from", "to", "points", "log", "values", "seeds", "variants"}
-	variantFields = []string{"label", "params"}
+	planFields    = []string{"param", "from", "to", "points", "log", "values", "seeds", "variants", "metrics"}
+	variantFields = []string{"label", "params", "follow"}
 )
 
 // decode reads raw into w as strictly as the rest of a link is read
@@ -47,6 +47,8 @@ func (w *PlanJSON) decode(raw []byte) error {
 			w.Values, err = decodeValues(m.Raw, where)
 		case "variants":
 			w.Variants, err = decodeVariants(m.Raw, where)
+		case "metrics":
+			w.Metrics, err = decodeNames(m.Raw, where)
 		}
 		if err != nil {
 			return err
@@ -82,6 +84,24 @@ func decodeValues(raw []byte, where string) ([]float64, error) {
 	return out, nil
 }
 
+// decodeNames reads a list of at most MaxMetrics names, none null.
+func decodeNames(raw []byte, where string) ([]string, error) {
+	items, err := param.DecodeArray(raw, where)
+	if err != nil {
+		return nil, err
+	}
+	if len(items) > MaxMetrics {
+		return nil, &param.Error{Field: where, Value: fmt.Sprint(len(items)), Allowed: fmt.Sprintf("at most %d", MaxMetrics)}
+	}
+	out := make([]string, len(items))
+	for i, x := range items {
+		if out[i], err = param.DecodeString(x, fmt.Sprintf("%s[%d]", where, i)); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
 // decodeVariants reads a list of variants {label, params}.
 func decodeVariants(raw []byte, where string) ([]VariantJSON, error) {
 	items, err := param.DecodeArray(raw, where)
@@ -104,6 +124,8 @@ func decodeVariants(raw []byte, where string) ([]VariantJSON, error) {
 				if out[i].Label, err = param.DecodeString(m.Raw, at+".label"); err == nil {
 					err = scenario.CheckWords(at+".label", out[i].Label, scenario.MaxTitle, false)
 				}
+			case "follow":
+				out[i].Follow, err = decodeNames(m.Raw, at+".follow")
 			case "params":
 				var ps []param.Member
 				if ps, err = param.DecodeObject(m.Raw, at+".params", nil); err == nil {

@@ -203,6 +203,19 @@ func (v *PlanJSON) AppendJSON(e *jsonw.Encoder) {
 			e.Byte(']')
 		}
 	}
+	if len(v.Metrics) != 0 {
+		e.Key(`"metrics":`)
+		if v.Metrics == nil {
+			e.Null()
+		} else {
+			e.Byte('[')
+			for i0 := range v.Metrics {
+				e.Comma(i0)
+				e.String(v.Metrics[i0])
+			}
+			e.Byte(']')
+		}
+	}
 	e.Byte('}')
 }
 
@@ -329,6 +342,19 @@ func (v *VariantJSON) AppendJSON(e *jsonw.Encoder) {
 			e.Byte('}')
 		}
 	}
+	if len(v.Follow) != 0 {
+		e.Key(`"follow":`)
+		if v.Follow == nil {
+			e.Null()
+		} else {
+			e.Byte('[')
+			for i0 := range v.Follow {
+				e.Comma(i0)
+				e.String(v.Follow[i0])
+			}
+			e.Byte(']')
+		}
+	}
 	e.Byte('}')
 }
 
@@ -446,6 +472,36 @@ func (v *Line) AppendJSON(e *jsonw.Encoder) {
 	if len(v.If) != 0 {
 		e.Key(`"if":`)
 		e.String(v.If)
+	}
+	e.Byte('}')
+}
+
+// AppendJSON writes v as encoding/json's Marshal does.
+func (v *Metric) AppendJSON(e *jsonw.Encoder) {
+	if v == nil {
+		e.Null()
+		return
+	}
+	e.Byte('{')
+	e.Key(`"name":`)
+	e.String(v.Name)
+	e.Key(`"label":`)
+	e.String(v.Label)
+	if len(v.Unit) != 0 {
+		e.Key(`"unit":`)
+		e.String(v.Unit)
+	}
+	if len(v.Column) != 0 {
+		e.Key(`"column":`)
+		e.String(v.Column)
+	}
+	if len(v.Agg) != 0 {
+		e.Key(`"agg":`)
+		e.String(v.Agg)
+	}
+	if v.From != 0 {
+		e.Key(`"from":`)
+		e.Float(v.From)
 	}
 	e.Byte('}')
 }

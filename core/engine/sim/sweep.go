@@ -13,9 +13,10 @@ import (
 	"overloadlab/core/engine/scenario"
 )
 
-// Sweep is a model's own carried-vs-offered study: the values of one
-// parameter and the variants (one curve each) worth comparing. It is the
-// default Plan of `overloadlab sweep -preset X` and the page's first sweep.
+// Sweep is a model's own study, carried against offered load unless it
+// says what it measures: the values of one parameter and the variants (one
+// curve each) worth comparing. It is the default Plan of `overloadlab sweep
+// -preset X` and the page's first sweep.
 type Sweep struct {
 	ID     string             `json:"id"`
 	Title  string             `json:"title"`
@@ -23,6 +24,11 @@ type Sweep struct {
 	Values []float64          `json:"values"` // its values, in order
 	Curves []scenario.Variant `json:"curves"` // one curve per variant
 	Doc    string             `json:"doc"`    // what to look for
+	// Metrics, when set, are what each run measures instead of Metrics
+	// (the carried-vs-offered ones): the model's own, with their words
+	// and unit, and any of Metrics by their Name alone. The page draws a
+	// chart per metric (the carried one for goodput, offered dashed).
+	Metrics []Metric `json:"metrics,omitempty"`
 	// Lines are the node's capacity and pass lines on the carried chart.
 	Lines []SweepLine `json:"lines,omitempty"`
 }
@@ -68,7 +74,16 @@ func LinesAt(def *Def, v param.Values) []float64 {
 
 // Plan returns the model study as a plan with seeds seeds per point.
 func (sw *Sweep) Plan(seeds int) *Plan {
-	return &Plan{Param: sw.Param, Values: sw.Values, Seeds: seeds, Variants: sw.Curves}
+	return &Plan{Param: sw.Param, Values: sw.Values, Seeds: seeds, Variants: sw.Curves, Metrics: sw.MetricNames()}
+}
+
+// MetricNames returns the names of the study's metrics (nil: Metrics).
+func (sw *Sweep) MetricNames() []string {
+	var out []string
+	for _, m := range sw.Metrics {
+		out = append(out, m.Name)
+	}
+	return out
 }
 
 // Bounds of a plan: they keep a link or a command line from asking for a
@@ -78,6 +93,7 @@ const (
 	MaxSeeds    = 100
 	MaxVariants = 8
 	MaxCells    = 20000 // points × variants × seeds
+	MaxMetrics  = 16
 )
 
 // DefaultSeeds is the number of seeds per point when a plan does not say.
@@ -98,6 +114,69 @@ type Plan struct {
 	Seeds  int
 	// Variants are the curves; none means one curve, the scenario as it is.
 	Variants []scenario.Variant
+	// Metrics name what each run measures (Def.Metric): none means
+	// Metrics, the carried-vs-offered ones.
+	Metrics []string
+}
+
+// MetricList returns the plan's metrics in order: Metrics when it names
+// none; a name the model does not know (refused by Check) is left out.
+func (p *Plan) MetricList(def *Def) []Metric {
+	if len(p.Metrics) == 0 {
+		return Metrics
+	}
+	out := make([]Metric, 0, len(p.Metrics))
+	for _, name := range p.Metrics {
+		if m, ok := def.Metric(name); ok {
+			out = append(out, *m)
+		}
+	}
+	return out
+}
+
+// MetricCount returns the number of values of each sample.
+func (p *Plan) MetricCount() int {
+	if len(p.Metrics) == 0 {
+		return len(Metrics)
+	}
+	return len(p.Metrics)
+}
+
+// x returns the swept parameter's value in sc as a number: a choice's
+// number (param.Spec.Numbers) for a choice parameter.
+func (p *Plan) x(def *Def, sc *scenario.Scenario) float64 {
+	if spec, ok := def.Params.Lookup(p.Param); ok && spec.Kind == param.Choice {
+		if i := slices.Index(spec.Choices, sc.Params.Text(p.Param)); i >= 0 && i < len(spec.Numbers) {
+			return spec.Numbers[i]
+		}
+	}
+	return sc.Params.Num(p.Param)
+}
+
+// ChoiceValues returns the numbers of a choice parameter's choices from
+// from to to (param.Spec.Numbers), in order: the points of its sweep.
+func ChoiceValues(spec *param.Spec, from, to float64) []float64 {
+	out := []float64{}
+	for _, x := range spec.Numbers {
+		if x >= min(from, to) && x <= max(from, to) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// valueAt returns the swept parameter's value for x: the choice that
+// stands for x for a choice parameter (false if none does).
+func valueAt(spec *param.Spec, x float64) (param.Value, bool) {
+	if spec.Kind != param.Choice {
+		return param.Num(x), true
+	}
+	for i, y := range spec.Numbers { // a loop, not slices.Index: no generic instance for []float64 in the wasm
+		if y == x && i < len(spec.Choices) {
+			return param.Str(spec.Choices[i]), true
+		}
+	}
+	return param.Value{}, false
 }
 
 // Grid returns the swept values: Values if given, else Points values from
@@ -179,6 +258,9 @@ func (p *Plan) String() string {
 		labels[i] = v.Label
 	}
 	fmt.Fprintf(&b, ", %d seeds per point; curves: %s", p.Seeds, strings.Join(labels, ", "))
+	if len(p.Metrics) > 0 {
+		fmt.Fprintf(&b, "; measures: %s", strings.Join(p.Metrics, ", "))
+	}
 	return b.String()
 }
 
@@ -229,8 +311,12 @@ func (p *Plan) Shard(i, n int) []Cell {
 // every error names the field, the value and what is allowed.
 func (p *Plan) Check(def *Def, base *scenario.Scenario) error {
 	spec, ok := def.Params.Lookup(p.Param)
-	if !ok || (spec.Kind != param.Number && spec.Kind != param.Integer) {
+	choice := ok && spec.Kind == param.Choice && len(spec.Numbers) == len(spec.Choices)
+	if !ok || (spec.Kind != param.Number && spec.Kind != param.Integer && !choice) {
 		return &param.Error{Field: "sweep param", Value: strconv.Quote(p.Param), Allowed: "a numeric parameter of model " + def.Name}
+	}
+	if choice && p.Values == nil {
+		return &param.Error{Field: "sweep values", Value: "none", Allowed: "the values of " + p.Param + ", a choice: some of " + numbers(spec.Numbers)}
 	}
 	if p.Values != nil {
 		if len(p.Values) == 0 || len(p.Values) > MaxPoints {
@@ -263,8 +349,30 @@ func (p *Plan) Check(def *Def, base *scenario.Scenario) error {
 		return &param.Error{Field: "sweep size", Value: fmt.Sprintf("%d runs (points × variants × seeds)", n), Allowed: fmt.Sprintf("at most %d runs", MaxCells)}
 	}
 	for _, x := range p.Grid(spec) {
-		if err := spec.CheckValue(param.Num(x)); err != nil {
+		v, ok := valueAt(spec, x)
+		if !ok {
+			return &param.Error{Field: "sweep value", Value: strconv.FormatFloat(x, 'g', -1, 64), Allowed: "one of " + numbers(spec.Numbers) + ", the numbers of " + p.Param + "'s choices"}
+		}
+		if err := spec.CheckValue(v); err != nil {
 			return fmt.Errorf("sweep value: %w", err)
+		}
+	}
+	if len(p.Metrics) > MaxMetrics {
+		return &param.Error{Field: "sweep metrics", Value: fmt.Sprint(len(p.Metrics)), Allowed: fmt.Sprintf("at most %d", MaxMetrics)}
+	}
+	for i, name := range p.Metrics {
+		if _, ok := def.Metric(name); !ok {
+			var known []string
+			for _, m := range Metrics {
+				known = append(known, m.Name)
+			}
+			for _, sw := range def.Sweeps {
+				known = append(known, sw.MetricNames()...)
+			}
+			return &param.Error{Field: "sweep metrics", Value: strconv.Quote(name), Allowed: "one of " + strings.Join(known, ", ")}
+		}
+		if slices.Contains(p.Metrics[:i], name) {
+			return &param.Error{Field: "sweep metrics", Value: strconv.Quote(name), Allowed: "a metric not named twice"}
 		}
 	}
 	for i := range p.Variants {
@@ -274,8 +382,28 @@ func (p *Plan) Check(def *Def, base *scenario.Scenario) error {
 		if _, err := p.Variants[i].Apply(base); err != nil {
 			return err
 		}
+		for _, name := range p.Variants[i].Follow {
+			if f, ok := def.Params.Lookup(name); !ok || f.Kind != spec.Kind || name == p.Param {
+				return &param.Error{Field: "sweep variant " + param.Quote(p.Variants[i].Label) + " follow", Value: strconv.Quote(name), Allowed: "another parameter of the kind of " + p.Param}
+			}
+			f, _ := def.Params.Lookup(name)
+			for _, x := range p.Grid(spec) {
+				if v, _ := valueAt(spec, x); f.CheckValue(v) != nil {
+					return fmt.Errorf("sweep variant %s: %w", param.Quote(p.Variants[i].Label), f.CheckValue(v))
+				}
+			}
+		}
 	}
 	return nil
+}
+
+// numbers lists xs as a sentence's numbers: "0, 5, 10".
+func numbers(xs []float64) string {
+	vs := make([]string, len(xs))
+	for i, x := range xs {
+		vs[i] = strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	return strings.Join(vs, ", ")
 }
 
 // seedOf is the seed of a cell: the scenario's plus the seed index, kept in
@@ -290,8 +418,11 @@ func (p *Plan) Scenario(def *Def, base *scenario.Scenario, c Cell) (*scenario.Sc
 	if err != nil {
 		return nil, err
 	}
-	if err := sc.Params.Put(p.Param, param.Num(p.Grid(spec)[c.Point])); err != nil {
-		return nil, fmt.Errorf("sweep: %w", err)
+	x, _ := valueAt(spec, p.Grid(spec)[c.Point])
+	for _, name := range append([]string{p.Param}, v.Follow...) {
+		if err := sc.Params.Put(name, x); err != nil {
+			return nil, fmt.Errorf("sweep: %w", err)
+		}
 	}
 	sc.Seed = seedOf(base.Seed, c.Seed)
 	return sc, nil
@@ -308,12 +439,14 @@ type PlanJSON struct {
 	Values   []float64     `json:"values,omitempty"`
 	Seeds    int           `json:"seeds"`
 	Variants []VariantJSON `json:"variants,omitempty"`
+	Metrics  []string      `json:"metrics,omitempty"`
 }
 
 // VariantJSON is a curve of a PlanJSON.
 type VariantJSON struct {
 	Label  string               `json:"label"`
 	Params map[string]jsonw.Raw `json:"params,omitempty"`
+	Follow []string             `json:"follow,omitempty"`
 }
 
 // EncodePlan writes p as JSON, its variants' values encoded by schema.
@@ -324,9 +457,9 @@ func EncodePlan(p *Plan, schema *param.Set) jsonw.Raw {
 
 // JSON returns p's JSON form, its variants' values encoded by schema.
 func (p *Plan) JSON(schema *param.Set) *PlanJSON {
-	w := PlanJSON{Param: p.Param, From: p.From, To: p.To, Points: p.Points, Log: p.Log, Values: p.Values, Seeds: p.Seeds}
+	w := PlanJSON{Param: p.Param, From: p.From, To: p.To, Points: p.Points, Log: p.Log, Values: p.Values, Seeds: p.Seeds, Metrics: p.Metrics}
 	for _, v := range p.Variants {
-		vw := VariantJSON{Label: v.Label, Params: map[string]jsonw.Raw{}}
+		vw := VariantJSON{Label: v.Label, Params: map[string]jsonw.Raw{}, Follow: v.Follow}
 		for name, x := range v.Params {
 			if sp, ok := schema.Lookup(name); ok {
 				vw.Params[name] = sp.Encode(x)
@@ -344,9 +477,9 @@ func DecodePlan(raw []byte, schema *param.Set) (*Plan, error) {
 	if err := w.decode(raw); err != nil {
 		return nil, fmt.Errorf("sweep: not a valid sweep definition: %w", err)
 	}
-	p := &Plan{Param: w.Param, From: w.From, To: w.To, Points: w.Points, Log: w.Log, Values: w.Values, Seeds: w.Seeds}
+	p := &Plan{Param: w.Param, From: w.From, To: w.To, Points: w.Points, Log: w.Log, Values: w.Values, Seeds: w.Seeds, Metrics: w.Metrics}
 	for i, vw := range w.Variants {
-		v := scenario.Variant{Label: vw.Label, Params: map[string]param.Value{}}
+		v := scenario.Variant{Label: vw.Label, Params: map[string]param.Value{}, Follow: vw.Follow}
 		where := fmt.Sprintf("sweep.variants[%d].params", i)
 		given := map[string]string{}
 		names := make([]string, 0, len(vw.Params))

@@ -22,7 +22,7 @@ type PointStat struct {
 	Point   int     `json:"point"`
 	X       float64 `json:"x"`
 	Seeds   int     `json:"seeds"`
-	Stats   []Stat  `json:"stats"` // one per Metrics
+	Stats   []Stat  `json:"stats"` // one per metric of the plan (Plan.MetricList)
 	// Digest is an FNV-64a over the runs' digests in seed order: equal
 	// digests, equal runs, natively and in wasm.
 	Digest string `json:"digest"`
@@ -123,7 +123,7 @@ func PointOf(p *Plan, seeds []Sample) PointStat {
 	c := seeds[0].Cell
 	ps := PointStat{Variant: c.Variant, Label: p.Curves()[c.Variant].Label, Point: c.Point, X: seeds[0].X, Seeds: len(seeds)}
 	xs := make([]float64, len(seeds))
-	for m := range Metrics {
+	for m := range seeds[0].Values {
 		for i, s := range seeds {
 			xs[i] = s.Values[m]
 		}

@@ -9,7 +9,8 @@ import (
 // and the plain names of its counters.
 
 // Tile is a headline number of a model: the value of Column at the time
-// the page looks at (Agg ""), its maximum up to then ("max"), its total
+// the page looks at (Agg ""), its maximum up to then ("max"; over the
+// intervals ending after From when From is set), its total
 // up to then, the rate summed over the intervals ("sum"), or its mean over
 // the intervals ending after From up to then ("mean": a claim's window,
 // so that the tile and the claim on the column show one figure; the Doc
@@ -18,7 +19,7 @@ type Tile struct {
 	Label  string  `json:"label"`
 	Column string  `json:"column"`
 	Agg    string  `json:"agg,omitempty"`
-	From   float64 `json:"from,omitempty"` // TileMean: the window starts (s)
+	From   float64 `json:"from,omitempty"` // TileMean, TileMax: the window starts (s)
 	Doc    string  `json:"doc"`            // under the number: what it counts
 }
 
@@ -82,7 +83,8 @@ func (d *Def) CounterFlag(key string) bool {
 }
 
 // Tile returns the value of the headline tile t over the intervals
-// recorded: its column's last value, its maximum (TileMax), its total,
+// recorded: its column's last value, its maximum (TileMax, over the
+// intervals ending after t.From), its total,
 // the rate times each interval's length, rounded (TileSum), or its mean
 // over the intervals ending after t.From (TileMean), as the page's tiles
 // show them; false if the column has no value yet (none after From).
@@ -93,11 +95,13 @@ func (r *Run) Tile(t Tile) (float64, bool) {
 	}
 	switch t.Agg {
 	case TileMax:
-		m := v[0]
-		for _, x := range v {
-			m = max(m, x)
+		m, ok := 0.0, false
+		for i, x := range v {
+			if ts[i] > t.From {
+				m, ok = cond(ok, max(m, x), x), true
+			}
 		}
-		return m, true
+		return m, ok
 	case TileSum:
 		s, prev := 0.0, 0.0
 		for i, x := range v {
@@ -126,4 +130,12 @@ func meanFrom(ts, v []float64, from float64) (float64, bool) {
 		return 0, false
 	}
 	return s / float64(n), true
+}
+
+// cond is a if c, else b.
+func cond(c bool, a, b float64) float64 {
+	if c {
+		return a
+	}
+	return b
 }

@@ -89,5 +89,6 @@ var Def = &sim.Def{
 		return ev
 	},
 	Presets: presets,
+	Sweeps:  sweeps,
 	New:     newNode,
 }

@@ -236,6 +236,7 @@ export interface PlanJSON {
   values?: number[];
   seeds: number;
   variants?: VariantJSON[];
+  metrics?: string[];
 }
 
 // Pick is scenario.Pick.
@@ -335,6 +336,7 @@ export interface ParamDescription {
   max: number;
   step?: number;
   choices?: string[];
+  numbers?: number[];
   doc: string;
   fixed?: boolean;
   default: ParamValue;
@@ -377,6 +379,7 @@ export interface SweepDesc {
   param: string;
   values: number[];
   doc: string;
+  metrics?: Metric[];
   lines?: SweepLine[];
   curves: VariantDesc[];
 }
@@ -395,6 +398,7 @@ export interface PresetDescription {
 export interface VariantJSON {
   label: string;
   params?: Record<string, ParamValue>;
+  follow?: string[];
 }
 
 // CompareWords is compare.Words.
@@ -424,6 +428,17 @@ export interface Line {
 export interface Variant {
   label: string;
   params?: Record<string, ParamValue>;
+  follow?: string[];
+}
+
+// Metric is sim.Metric.
+export interface Metric {
+  name: string;
+  label: string;
+  unit?: string;
+  column?: string;
+  agg?: string;
+  from?: number;
 }
 
 // SweepLine is sim.SweepLine.
@@ -438,6 +453,7 @@ export interface SweepLine {
 export interface VariantDesc {
   label: string;
   params: Record<string, ParamValue>;
+  follow?: string[];
 }
 
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"overloadlab/core/engine/kernel"
+	"overloadlab/core/engine/metrics"
 	"overloadlab/core/engine/param"
 	"overloadlab/core/engine/scenario"
 	"overloadlab/core/engine/sim"
@@ -135,10 +136,22 @@ func conformDef(t *testing.T, def *sim.Def) {
 				t.Errorf("sweep %s: %v", sw.ID, err)
 			}
 		}
-		sp, _ := def.Params.Lookup(sw.Param)
-		for _, x := range sw.Values {
-			if sp != nil && sp.CheckValue(param.Num(x)) != nil {
-				t.Errorf("sweep %s: value %g out of range", sw.ID, x)
+		// Its values in range (a choice's: numbers of its choices), its
+		// metrics known, its curves' followers of the swept kind.
+		if err := sw.Plan(1).Check(def, base); err != nil {
+			t.Errorf("sweep %s: %v", sw.ID, err)
+		}
+		// A study's own metric has a name of its own, the same words
+		// wherever it is named, and a figure to give.
+		for _, m := range sw.Metrics {
+			if slices.ContainsFunc(sim.Metrics, func(s sim.Metric) bool { return s.Name == m.Name }) {
+				continue // one of the carried-vs-offered metrics, by name
+			}
+			if d, _ := def.Metric(m.Name); d.Label != m.Label || d.Unit != m.Unit || d.Column != m.Column || d.Agg != m.Agg || d.From != m.From || (d.Of == nil) != (m.Of == nil) {
+				t.Errorf("sweep %s: metric %s declared twice, differently", sw.ID, m.Name)
+			}
+			if m.Of == nil && !slices.ContainsFunc(def.AllColumns(), func(c metrics.Column) bool { return c.Name == m.Column }) {
+				t.Errorf("sweep %s: metric %s reads column %q, which the model has not", sw.ID, m.Name, m.Column)
 			}
 		}
 	}
