@@ -97,7 +97,7 @@ type Env struct {
 // flaps (OVERLOAD START and STOP every few seconds for a day) cannot grow
 // the run's memory, nor the answer the page reads every frame, without
 // limit. The first MaxMarks are kept, the others counted
-// (Summary.MarksLeftOut). outage-s1-overload marks 51 in its hour.
+// (Summary.MarksLeftOut). outage-s1-overload marks about 50 in its hour.
 const MaxMarks = 200
 
 // Mark reports a moment of the run as it happens, at (the time now, or
