@@ -70,7 +70,9 @@ var Def = &sim.Def{
 		{Label: "Attached", Column: "attached", Doc: "% of the devices"},
 		{Label: "Time to 95 %", Column: "t95", Doc: "s from the trigger until 95 % attached (0: not yet)"},
 		{Label: "Peak MME CPU", Column: "cpu", Agg: sim.TileMax, Doc: "% of the busiest MME, so far"},
+		{Label: "Mean MME CPU", Column: "cpu.mean", Doc: "% over the MMEs up, from the start so far"},
 		{Label: "Attempts per attach", Column: "signalling-per-attach", Doc: "attach attempts sent per attach accepted"},
+		{Label: "Emergency success", Column: "emergency.success", Doc: "% of emergency attach attempts ended that were accepted (100 before any)"},
 	},
 	Events: func(sc *scenario.Scenario) []sim.Event {
 		v := sc.Params
