@@ -83,7 +83,11 @@ func build(out string, fast bool) error {
 	for _, f := range old {
 		os.Remove(f)
 	}
-	if err := page(filepath.Join(out, "index.html")); err != nil {
+	// A model no longer in the catalog, or now inline, leaves no part behind.
+	if err := os.RemoveAll(filepath.Join(out, "model")); err != nil {
+		return err
+	}
+	if err := page(out); err != nil {
 		return fmt.Errorf("page: %w", err)
 	}
 	if err := bundle(out); err != nil {
@@ -95,7 +99,11 @@ func build(out string, fast bool) error {
 	return compress(out, fast)
 }
 
-func page(path string) error {
+// page writes index.html, with the default preset's model inline, and
+// each other model's parts in a file of their own (web.PartPath), which
+// the page fetches when that model is first chosen: the first load carries
+// one model's parts, not all of them (DESIGN.md, the page weight).
+func page(out string) error {
 	v, err := web.NewView()
 	if err != nil {
 		return err
@@ -104,7 +112,26 @@ func page(path string) error {
 	if err := web.Page(v).Render(context.Background(), &b); err != nil {
 		return err
 	}
-	return os.WriteFile(path, b.Bytes(), 0o644)
+	if err := os.WriteFile(filepath.Join(out, "index.html"), b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	for _, d := range v.Models {
+		if d == v.Inline {
+			continue
+		}
+		b.Reset()
+		if err := web.Part(d).Render(context.Background(), &b); err != nil {
+			return err
+		}
+		p := filepath.Join(out, filepath.FromSlash(web.PartPath(d.Name)))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func bundle(out string) error {

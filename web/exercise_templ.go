@@ -21,22 +21,21 @@ type exercise struct {
 	Challenges  []scenario.Challenge  `json:"challenges,omitempty"`
 }
 
-// exercises gives each preset that has any its predictions and challenges.
-func exercises(models []*sim.Def) map[string]exercise {
+// exercises gives each preset of d that has any its predictions and
+// challenges.
+func exercises(d *sim.Def) map[string]exercise {
 	out := map[string]exercise{}
-	for _, d := range models {
-		for _, p := range d.Presets {
-			if len(p.Predictions)+len(p.Challenges) > 0 {
-				out[p.Name] = exercise{p.Predictions, p.Challenges}
-			}
+	for _, p := range d.Presets {
+		if len(p.Predictions)+len(p.Challenges) > 0 {
+			out[p.Name] = exercise{p.Predictions, p.Challenges}
 		}
 	}
 	return out
 }
 
-// predict is the section that asks a preset's predictions before Play
-// (static/ts/predict.ts fills it).
-func predict(models []*sim.Def) templ.Component {
+// data is a model's modelData, for the page's scripts (static/ts/parts.ts
+// reads it by the id model-NAME).
+func data(d *sim.Def) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -53,10 +52,33 @@ func predict(models []*sim.Def) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templ.JSONScript("exercises", exercises(models)).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = templ.JSONScript("model-"+d.Name, dataOf(d)).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
+		return nil
+	})
+}
+
+// predict is the section that asks a preset's predictions before Play
+// (static/ts/predict.ts fills it).
+func predict() templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		ctx = templ.ClearChildren(ctx)
 		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section id=\"predict\" class=\"predict\" aria-label=\"prediction\" aria-live=\"polite\" hidden><details id=\"predict-fold\" class=\"fold\" open><summary><h2>Predict first<span class=\"fold-line\"></span></h2></summary><div id=\"predict-list\"></div><div class=\"buttons\"><button type=\"button\" id=\"predict-skip\" title=\"play without predicting\">Skip</button> <label class=\"predict-present\"><input type=\"checkbox\" id=\"predict-present\"> ask in presentation mode too</label></div></details></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err

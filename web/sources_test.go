@@ -23,7 +23,7 @@ func TestSourcesPanel(t *testing.T) {
 			continue
 		}
 		eval[string](t, tb, pick("preset", d.Presets[0].Name))
-		tb.wait(t, `!document.querySelector('section.how[data-model="`+d.Name+`"]').hidden`, 10*time.Second)
+		tb.wait(t, `document.querySelector('section.how[data-model="`+d.Name+`"]')?.hidden === false`, 10*time.Second) // its parts are loaded when picked
 		raw := eval[string](t, tb, `(() => {
 		  const how = document.querySelector('section.how[data-model="`+d.Name+`"]');
 		  const s = how.querySelector("details.sources");

@@ -20,9 +20,12 @@ import (
 type View struct {
 	Models  []*sim.Def
 	Default string // the preset shown first
-	// Styles is, as JSON, how every chart of every model draws its series
-	// (palette.For), by model name and chart id: the page only draws them.
-	Styles string
+	// Inline is the model of the default preset: its parts (controls,
+	// panels, headline, tours, exercises, chart styles) are in the page
+	// itself; every other model's are in a file of their own (Part,
+	// dist/model/NAME.html), which the page fetches when the model is
+	// first chosen.
+	Inline *sim.Def
 }
 
 // NewView returns the view of every model of the catalog.
@@ -30,20 +33,29 @@ func NewView() (View, error) {
 	v := View{Models: catalog.Models}
 	if ps := catalog.Presets(); len(ps) > 0 {
 		v.Default = ps[0].Name
+		v.Inline, _ = catalog.Model(ps[0].Model)
 	}
-	styles := map[string]map[string]palette.Styles{}
-	for _, d := range catalog.Models {
-		styles[d.Name] = map[string]palette.Styles{}
-		for _, c := range d.Charts {
-			styles[d.Name][c.ID] = palette.For(c)
-		}
-	}
-	b, err := json.Marshal(styles)
-	if err != nil {
-		return v, err
-	}
-	v.Styles = string(b)
 	return v, nil
+}
+
+// PartPath is where a model's parts are in dist/, as the page fetches them
+// (static/ts/parts.ts).
+func PartPath(model string) string { return "model/" + model + ".html" }
+
+// modelData is what the page's scripts read of a model from its parts, as
+// JSON: each preset's exercises (predict.ts, challenge.ts) and how each
+// chart draws its series (palette.For, by chart id: theme.ts).
+type modelData struct {
+	Exercises map[string]exercise       `json:"exercises"`
+	Styles    map[string]palette.Styles `json:"styles"`
+}
+
+func dataOf(d *sim.Def) modelData {
+	m := modelData{Exercises: exercises(d), Styles: map[string]palette.Styles{}}
+	for _, c := range d.Charts {
+		m.Styles[c.ID] = palette.For(c)
+	}
+	return m
 }
 
 // group is the parameters of one Group, in schema order.

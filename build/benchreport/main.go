@@ -5,7 +5,7 @@
 // cost against 150 ns up to N = 10⁵), the sweeps' speed-ups (natively W
 // workers against one, ≥ 0.8·W; the page's pool of 2 against one worker,
 // ≥ 1.6×), the access storm of a million devices (BenchmarkStorm/1M-…:
-// ≤ 15 s natively, ≤ 64 MB of heap), and the page weight (brotli total of all of dist/ against 1 MB, target
+// ≤ 15 s natively, ≤ 64 MB of heap), and the page weight (brotli total of a first load against 1 MB, target
 // 0.8 MB). Medians of the runs of each benchmark.
 //
 //	go run ./build/benchreport [-bench bench.txt] [-dist dist]
@@ -241,9 +241,12 @@ const (
 	pageTarget = 800_000
 )
 
-// pageWeight prints the brotli total of the whole of dist/: the page loads
-// every file of it on first load (one WebAssembly module, the report in
-// it). A file without a brotli copy is an error: it would escape the count.
+// pageWeight prints the brotli total of a first load: the files at the
+// top of dist/ (the page with the default preset's model's parts, the
+// scripts, one WebAssembly module with the report in it), and the first
+// load of a link to another model, which adds that model's parts
+// (dist/model/NAME.html); the verdict is that of the largest. A file
+// without a brotli copy is an error: it would escape the count.
 func pageWeight(w io.Writer, dist string) error {
 	entries, err := os.ReadDir(dist)
 	if err != nil {
@@ -270,14 +273,31 @@ func pageWeight(w io.Writer, dist string) error {
 	if files == 0 {
 		return fmt.Errorf("no files in %s: build it first (make build)", dist)
 	}
+	parts, _ := filepath.Glob(filepath.Join(dist, "model", "*.html"))
+	most, mostName := int64(0), ""
+	for _, p := range parts {
+		st, err := os.Stat(p + ".br")
+		if err != nil {
+			return fmt.Errorf("%s has no brotli copy: build it again (make build)", p)
+		}
+		name := "model/" + filepath.Base(p)
+		fmt.Fprintf(&each, "  %-24s %9d B brotli (a link to it only)\n", name, st.Size())
+		if st.Size() > most {
+			most, mostName = st.Size(), name
+		}
+	}
+	worst := total + most
 	verdict := "ok"
 	switch {
-	case total > pageBudget:
+	case worst > pageBudget:
 		verdict = "OVER the 1 MB budget"
-	case total > pageTarget:
+	case worst > pageTarget:
 		verdict = "within budget, above the 0.8 MB target"
 	}
-	fmt.Fprintf(w, "page weight: %d KB brotli, all of dist/ (%d files; the wasm %d KB): %s\n%s  %-24s %9d B brotli, budget %d, target %d\n",
-		total/1000, files, wasm/1000, verdict, each.String(), "total", total, pageBudget, pageTarget)
+	fmt.Fprintf(w, "page weight: %d KB brotli on first load (%d files; the wasm %d KB): %s\n%s  %-24s %9d B brotli, budget %d, target %d\n",
+		worst/1000, files, wasm/1000, verdict, each.String(), "total", total, pageBudget, pageTarget)
+	if mostName != "" {
+		fmt.Fprintf(w, "  %-24s %9d B brotli, with %s\n", "a link's, at most", worst, mostName)
+	}
 	return nil
 }

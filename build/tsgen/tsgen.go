@@ -55,7 +55,7 @@ var roots = []struct {
 	{"Prediction", reflect.TypeFor[scenario.Prediction]()}, // exercises, rendered into the page's HTML as the tour's steps
 	{"Challenge", reflect.TypeFor[scenario.Challenge]()},
 	{"ClassRow", reflect.TypeFor[class.Row]()},    // the class view's rows (classRow)
-	{"Styles", reflect.TypeFor[palette.Styles]()}, // given with the page (data-styles), not by the core
+	{"Styles", reflect.TypeFor[palette.Styles]()}, // given with the model's parts (web.Part), not by the core
 }
 
 // written are types whose JSON is written by hand (a MarshalJSON or

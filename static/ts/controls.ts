@@ -101,19 +101,20 @@ function onLeave(ev: Event) {
   queueMicrotask(() => syncControls(true));
 }
 
-for (const sec of document.querySelectorAll<HTMLElement>("section.controls")) {
-  sec.addEventListener("input", onControl);
-  sec.addEventListener("change", onControl);
-  sec.addEventListener("focusout", onLeave);
-  // Esc in a box gives up what was typed (and leaves it, present.ts).
-  sec.addEventListener("keydown", (ev) => {
-    const input = ev.target as HTMLInputElement;
-    const name = input.dataset.param;
-    if (ev.key !== "Escape" || !name || !typing(input) || page.values[name] === undefined) return;
-    input.value = String(page.values[name]);
-    fieldMessage(name, "");
-  });
-}
+// The drawer listens for every model's controls, those a model's parts
+// bring later (parts.ts) included.
+const drawer = el("params");
+drawer.addEventListener("input", onControl);
+drawer.addEventListener("change", onControl);
+drawer.addEventListener("focusout", onLeave);
+// Esc in a box gives up what was typed (and leaves it, present.ts).
+drawer.addEventListener("keydown", (ev) => {
+  const input = ev.target as HTMLInputElement;
+  const name = input.dataset.param;
+  if (ev.key !== "Escape" || !name || !typing(input) || page.values[name] === undefined) return;
+  input.value = String(page.values[name]);
+  fieldMessage(name, "");
+});
 
 // A parameter's "?" shows its doc in place (and hides it again).
 document.addEventListener("click", (ev) => {

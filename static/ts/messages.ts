@@ -1,9 +1,10 @@
 // The worker's messages: what the page does with each.
 import * as cmp from "./compare";
 import { fieldMessage, syncControls } from "./controls";
-import { updateStatus } from "./frame";
+import { updateStatus, wake } from "./frame";
 import { addLive, setRunMarks } from "./markers";
 import { showMessage } from "./notice";
+import { hasParts, loadParts } from "./parts";
 import { challengeChanged, challengeRows } from "./challenge";
 import { predictChanged, predictRows } from "./predict";
 import { qrLink } from "./qr";
@@ -12,7 +13,6 @@ import { linkOf, presetSelect, start, started } from "./run";
 import { linkSoon, reportBusy, runName } from "./share";
 import { MAX_LOG, page } from "./state";
 import { shareModule } from "./sweep";
-import { setStyles } from "./theme";
 import * as tour from "./tour";
 import type { Description, FromWorker } from "./types";
 import { downloadText, el } from "./util";
@@ -35,8 +35,6 @@ const handlers: { [K in RunMessage["t"]]: (m: Extract<RunMessage, { t: K }>) => 
   ready: (m) => {
     el("loading-text").textContent = "Starting the simulator…";
     page.models = (JSON.parse(m.describe) as Description).models ?? [];
-    // The charts' styles come with the page (web/palette), by model and chart.
-    setStyles(el("charts").dataset.styles ?? "{}");
     const link = linkOf(location.hash);
     cmp.openedLink(link !== "");
     if (link) start({ t: "start", link });
@@ -140,8 +138,14 @@ const handlers: { [K in RunMessage["t"]]: (m: Extract<RunMessage, { t: K }>) => 
     const url = location.pathname + location.search + "#" + m.link;
     // A change committed is an entry of the history (Back undoes it);
     // every other link replaces the entry's.
-    if (page.newEntry && m.link !== document.body.dataset.link) history.pushState(null, "", url);
-    else history.replaceState(null, "", url);
+    // After a model that could not be shown (partsFailed) the address
+    // keeps the link opened, until a change, a share or another run.
+    const push = page.newEntry && m.link !== document.body.dataset.link;
+    if (push || !page.keepAddress || !m.quiet) {
+      if (push) history.pushState(null, "", url);
+      else history.replaceState(null, "", url);
+      page.keepAddress = false;
+    }
     page.newEntry = false;
     document.body.dataset.link = m.link;
     qrLink(m.short);
@@ -163,7 +167,49 @@ const handlers: { [K in RunMessage["t"]]: (m: Extract<RunMessage, { t: K }>) => 
   },
 };
 
+// held are the worker's messages from a run whose model's parts are on
+// their way (parts.ts), handled in order once they are in: the page shows
+// a model only with its parts, and until then the run before.
+let held: FromWorker[] | null = null;
+
 export function onMessage(m: FromWorker) {
+  if (held) {
+    held.push(m);
+    return;
+  }
+  if (m.t === "started" && !hasParts(m.info.model)) {
+    held = [m];
+    const model = m.info.model;
+    loadParts(model).then(
+      () => {
+        const q = held!;
+        held = null;
+        for (const x of q) onMessage(x);
+        wake();
+      },
+      (e: unknown) => {
+        held = null;
+        partsFailed(m, model, e);
+      },
+    );
+    return;
+  }
   const h = handlers[m.t as RunMessage["t"]] as ((m: FromWorker) => void) | undefined;
   h?.(m);
+}
+
+// partsFailed says that a run's model could not be shown, and goes back to
+// the run on screen before (from its link, which the worker gave: the
+// same scenario, changes, comparison and words), the address keeping the
+// link the user opened, to reload. Without a run before (a link opened in
+// a new page), the page stays as it is, the link in the address.
+function partsFailed(m: Extract<FromWorker, { t: "started" }>, model: string, e: unknown) {
+  const title = page.models.find((d) => d.name === model)?.title ?? model;
+  const why = `The controls of the model “${title}” could not be loaded (${e instanceof Error ? e.message : String(e)})`;
+  if (m.before && page.model) {
+    showMessage(`${why}. Still showing the run you had; the address keeps the link you opened: reload the page to try again.`);
+    page.keepAddress = true;
+    cmp.openedLink(false);
+    start({ t: "start", link: m.before });
+  } else showMessage(`${why}. Reload the page to try again: the link stays in the address.`);
 }

@@ -2,10 +2,11 @@
 // choice locked when the run starts, and the answer revealed by the run
 // itself when the deciding claims' windows close (✓/✗, the explanation,
 // the measured figures, a marker on the charts where it was decided).
-// The presets' predictions come with the page (web/exercise.templ, JSON);
+// The presets' predictions come with their model's parts (parts.ts);
 // the choice goes into the link (the worker's setPick).
 import { keepUnits } from "./numbers";
 import { markers } from "./markers";
+import { allData } from "./parts";
 import { presenting } from "./present";
 import { page, send } from "./state";
 import type { Challenge, ClaimResult, Info, Prediction } from "./types";
@@ -17,16 +18,9 @@ export interface Exercises {
   challenges?: Challenge[];
 }
 
-let all: Record<string, Exercises> | null = null;
 export function exercisesOf(preset: string): Exercises {
-  if (!all) {
-    try {
-      all = JSON.parse(document.getElementById("exercises")?.textContent ?? "{}") as Record<string, Exercises>;
-    } catch {
-      all = {};
-    }
-  }
-  return all[preset] ?? {};
+  for (const d of allData()) if (preset in d.exercises) return d.exercises[preset] as Exercises;
+  return {};
 }
 
 // One prediction of the run on screen and where it stands.

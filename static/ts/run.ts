@@ -8,6 +8,7 @@ import { speedSelect, updateStatus } from "./frame";
 import { classesOf } from "./labels";
 import { setMarkers, setRunMarks } from "./markers";
 import { showMessage } from "./notice";
+import { hasParts, loadParts } from "./parts";
 import { keepUnits } from "./numbers";
 import { fit, presenting } from "./present";
 import { LONG_RUN, view } from "./scrub";
@@ -54,6 +55,7 @@ export function started(i: Info, v: Values, s: Summary) {
   page.model = m;
   for (const sec of document.querySelectorAll<HTMLElement>("[data-model].controls, [data-model].how")) sec.hidden = sec.dataset.model !== m.name;
   if (i.preset) presetSelect.value = i.preset;
+  presetSelect.dataset.shown = presetSelect.value; // what a pick that fails goes back to
   const preset = m.presets.find((p) => p.name === i.preset);
   el("teaches").textContent = preset ? keepUnits(preset.teaches) : "A custom scenario.";
   el("preset-summary").textContent = preset ? preset.summary : "";
@@ -147,12 +149,29 @@ classSelect.onchange = () => {
 // each parameter committed (messages.ts: link), so Back returns to the run
 // before (the preset or what-if, with its changes, from its link); other
 // link updates (words, a comparison, the run going on) replace the entry's.
+// A preset of a model whose parts are not in the page yet starts once they
+// are (parts.ts); if they cannot be loaded, the run on screen stays, and
+// the picker shows its preset again. Only the latest pick starts.
+let picks = 0;
 presetSelect.onchange = () => {
+  const preset = presetSelect.value;
+  const model = presetSelect.selectedOptions[0]?.dataset.model ?? "";
+  const pick = ++picks;
   showMessage("");
-  cmp.openedLink(false);
-  history.pushState(null, "", location.pathname + location.search);
-  el<HTMLInputElement>("link").value = "";
-  start({ t: "start", preset: presetSelect.value });
+  const go = () => {
+    if (pick !== picks) return;
+    cmp.openedLink(false);
+    page.keepAddress = false;
+    history.pushState(null, "", location.pathname + location.search);
+    el<HTMLInputElement>("link").value = "";
+    start({ t: "start", preset });
+  };
+  if (hasParts(model)) return go();
+  loadParts(model).then(go, (e: unknown) => {
+    if (pick !== picks) return;
+    if (presetSelect.dataset.shown) presetSelect.value = presetSelect.dataset.shown;
+    showMessage(`Preset “${preset}” could not be opened: the controls of its model could not be loaded (${e instanceof Error ? e.message : String(e)}). Still showing your run; pick the preset again to try again.`);
+  });
 };
 // Back or Forward (popstate, then hashchange) opens the entry's link as the
 // run it was, without the banner of a link opened from elsewhere.
@@ -165,6 +184,7 @@ window.addEventListener("hashchange", () => {
   const back = page.traversing;
   page.traversing = false;
   if (link && link !== document.body.dataset.link) {
+    page.keepAddress = false;
     cmp.openedLink(!back);
     start({ t: "start", link });
   }

@@ -47,6 +47,7 @@ export const page = {
   // moment after a change.
   traversing: false,
   newEntry: false,
+  keepAddress: false, // the address holds a link the page could not show (messages.ts)
   resizeQueued: false,
   linkTimer: 0,
 

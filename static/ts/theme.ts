@@ -2,13 +2,11 @@
 // style sheet's colours (light-dark() resolved), dark mode, hatched fills
 // and legend marks, and the type's scale in presentation mode.
 import type uPlot from "uplot";
+import { dataOf } from "./parts";
 import type { Style, Styles } from "./types";
 
-// The theme's state: the styles given with the page and what is made once.
+// The theme's state: what is made once.
 const themeCache = {
-  // chartStyles holds every chart's styles (web/palette, given with the page
-  // in #charts' data-styles), by model name and chart id.
-  chartStyles: {} as Record<string, Record<string, Styles>>,
   // probe resolves the style sheet's colours (light-dark() included) to rgb().
   probe: null as HTMLElement | null,
   // measurer measures legend text for the PNG export's layout (and makes
@@ -16,14 +14,10 @@ const themeCache = {
   measured: null as CanvasRenderingContext2D | null,
 };
 
-// setStyles takes the styles the page came with (JSON).
-export function setStyles(json: string) {
-  themeCache.chartStyles = JSON.parse(json) as Record<string, Record<string, Styles>>;
-}
-
-// stylesOf are how a chart's series are drawn (web/palette.For).
+// stylesOf are how a chart's series are drawn (web/palette.For, given
+// with the model's parts).
 export function stylesOf(model: string, chart: string): Styles {
-  return themeCache.chartStyles[model]?.[chart] ?? { series: [] };
+  return dataOf(model)?.styles[chart] ?? { series: [] };
 }
 
 // FILL_ALPHA is the opacity of stacked areas (web/palette.FillAlpha).

@@ -52,7 +52,9 @@ export type ToWorker =
 export type FromWorker =
   | { t: "loading"; got: number; total: number }
   | { t: "ready"; describe: Answer<"describe"> } // JSON Description
-  | { t: "started"; info: Info; values: Values; summary: Summary; cmp?: Compared }
+  // before: a start's link of the run it replaced, if any (the page goes
+  // back to it when it cannot show the new run: parts.ts)
+  | { t: "started"; info: Info; values: Values; summary: Summary; cmp?: Compared; before?: string }
   | { t: "start-failed"; error: string; link?: string; preset: Answer<"linkPreset"> }
   | { t: "rows"; rows: Answer<"advance">; now: Summary["duration_s"]; values: Values; summary: Summary; cmp?: Compared }
   | { t: "set"; name: string; label?: Answer<"set">; error?: string; values: Values } // label: the change named by the core

@@ -97,21 +97,24 @@ function state(rowsB?: Float64Array): { values: Values; summary: Summary; cmp?: 
   return { values: JSON.parse(ok(run.bridge.values())), summary: JSON.parse(ok(run.bridge.summary())), cmp };
 }
 
-function started() {
+function started(before?: string) {
   const info: Info = JSON.parse(ok(run.bridge.info()));
-  post({ t: "started", info, ...state() });
+  post({ t: "started", info, ...state(), before });
 }
 
 function handle(m: ToWorker) {
   switch (m.t) {
     case "start": {
+      // The link of the run on screen, for the page to go back to.
+      const was = run.bridge.link();
+      const before = failed(was) ? undefined : was;
       const r = m.link !== undefined ? run.bridge.startLink(m.link) : m.scenario !== undefined ? run.bridge.start(m.scenario) : run.bridge.startPreset(m.preset ?? "");
       if (failed(r)) {
         const preset = m.link !== undefined ? run.bridge.linkPreset(m.link) : "";
         post({ t: "start-failed", error: r.error, link: m.link, preset: failed(preset) ? "" : preset });
         return;
       }
-      started();
+      started(before);
       return;
     }
     case "advance": {
