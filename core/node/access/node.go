@@ -165,7 +165,8 @@ type node struct {
 	waiting  [numKinds]int64               // devices in the wheel, by what they wait for
 	backoffA [numDevClasses][maxMMEs]int64 // attached devices in back-off (also in waiting[kBackoff])
 
-	routes [6][maxMMEs]route // by RRC establishment cause and home MME
+	routes [6][maxMMEs]route                  // by RRC establishment cause and home MME
+	bgExp  [numDevClasses][maxMMEs][3]expMemo // the background's draws' exp(−mean), by class, MME and message
 
 	// Configuration read from v.
 	devices          int64

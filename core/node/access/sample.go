@@ -52,11 +52,25 @@ func binomial(s *kernel.Stream, n int64, p float64) int64 {
 
 // poisson draws a Poisson count of mean m.
 func poisson(s *kernel.Stream, m float64) int64 {
+	var e expMemo
+	return e.poisson(s, m)
+}
+
+// expMemo keeps the last exp(−m) of one draw site: the background's means
+// stay the same while the attached counts do (math.Exp, assembly natively,
+// is Go code in wasm: DESIGN.md, "Where we stand").
+type expMemo struct{ m, e float64 }
+
+// poisson draws a Poisson count of mean m, as poisson does.
+func (x *expMemo) poisson(s *kernel.Stream, m float64) int64 {
 	if m <= 0 {
 		return 0
 	}
 	if m < exactBelow {
-		f := math.Exp(-m)
+		if m != x.m || x.e == 0 {
+			x.m, x.e = m, math.Exp(-m)
+		}
+		f := x.e
 		u := s.Float64()
 		var k int64
 		for u > f && k < 1000 {

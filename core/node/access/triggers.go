@@ -172,9 +172,10 @@ func (n *node) background(now kernel.Time) {
 				continue
 			}
 			af := float64(a)
-			n.bgSend(now, cTAU, c, i, min(a, poisson(n.rs, af*n.rate[0]*dt)))
-			n.bgSend(now, cService, c, i, min(n.attached[c][i], poisson(n.rs, af*n.rate[1]*dt)))
-			n.bgSend(now, cPaging, c, i, min(a+b, poisson(n.rs, float64(a+b)*n.rate[2]*dt)))
+			x := &n.bgExp[c][i]
+			n.bgSend(now, cTAU, c, i, min(a, x[0].poisson(n.rs, af*n.rate[0]*dt)))
+			n.bgSend(now, cService, c, i, min(n.attached[c][i], x[1].poisson(n.rs, af*n.rate[1]*dt)))
+			n.bgSend(now, cPaging, c, i, min(a+b, x[2].poisson(n.rs, float64(a+b)*n.rate[2]*dt)))
 		}
 	}
 }
