@@ -463,7 +463,8 @@ function buildChart() {
     p.variants!.forEach((v, c) => {
       const col = colorOf(c);
       const base = series.length;
-      series.push({ label: `${v.label}: ${carriedChart ? carried : ms[k].label}`, stroke: col, width: 2, value: (_u, y) => fmt(y) });
+      // A metric's chart names it on its axis: its legend, the curves alone.
+      series.push({ label: carriedChart ? `${v.label}: ${carried}` : v.label, stroke: col, width: 2, value: (_u, y) => fmt(y) });
       series.push({ label: `${v.label}: 95 % high`, stroke: col + "55", width: 0.5, points: { show: false }, value: (_u, y) => fmt(y) });
       series.push({ label: `${v.label}: 95 % low`, stroke: col + "55", width: 0.5, points: { show: false }, value: (_u, y) => fmt(y) });
       if (carriedChart && off >= 0) series.push({ label: `${v.label}: ${offered}`, stroke: col, dash: [4, 4], width: 1, points: { show: false }, value: (_u, y) => fmt(y) });

@@ -7,14 +7,16 @@ import (
 	"overloadlab/core/engine/sim"
 )
 
-// The studies' own metrics: the time to 95 % attached and the MMEs' peak
-// CPU, over the whole run or after the first wave.
+// The studies' own metrics: the time from the outage's end to 95 %
+// attached (never: to the run's end), and the busiest MME's peak CPU over
+// the whole run or after 10 minutes (the echo of the first wave). Their
+// labels are short: they name the charts' y axes.
 var (
-	metricT95 = sim.Metric{Name: "t95_s", Label: "time from the outage's end to 95 % attached (never: to the run's end)", Unit: "s", Of: t95OrEnd}
-	metricCPU = sim.Metric{Name: "cpu_peak_pct", Label: "peak MME CPU (busiest)", Unit: "%", Column: "cpu", Agg: sim.TileMax}
+	metricT95 = sim.Metric{Name: "t95_s", Label: "time to 95 % attached", Unit: "s", Of: t95OrEnd}
+	metricCPU = sim.Metric{Name: "cpu_peak_pct", Label: "peak MME CPU", Unit: "%", Column: "cpu", Agg: sim.TileMax}
 	// After 10 minutes: the first wave is over (outage end at 2:00, a
 	// 60 s spread, five attempts 25 s apart) and what comes is its echo.
-	metricEcho = sim.Metric{Name: "cpu_echo_pct", Label: "peak MME CPU after 0:10:00 (the echo of the first wave)", Unit: "%", Column: "cpu", Agg: sim.TileMax, From: 600}
+	metricEcho = sim.Metric{Name: "cpu_echo_pct", Label: "peak MME CPU after 10 min", Unit: "%", Column: "cpu", Agg: sim.TileMax, From: 600}
 )
 
 // t95OrEnd is the t95 column at the run's end; if 95 % was never
