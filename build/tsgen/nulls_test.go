@@ -83,7 +83,9 @@ func TestNoNullWhereTheTypesSayNot(t *testing.T) {
 		}
 		for _, sw := range def.Sweeps {
 			sc := fmt.Sprintf(`{"preset":%q,"duration_s":3,"timeline":[]}`, def.Presets[0].Name)
-			plan := fmt.Sprintf(`{"param":%q,"from":%g,"to":%g,"points":2,"seeds":1}`, sw.Param, sw.Values[0], sw.Values[len(sw.Values)-1])
+			// Two of the study's own values: a choice parameter (a barring
+			// factor) has no values between them.
+			plan := fmt.Sprintf(`{"param":%q,"values":[%g,%g],"seeds":1}`, sw.Param, sw.Values[0], sw.Values[len(sw.Values)-1])
 			var w session.Sweeper
 			cell, err := w.Cell(sc, plan, 0, 1, 0)
 			if err != nil {

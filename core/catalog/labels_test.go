@@ -98,6 +98,12 @@ func TestOneCurveOneName(t *testing.T) {
 			ks = append(ks, fmt.Sprintf("%s=%v", k, x))
 		}
 		slices.Sort(ks)
+		// A curve whose parameters follow the swept one (T3346's min
+		// at its max: fixed) is another curve than the same parameters
+		// alone (random in [min, max]).
+		for _, f := range v.Follow {
+			ks = append(ks, "follow "+f)
+		}
 		return strings.Join(ks, ",")
 	}
 	for _, p := range Presets() {
