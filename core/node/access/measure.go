@@ -59,46 +59,74 @@ func (n *node) attachedNow() int64 {
 
 // Measure closes an interval.
 func (n *node) Measure(row *sim.Row) {
-	now := row.Now
-	dt := row.Seconds()
-	att := float64(n.attachedNow()) / float64(n.devices)
-	row.Set(colAttached, 100*att)
-	frac := att
+	c := census{attached: n.attachedNow()}
+	c.frac = float64(c.attached) / float64(n.devices)
 	if n.trigger == "fleet" {
-		frac = 0
+		c.frac = 0
 		if n.fleetDue > 0 {
-			frac = float64(n.fleetN) / float64(n.fleetDue)
+			c.frac = float64(n.fleetN) / float64(n.fleetDue)
 		}
 	}
-	if n.lastStart >= 0 && n.stats.t95 == 0 && frac >= 0.95 {
-		n.stats.t95 = max((now - n.lastStart).Seconds(), dt)
+	c.waiting = n.waiting
+	c.waiting[kEAB] += n.held(&n.eabHold)
+	for _, m := range n.mmes {
+		c.waiting[kFail] += int64(m.queue.Len())
 	}
-	row.Set(colT95, n.stats.t95)
-	cur, prev := &n.stats, &n.prev
-	rate := func(c sim.Col, a, b int64) { row.Set(c, float64(a-b)/dt) }
-	rate(colSent, cur.sent, prev.sent)
-	rate(colBarred, cur.barred, prev.barred)
-	rate(colRRCRej, cur.rrcRejected, prev.rrcRejected)
-	rate(colAccepted, cur.accepted, prev.accepted)
-	rate(colRej22, cur.rej22, prev.rej22)
-	rate(colRejPace, cur.rejPacing, prev.rejPacing)
-	rate(colTimedOut, cur.late+cur.dropped, prev.late+prev.dropped)
-	n.prev = n.stats
+	for _, x := range n.outage {
+		c.outage += x
+	}
+	for _, x := range n.asleep {
+		c.asleep += x
+	}
+	writeRow(row, n.env, n.devices, n.lastStart, &n.stats, &n.prev, n.mmes, &c)
+}
+
+// census is what a representation of the devices counts at the end of an
+// interval: the devices attached, the share counted toward "95 %
+// attached" (the fleet's woken share for a fleet), the devices waiting on
+// each timer, and those down in the outage or asleep.
+type census struct {
+	attached, outage, asleep int64
+	frac                     float64
+	waiting                  [numKinds]int64
+}
+
+// writeRow writes an interval's row from the census c, the counters st
+// (prev: as at the row before, then set to st) and the MMEs: the one
+// writer of the model's columns, for the cohorts and for the per-device
+// reference alike.
+func writeRow(row *sim.Row, env *sim.Env, devices int64, lastStart kernel.Time, st, prev *stats, mmes []*mme, c *census) {
+	now := row.Now
+	dt := row.Seconds()
+	row.Set(colAttached, 100*(float64(c.attached)/float64(devices)))
+	if lastStart >= 0 && st.t95 == 0 && c.frac >= 0.95 {
+		st.t95 = max((now - lastStart).Seconds(), dt)
+	}
+	row.Set(colT95, st.t95)
+	rate := func(col sim.Col, a, b int64) { row.Set(col, float64(a-b)/dt) }
+	rate(colSent, st.sent, prev.sent)
+	rate(colBarred, st.barred, prev.barred)
+	rate(colRRCRej, st.rrcRejected, prev.rrcRejected)
+	rate(colAccepted, st.accepted, prev.accepted)
+	rate(colRej22, st.rej22, prev.rej22)
+	rate(colRejPace, st.rejPacing, prev.rejPacing)
+	rate(colTimedOut, st.late+st.dropped, prev.late+prev.dropped)
+	*prev = *st
 	sig := 0.0
-	if cur.accepted > 0 {
-		sig = float64(cur.sent) / float64(cur.accepted)
+	if st.accepted > 0 {
+		sig = float64(st.sent) / float64(st.accepted)
 	}
 	row.Set(colSig, sig)
 	var cpuMax, cpuSum float64
 	up := 0
 	for i := range maxMMEs {
-		if i >= len(n.mmes) {
+		if i >= len(mmes) {
 			row.Set(colMMECPU[i], 0)
 			row.Set(colNAS[i], 0)
 			row.Set(colS1[i], 0)
 			continue
 		}
-		m := n.mmes[i]
+		m := mmes[i]
 		rho := 100 * m.cpu.Measure(now)
 		row.Set(colMMECPU[i], rho)
 		cong, _ := m.nas.Congested()
@@ -112,42 +140,25 @@ func (n *node) Measure(row *sim.Row) {
 	}
 	row.Set(colCPU, cpuMax)
 	if up > 0 {
-		n.stats.cpuSum += cpuSum / float64(up)
-		n.stats.cpuN++
+		st.cpuSum += cpuSum / float64(up)
+		st.cpuN++
 	}
 	mean := 0.0
-	if n.stats.cpuN > 0 {
-		mean = n.stats.cpuSum / float64(n.stats.cpuN)
+	if st.cpuN > 0 {
+		mean = st.cpuSum / float64(st.cpuN)
 	}
 	row.Set(colCPUMean, mean)
-	e := n.env.Out.Class(clEmergency)
-	ended := e.Offered - e.InFlight()
+	e := env.Out.Class(clEmergency)
 	emerg := 100.0
-	if ended > 0 {
+	if ended := e.Offered - e.InFlight(); ended > 0 {
 		emerg = 100 * float64(e.Ended[metrics.InTime]) / float64(ended)
 	}
 	row.Set(colEmerg, emerg)
 	for k := range numKinds {
-		w := n.waiting[k]
-		switch k {
-		case kEAB:
-			w += n.held(&n.eabHold)
-		case kFail:
-			for _, m := range n.mmes {
-				w += int64(m.queue.Len())
-			}
-		}
-		row.Set(colWait[k], float64(w))
+		row.Set(colWait[k], float64(c.waiting[k]))
 	}
-	var out, sleep int64
-	for _, x := range n.outage {
-		out += x
-	}
-	for _, x := range n.asleep {
-		sleep += x
-	}
-	row.Set(colOutage, float64(out))
-	row.Set(colAsleep, float64(sleep))
+	row.Set(colOutage, float64(c.outage))
+	row.Set(colAsleep, float64(c.asleep))
 }
 
 func (n *node) held(h *[numGroups][maxMMEs][8]int64) (s int64) {

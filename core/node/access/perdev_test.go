@@ -601,80 +601,17 @@ func thirdOfSix(s *kernel.Stream) float64 {
 
 func (n *pdNode) attached() int64 { return n.in[sAttached] + n.in[kBackoff] }
 
-// Measure writes the model's columns as the cohort model does.
+// Measure writes the model's columns by the cohort model's writer, from
+// the devices' own states (no fleet: the reference has the outage only).
 func (n *pdNode) Measure(row *sim.Row) {
-	now := row.Now
-	dt := row.Seconds()
-	att := float64(n.attached()) / float64(n.cfg.devices)
-	row.Set(colAttached, 100*att)
-	if n.lastStart >= 0 && n.stats.t95 == 0 && att >= 0.95 {
-		n.stats.t95 = max((now - n.lastStart).Seconds(), dt)
-	}
-	row.Set(colT95, n.stats.t95)
-	cur, prev := &n.stats, &n.prev
-	rate := func(c sim.Col, a, b int64) { row.Set(c, float64(a-b)/dt) }
-	rate(colSent, cur.sent, prev.sent)
-	rate(colBarred, cur.barred, prev.barred)
-	rate(colRRCRej, cur.rrcRejected, prev.rrcRejected)
-	rate(colAccepted, cur.accepted, prev.accepted)
-	rate(colRej22, cur.rej22, prev.rej22)
-	rate(colRejPace, cur.rejPacing, prev.rejPacing)
-	rate(colTimedOut, cur.late+cur.dropped, prev.late+prev.dropped)
-	n.prev = n.stats
-	sig := 0.0
-	if cur.accepted > 0 {
-		sig = float64(cur.sent) / float64(cur.accepted)
-	}
-	row.Set(colSig, sig)
-	var cpuMax, cpuSum float64
-	up := 0
-	for i := range maxMMEs {
-		if i >= len(n.cfg.mmes) {
-			row.Set(colMMECPU[i], 0)
-			row.Set(colNAS[i], 0)
-			row.Set(colS1[i], 0)
-			continue
-		}
-		m := n.cfg.mmes[i]
-		rho := 100 * m.cpu.Measure(now)
-		row.Set(colMMECPU[i], rho)
-		cong, _ := m.nas.Congested()
-		row.Set(colNAS[i], b2f(cong && m.up))
-		row.Set(colS1[i], 100*float64(m.nTold)/float64(len(m.told)))
-		if m.up {
-			cpuMax = max(cpuMax, rho)
-			cpuSum += rho
-			up++
-		}
-	}
-	row.Set(colCPU, cpuMax)
-	if up > 0 {
-		n.stats.cpuSum += cpuSum / float64(up)
-		n.stats.cpuN++
-	}
-	mean := 0.0
-	if n.stats.cpuN > 0 {
-		mean = n.stats.cpuSum / float64(n.stats.cpuN)
-	}
-	row.Set(colCPUMean, mean)
-	e := n.env.Out.Class(clEmergency)
-	emerg := 100.0
-	if ended := e.Offered - e.InFlight(); ended > 0 {
-		emerg = 100 * float64(e.Ended[metrics.InTime]) / float64(ended)
-	}
-	row.Set(colEmerg, emerg)
+	c := census{attached: n.attached(), outage: n.in[sOutage]}
+	c.frac = float64(c.attached) / float64(n.cfg.devices)
 	for k := range numKinds {
-		w := n.in[k]
-		switch k {
-		case kEAB:
-			w += n.in[sHold]
-		case kFail:
-			w += n.in[sQueued]
-		}
-		row.Set(colWait[k], float64(w))
+		c.waiting[k] = n.in[k]
 	}
-	row.Set(colOutage, float64(n.in[sOutage]))
-	row.Set(colAsleep, 0)
+	c.waiting[kEAB] += n.in[sHold]
+	c.waiting[kFail] += n.in[sQueued]
+	writeRow(row, n.env, n.cfg.devices, n.lastStart, &n.stats, &n.prev, n.cfg.mmes, &c)
 }
 
 func (n *pdNode) Apply(kernel.Time, *param.Spec, param.Values) error {
