@@ -1,8 +1,53 @@
 package metrics
 
 import (
+	"encoding/binary"
+	"encoding/hex"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
 	"testing"
 )
+
+// TestDigestIsFNV128a: the recorder's own FNV-1a gives hash/fnv's 128-bit
+// sum of the values' little-endian bytes, reserved rows or not.
+func TestDigestIsFNV128a(t *testing.T) {
+	cols := []Column{{Name: "a"}, {Name: "b", Max: true}}
+	for _, n := range []int{0, 1, 7, 3*MaxRows + 1} {
+		r, grown := NewRecorder(cols, false), NewRecorder(cols, false)
+		r.Reserve(n)
+		h := fnv.New128a()
+		rng := rand.New(rand.NewPCG(1, uint64(n)))
+		var b [8]byte
+		for i := range n {
+			row := []float64{float64(i + 1), rng.NormFloat64(), math.Float64frombits(rng.Uint64())}
+			r.Append(row)
+			grown.Append(row)
+			for _, x := range row {
+				binary.LittleEndian.PutUint64(b[:], math.Float64bits(x))
+				h.Write(b[:])
+			}
+		}
+		if want := hex.EncodeToString(h.Sum(nil)); r.Digest() != want || grown.Digest() != want {
+			t.Fatalf("%d rows: digest %s (%s without Reserve), hash/fnv %s", n, r.Digest(), grown.Digest(), want)
+		}
+		if !equalFloats(r.Rows(), grown.Rows()) || r.Stride() != grown.Stride() {
+			t.Fatalf("%d rows: reserved rows differ from grown ones", n)
+		}
+	}
+}
+
+func equalFloats(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+			return false
+		}
+	}
+	return true
+}
 
 func TestRecorderBoundsMemoryAndKeepsFullDigest(t *testing.T) {
 	cols := []Column{{Name: "rate", Unit: "/s"}, {Name: "peak", Unit: "%", Max: true}}

@@ -135,6 +135,9 @@ func Start(def *Def, sc *scenario.Scenario, live bool) (*Run, error) {
 		return nil, fmt.Errorf("model %s: its node handles no events (neither a sim.Handler nor a sim.Batcher)", def.Name)
 	}
 	r.rec = metrics.NewRecorder(cols, live)
+	if iv := r.env.Interval; iv > 0 {
+		r.rec.Reserve(int(min((r.end+iv-1)/iv, metrics.MaxRows)))
+	}
 	if p := def.Preset(sc.Preset); p != nil && len(p.Claims) > 0 {
 		if r.claims, err = claim.New(p.Claims, r.rec.Columns()); err != nil {
 			return nil, err

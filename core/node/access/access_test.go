@@ -32,7 +32,16 @@ func (n *node) census() (total int64, byKind [numKinds]int64) {
 	for _, x := range n.asleep {
 		total += x
 	}
-	total += n.held(&n.eabHold)
+	var held int64
+	for g := range n.eabHold {
+		for m := range n.eabHold[g] {
+			held += sum(n.eabHold[g][m][:])
+		}
+	}
+	if held != n.eabHeld {
+		panic("the EAB hold's sum differs from its count")
+	}
+	total += held
 	for _, m := range n.mmes {
 		for _, x := range m.queued {
 			total += x

@@ -68,7 +68,7 @@ func (n *node) Measure(row *sim.Row) {
 		}
 	}
 	c.waiting = n.waiting
-	c.waiting[kEAB] += n.held(&n.eabHold)
+	c.waiting[kEAB] += n.eabHeld
 	for _, m := range n.mmes {
 		c.waiting[kFail] += int64(m.queue.Len())
 	}
@@ -159,17 +159,6 @@ func writeRow(row *sim.Row, env *sim.Env, devices int64, lastStart kernel.Time, 
 	}
 	row.Set(colOutage, float64(c.outage))
 	row.Set(colAsleep, float64(c.asleep))
-}
-
-func (n *node) held(h *[numGroups][maxMMEs][8]int64) (s int64) {
-	for g := range h {
-		for m := range h[g] {
-			for _, x := range h[g][m] {
-				s += x
-			}
-		}
-	}
-	return s
 }
 
 func b2f(b bool) float64 {

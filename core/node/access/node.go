@@ -155,13 +155,15 @@ type node struct {
 	cells barring.Cell
 
 	wheel [][]entry
-	tick  int64 // the slot being handled
+	tick  int64     // the slot being handled
+	spare [][]entry // emptied slots' arrays, for put to fill again (recycle)
 
 	// Pools: devices not in the wheel.
 	attached [numDevClasses][maxMMEs]int64 // attached, by class and MME
 	outage   [numDevClasses]int64          // out of service until the core is back (outage)
 	asleep   [maxMMEs]int64                // fleet M2M devices asleep, by home MME
 	eabHold  [numGroups][maxMMEs][8]int64  // EAB-barred by a bitmap that never changes
+	eabHeld  int64                         // their sum (Measure reads it every interval)
 	waiting  [numKinds]int64               // devices in the wheel, by what they wait for
 	backoffA [numDevClasses][maxMMEs]int64 // attached devices in back-off (also in waiting[kBackoff])
 
@@ -340,7 +342,7 @@ func (n *node) Handle(e kernel.Event) {
 	for i := 0; i < len(list); i++ {
 		n.expire(now, list[i])
 	}
-	n.wheel[slot] = list[:0]
+	n.recycle(slot)
 	n.background(now)
 	// The reading at now follows the slot's attempts, which were made
 	// before it (in the 100 ms up to now).
@@ -367,6 +369,10 @@ func (n *node) put(t kernel.Time, key uint32, cnt int64) {
 	s := j % int64(len(n.wheel))
 	n.waiting[keyKind(key)] += cnt
 	list := n.wheel[s]
+	if list == nil && len(n.spare) > 0 {
+		list = n.spare[len(n.spare)-1]
+		n.spare = n.spare[:len(n.spare)-1]
+	}
 	// The entries of one slot are handled together: those of the same key
 	// among its last few merge (a run of single answers, of stale drops).
 	for i := len(list) - 1; i >= 0 && i >= len(list)-4; i-- {
@@ -376,6 +382,18 @@ func (n *node) put(t kernel.Time, key uint32, cnt int64) {
 		}
 	}
 	n.wheel[s] = append(list, entry{key, int32(cnt)})
+}
+
+// recycle empties slot s and keeps its array for put: an hour's run
+// passes each of the wheel's slots once, so without it every slot used
+// would grow an array of its own (28 MB allocated per run of
+// outage-no-control instead of a few hundred KB, and the collector's
+// work with them; DESIGN.md, "The access storm by cohorts").
+func (n *node) recycle(s int64) {
+	if list := n.wheel[s]; list != nil {
+		n.spare = append(n.spare, list[:0])
+		n.wheel[s] = nil
+	}
 }
 
 // spread files cnt devices of key at times lo + (hi − lo)·X, X drawn from
@@ -506,6 +524,7 @@ func (n *node) attempt(now kernel.Time, g, m, k int, cnt int64) {
 			n.put(next, mkKey(g, m, k, kEAB), cnt)
 		} else {
 			n.eabHold[g][m][k] += cnt
+			n.eabHeld += cnt
 		}
 		return
 	}
@@ -950,4 +969,5 @@ func (n *node) releaseEABHold(now kernel.Time) {
 			}
 		}
 	}
+	n.eabHeld = 0
 }

@@ -104,11 +104,12 @@ func (n *node) startOutage(now kernel.Time) {
 			}
 		}
 	}
+	n.eabHeld = 0
 	for s := range n.wheel {
 		for _, e := range n.wheel[s] {
 			n.outage[groupClass[keyG(e.key)]] += int64(e.n)
 		}
-		n.wheel[s] = n.wheel[s][:0]
+		n.recycle(int64(s))
 	}
 	n.waiting = [numKinds]int64{}
 	n.echoes, n.congested22 = n.echoes[:0], false // the devices in T3346 are out of service now
