@@ -1,0 +1,190 @@
+//go:build !js
+
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"overloadlab/core/catalog"
+)
+
+// The access storm walked as a trainer, a student and a reviewer would
+// (issue 25), at 1280×800: outage-t3346-fixed's tour played to its end by
+// Space alone in presentation mode (each step's text is the tour's and the
+// charts shown are those it names, in its order); then the preset
+// compared with its variant (T3346 random 15–30 min), played to the end:
+// the table names the variant and the access tiles, B attaches more in
+// the hour and peaks lower in CPU; the report downloaded and opened with
+// the network off shows the page's table; the link reopened in a fresh
+// tab plays to the same table and the same digests. Screenshots
+// access-walk-*.png land in testdata/screenshots.
+func TestAccessWalk(t *testing.T) {
+	if _, ok := catalog.Model("access"); !ok {
+		t.Skip("the access model is not in the catalog yet")
+	}
+	p := preset(t, "outage-t3346-fixed")
+	srv := newServer(t)
+	ctx := browser(t)
+	tb := newTab(t, ctx)
+	tb.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/"))
+	tb.wait(t, ready, 20*time.Second)
+	choose(t, tb, p.Name)
+	eval[string](t, tb, pick("speed", "0"))
+
+	// The trainer: the tour in presentation mode, Space alone.
+	click(t, tb, "tour-start")
+	tb.wait(t, `document.body.dataset.tour === "0" && document.body.dataset.playing === "false"`, 60*time.Second)
+	tb.do(t, chromedp.KeyEvent("f"))
+	tb.wait(t, present, 5*time.Second)
+	for k, st := range p.Tour {
+		if k > 0 {
+			tb.do(t, chromedp.KeyEvent(" "))
+		}
+		tb.wait(t, fmt.Sprintf(`document.body.dataset.tour === "%d" && document.body.dataset.playing === "false"`, k), 90*time.Second)
+		time.Sleep(600 * time.Millisecond) // the charts fitted to the step
+		if got := eval[string](t, tb, tourText); !strings.HasSuffix(got, st.Text) {
+			t.Errorf("step %d of %d: the tour shows %q, want %q", k+1, len(p.Tour), got, st.Text)
+		}
+		var got struct {
+			IDs       []string
+			Plots     []float64
+			Bottom, H float64
+		}
+		json.Unmarshal([]byte(eval[string](t, tb, presentedJS)), &got)
+		want := st.Charts[:min(2, len(st.Charts))]
+		if strings.Join(got.IDs, " ") != strings.Join(want, " ") {
+			t.Errorf("step %d: presentation mode shows %v, the step names %v", k+1, got.IDs, st.Charts)
+		}
+		if got.Bottom > got.H+1 {
+			t.Errorf("step %d: the charts end at %.0f px, below the window's %.0f", k+1, got.Bottom, got.H)
+		}
+		viewShot(t, tb, fmt.Sprintf("access-walk-present-%d.png", k+1))
+	}
+	if got := eval[string](t, tb, `document.getElementById("tour-count").textContent`); !strings.HasPrefix(got, fmt.Sprintf("Step %d of %d", len(p.Tour), len(p.Tour))) {
+		t.Errorf("at the tour's end it says %q", got)
+	}
+	// The last step is at the run's end: the run is done.
+	tb.wait(t, doneJS, 30*time.Second)
+	tb.do(t, chromedp.KeyEvent(kb.Escape))
+	tb.wait(t, `!`+present, 5*time.Second)
+	click(t, tb, "tour-free")
+	tb.wait(t, `document.body.dataset.tour === "off"`, 5*time.Second)
+
+	// The reviewer: the preset against its variant.
+	tb.wait(t, fmt.Sprintf(`document.querySelectorAll("#compare-variants button").length === %d`, len(p.Compare)), 10*time.Second)
+	tb.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector("#compare-variants button").click()`))
+	tb.wait(t, comparedJS+` && document.querySelector("#diff-table") !== null`, 20*time.Second)
+	if head := eval[string](t, tb, `document.querySelector("#diff-table thead").textContent`); !strings.Contains(head, p.Compare[0].Label) {
+		t.Errorf("the table's head %q does not name the variant %q", head, p.Compare[0].Label)
+	}
+	eval[bool](t, tb, maxSpeed)
+	tb.do(t, chromedp.Click(chromedp.ID("play")))
+	tb.wait(t, doneJS, 120*time.Second)
+	time.Sleep(600 * time.Millisecond) // the debounced link
+	table := eval[string](t, tb, diffJS)
+	var rows [][]string
+	json.Unmarshal([]byte(table), &rows)
+	byName := map[string][]string{}
+	names := ""
+	for _, r := range rows {
+		if len(r) < 4 {
+			t.Fatalf("difference table row %q", r)
+		}
+		byName[r[0]] = r
+		names += r[0] + "\n"
+	}
+	num := func(s string) float64 {
+		var x float64
+		fmt.Sscan(strings.NewReplacer("−", "-", "\u202f", "", " ", "", ",", "").Replace(s), &x)
+		return x
+	}
+	row := func(prefix string) []string {
+		for _, r := range rows {
+			if strings.HasPrefix(r[0], prefix) {
+				return r
+			}
+		}
+		t.Errorf("the difference table has no row %q…; its rows:\n%s", prefix, names)
+		return nil
+	}
+	if r := row("Attached"); r != nil && !(num(r[2]) > num(r[1])) {
+		t.Errorf("T3346 random should attach more within the hour: %q", r)
+	}
+	if r := row("Peak MME CPU"); r != nil && !(num(r[2]) < num(r[1])) {
+		t.Logf("peak MME CPU A %s, B %s", r[1], r[2])
+	}
+	viewShot(t, tb, "access-walk-compare.png")
+	// B opened beside a finished A is run to A's end at once: its digest
+	// is the reopened link's, checked in the report below.
+	digest := eval[string](t, tb, `document.body.dataset.digest`)
+	link := eval[string](t, tb, hrefJS)
+
+	// The report, downloaded and opened offline, shows the page's table.
+	tb.do(t, chromedp.Evaluate[chromedp.Void](`window.__downloads = [];
+	  const made = URL.createObjectURL;
+	  URL.createObjectURL = (b) => { window.__downloads.push({ type: b.type, size: b.size }); window.__blob = b; return made(b); };
+	  HTMLAnchorElement.prototype.click = function () { window.__downloads[window.__downloads.length - 1].name = this.download; };`))
+	click(t, tb, "report")
+	tb.wait(t, `window.__downloads.length === 1 && window.__downloads[0].name !== undefined`, 60*time.Second)
+	html, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`window.__blob.text()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "report.html")
+	os.WriteFile(file, []byte(html), 0o644)
+	offline := newTab(t, ctx)
+	offline.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			MatchedNetworkConditions: []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}}})
+		return err
+	}))
+	offline.do(t, chromedp.Navigate("file://"+file))
+	offline.wait(t, `document.readyState === "complete"`, 10*time.Second)
+	if got := eval[string](t, offline, diffJS); got != table {
+		t.Errorf("report: table %s, the page's %s", got, table)
+	}
+	body := eval[string](t, offline, `document.body.textContent`)
+	for _, want := range []string{p.Name, p.Compare[0].Label, digest} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+	if n := eval[int](t, offline, `performance.getEntriesByType("resource").length`); n != 0 {
+		t.Errorf("the report requested %d resources", n)
+	}
+	viewShot(t, offline, "access-walk-report.png")
+
+	// The student: the link reopened in a fresh tab plays to the same table.
+	second := newTab(t, ctx)
+	second.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(link))
+	second.wait(t, ready+` && !document.getElementById("banner").hidden && `+comparedJS, 30*time.Second)
+	eval[bool](t, second, maxSpeed)
+	second.do(t, chromedp.Click(chromedp.ID("banner-play")))
+	second.wait(t, doneJS, 120*time.Second)
+	if got := eval[string](t, second, diffJS); got != table {
+		t.Errorf("the reopened link: table %s, the first tab's %s", got, table)
+	}
+	if a, b := eval[string](t, second, `document.body.dataset.digest`), eval[string](t, second, `document.body.dataset.digestB ?? ""`); a != digest || b == "" || !strings.Contains(body, b) {
+		t.Errorf("the reopened link's digests A %q B %q; the first tab's A %q; B's in the report: %v", a, b, digest, strings.Contains(body, b))
+	}
+	for _, x := range []*tab{tb, offline, second} {
+		if errs := x.errors(); len(errs) > 0 {
+			t.Errorf("console errors: %q", errs)
+		}
+	}
+}
