@@ -152,9 +152,10 @@ function table(c: Comparison): HTMLTableElement {
     tr.dataset.row = r.key;
     const u = r.unit && r.unit !== "msgs" ? r.unit : "";
     const name = r.name + (u ? ` (${u})` : "");
-    // A flag's cells are words (the core's: yes/no or on/off, changed or same).
+    // A flag's cells are words (the core's: yes/no or on/off, changed or
+    // same); a time not reached's, or its number ("").
     const w = r.words;
-    const cells = w ? [name, w.a, w.b, w.delta, "–"] : [name, num(r, r.a), num(r, r.b), r.delta === 0 ? "0" : signed(r, r.delta), pct(r.delta_pct)];
+    const cells = w ? [name, w.a || num(r, r.a), w.b || num(r, r.b), w.delta, "–"] : [name, num(r, r.a), num(r, r.b), r.delta === 0 ? "0" : signed(r, r.delta), pct(r.delta_pct)];
     cells.forEach((text, k) => {
       const td = tr.insertCell();
       td.textContent = text;
@@ -170,12 +171,12 @@ function table(c: Comparison): HTMLTableElement {
 const num = (r: Row, x: number) => (Number.isInteger(x) && r.unit !== "%" && r.unit !== "/s" ? count(x) : fmt(x));
 
 // tileText writes a headline tile's figure (a total as a whole number).
-export const tileText = (v: number | null, agg: string) => (v === null ? "–" : agg === TileAgg.Sum ? count(Math.round(v)) : fmt(v));
+export const tileText = (v: number | null, agg: string, none = "–") => (v === null ? none : agg === TileAgg.Sum ? count(Math.round(v)) : fmt(v));
 
 // tileAB writes, under a headline tile's value (B's while comparing), A's
 // value at the same time and Δ = B − A; a undefined (not comparing)
 // removes the line.
-export function tileAB(tile: HTMLElement, a: number | null | undefined, b: number | null, agg: string) {
+export function tileAB(tile: HTMLElement, a: number | null | undefined, b: number | null, agg: string, none = "–") {
   let ab = tile.querySelector<HTMLElement>(".ab");
   if (a === undefined) {
     ab?.remove();
@@ -188,7 +189,7 @@ export function tileAB(tile: HTMLElement, a: number | null | undefined, b: numbe
   }
   const d = a === null || b === null ? null : agg === TileAgg.Sum ? Math.round(b) - Math.round(a) : b - a;
   // A narrow tile breaks the line at "·", never between a figure and its name.
-  const text = `A\u00a0${tileText(a, agg)} · Δ\u00a0${d === null ? "–" : d === 0 ? "0" : sign(d) + tileText(Math.abs(d), agg)}`;
+  const text = `A\u00a0${tileText(a, agg, none)} · Δ\u00a0${d === null ? "–" : d === 0 ? "0" : sign(d) + tileText(Math.abs(d), agg)}`;
   if (ab.textContent !== text) ab.textContent = text;
 }
 

@@ -63,11 +63,17 @@ export function updateHeadline() {
   for (const tile of document.querySelectorAll<HTMLElement>(`.headline[data-model="${page.model.name}"] .tile`)) {
     const agg = tile.dataset.agg ?? "";
     const from = Number(tile.dataset.from ?? 0);
-    const v = tileValue(st, tile.dataset.column!, agg, i, from);
-    const text = cmp.tileText(v, agg);
+    // An unset tile's 0 is no value yet: a time not reached (sim.Tile.Unset).
+    const none = tile.dataset.unset === undefined ? "–" : "not reached";
+    const val = (s: typeof st) => {
+      const x = tileValue(s, tile.dataset.column!, agg, i, from);
+      return x === 0 && none !== "–" ? null : x;
+    };
+    const v = val(st);
+    const text = cmp.tileText(v, agg, none);
     const out = tile.querySelector(".v")!;
     if (out.textContent !== text) out.textContent = text;
-    cmp.tileAB(tile, b ? tileValue(page.store, tile.dataset.column!, agg, i, from) : undefined, v, agg);
+    cmp.tileAB(tile, b ? val(page.store) : undefined, v, agg, none);
   }
 }
 

@@ -367,8 +367,8 @@ func (p *printer) table(rows []compare.Row) {
 			pct = signedPct(*r.DeltaPct)
 		}
 		cells := []string{cell(r, r.A), cell(r, r.B), delta, pct}
-		if w := r.Words; w != nil { // a flag: yes/no (on/off), changed or same
-			cells = []string{w.A, w.B, w.Delta, "–"}
+		if w := r.Words; w != nil { // a flag: yes/no (on/off), changed or same; a time not reached
+			cells = []string{or(w.A, cells[0]), or(w.B, cells[1]), w.Delta, "–"}
 		}
 		for _, c := range cells {
 			p.raw(`<td class="num">`).text(c).raw(`</td>`)
@@ -376,6 +376,14 @@ func (p *printer) table(rows []compare.Row) {
 		p.raw(`</tr>`)
 	}
 	p.raw(`</tbody></table></div>`)
+}
+
+// or is s, or else when s is "" (a Words cell that is its number).
+func or(s, otherwise string) string {
+	if s == "" {
+		return otherwise
+	}
+	return s
 }
 
 // claims lists the preset's claims with ✓ or ✗ for A (and B).

@@ -75,7 +75,9 @@ type Row struct {
 	Words *Words `json:"words,omitempty"`
 }
 
-// Words are a flag row's cells: A's and B's value as "yes" or "no" when
+// Words are a flag row's cells, or an Unset headline's (a side "not
+// reached", "" its number written as the numbers are; its Delta 0 and
+// DeltaPct nil). A flag's: A's and B's value as "yes" or "no" when
 // the label already ends in "on" ("guard switched on", "regression on"),
 // else "on" or "off"; Δ "changed" or "same". A side that does not report
 // the flag (the switch reports "regression on" only while it is off) reads
@@ -84,6 +86,23 @@ type Words struct {
 	A     string `json:"a"`
 	B     string `json:"b"`
 	Delta string `json:"delta"`
+}
+
+// NotReached is a time not reached in a comparison's cell.
+const NotReached = "not reached"
+
+// unsetWords returns the Words of an Unset headline whose value one side
+// or both have not reached: that side "not reached", the other "" (its
+// number, written as the numbers are); Δ says which side reached it.
+func unsetWords(hasA, hasB bool) *Words {
+	w := &Words{A: NotReached, B: NotReached, Delta: "neither reached"}
+	if hasA {
+		w.A, w.Delta = "", "only A reached"
+	}
+	if hasB {
+		w.B, w.Delta = "", "only B reached"
+	}
+	return w
 }
 
 // flagWords returns the Words of a flag row named label with values a, b;
@@ -297,6 +316,21 @@ func Headlines(a, b *sim.Run) []Row {
 	for _, tile := range a.Def.Tiles {
 		va, oka := a.Tile(tile)
 		vb, okb := b.Tile(tile)
+		var w *Words
+		if tile.Unset && (!oka || !okb) {
+			// A time not reached on a side: no numeric Δ, and words say
+			// which side reached it.
+			all := tile
+			all.Unset = false
+			if _, ok := a.Tile(all); !ok {
+				continue
+			}
+			if _, ok := b.Tile(all); !ok {
+				continue
+			}
+			w = unsetWords(oka, okb)
+			oka, okb = true, true
+		}
 		if !oka || !okb {
 			continue
 		}
@@ -315,7 +349,11 @@ func Headlines(a, b *sim.Run) []Row {
 		case sim.TileMean:
 			what = ", mean from " + clock.Format(tile.From, a.End().Seconds()) + " on"
 		}
-		rows = append(rows, row("headline:"+tile.Column+":"+tile.Agg, tile.Label+what, unit, va, vb))
+		r := row("headline:"+tile.Column+":"+tile.Agg, tile.Label+what, unit, va, vb)
+		if w != nil {
+			r.Words, r.Delta, r.DeltaPct = w, 0, nil
+		}
+		rows = append(rows, r)
 	}
 	return rows
 }

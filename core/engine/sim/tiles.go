@@ -21,6 +21,10 @@ type Tile struct {
 	Agg    string  `json:"agg,omitempty"`
 	From   float64 `json:"from,omitempty"` // TileMean, TileMax: the window starts (s)
 	Doc    string  `json:"doc"`            // under the number: what it counts
+	// Unset says the column's 0 is no value yet: a time not reached
+	// ("time to 95 % attached"). The tile reads "not reached", Tile
+	// returns false, and a comparison gives no numeric Δ.
+	Unset bool `json:"unset,omitempty"`
 }
 
 // CounterName is the plain name of a counter a model reports (Report),
@@ -87,10 +91,14 @@ func (d *Def) CounterFlag(key string) bool {
 // intervals ending after t.From), its total,
 // the rate times each interval's length, rounded (TileSum), or its mean
 // over the intervals ending after t.From (TileMean), as the page's tiles
-// show them; false if the column has no value yet (none after From).
+// show them; false if the column has no value yet (none after From, or
+// an Unset tile's 0).
 func (r *Run) Tile(t Tile) (float64, bool) {
 	ts, v, ok := r.rec.Series(t.Column)
 	if !ok || len(v) == 0 {
+		return 0, false
+	}
+	if t.Unset && t.Agg == TileNow && v[len(v)-1] == 0 {
 		return 0, false
 	}
 	switch t.Agg {

@@ -68,7 +68,7 @@ var Def = &sim.Def{
 	},
 	Tiles: []sim.Tile{
 		{Label: "Attached", Column: "attached", Doc: "% of the devices"},
-		{Label: "Time to 95 %", Column: "t95", Doc: "s from the trigger until 95 % attached (0: not yet)"},
+		{Label: "Time to 95 %", Column: "t95", Unset: true, Doc: "s from the trigger until 95 % attached"},
 		{Label: "Peak MME CPU", Column: "cpu", Agg: sim.TileMax, Doc: "% of the busiest MME, so far"},
 		{Label: "Mean MME CPU", Column: "cpu.mean", Doc: "% over the MMEs up, from the start so far"},
 		{Label: "Attempts per attach", Column: "signalling-per-attach", Doc: "attach attempts sent per attach accepted"},

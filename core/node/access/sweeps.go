@@ -8,11 +8,12 @@ import (
 )
 
 // The studies' own metrics: the time from the outage's end to 95 %
-// attached (never: to the run's end), and the busiest MME's peak CPU over
+// attached (never reached: the time to the run's end, a lower bound its
+// label says), and the busiest MME's peak CPU over
 // the whole run or after 10 minutes (the echo of the first wave). Their
 // labels are short: they name the charts' y axes.
 var (
-	metricT95 = sim.Metric{Name: "t95_s", Label: "time to 95 % attached", Unit: "s", Of: t95OrEnd}
+	metricT95 = sim.Metric{Name: "t95_s", Label: "time to 95 % attached, or ≥ run's end", Unit: "s", Of: t95OrEnd}
 	metricCPU = sim.Metric{Name: "cpu_peak_pct", Label: "peak MME CPU", Unit: "%", Column: "cpu", Agg: sim.TileMax}
 	// After 10 minutes: the first wave is over (outage end at 2:00, a
 	// 60 s spread, five attempts 25 s apart) and what comes is its echo.
