@@ -134,29 +134,48 @@ func page(out string) error {
 	return nil
 }
 
+// bundle writes app.js and its chunks (chunk/), worker.js and app.css.
+// The page's script is an ES module split at its dynamic imports: the QR
+// code, the class view and the sweep with its pool of workers come in
+// chunks fetched when first used (static/ts/lazy.ts), not on the first
+// load (DESIGN.md, the page weight); the code they share with the rest is
+// in a chunk the first load fetches with app.js. The worker, a classic
+// one, is a script of its own.
 func bundle(out string) error {
-	res := api.Build(api.BuildOptions{
-		EntryPointsAdvanced: []api.EntryPoint{
-			{InputPath: "static/ts/main.ts", OutputPath: "app"},
-			{InputPath: "static/ts/worker.ts", OutputPath: "worker"},
-			{InputPath: "static/style.css", OutputPath: "app"},
-		},
+	// Old chunks, their hashes in their names, would stay beside new ones.
+	if err := os.RemoveAll(filepath.Join(out, "chunk")); err != nil {
+		return err
+	}
+	common := api.BuildOptions{
 		Outdir:            out,
 		Bundle:            true,
 		Write:             true,
 		MinifyWhitespace:  true,
 		MinifyIdentifiers: true,
 		MinifySyntax:      true,
-		Format:            api.FormatIIFE,
 		Target:            api.ES2022,
 		Sourcemap:         api.SourceMapNone,
 		LogLevel:          api.LogLevelSilent,
 		Charset:           api.CharsetUTF8,
 		LegalComments:     api.LegalCommentsEndOfFile,
-	})
-	if len(res.Errors) > 0 {
-		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
-		return fmt.Errorf("esbuild:\n%s", strings.Join(msgs, ""))
+	}
+	app := common
+	app.EntryPointsAdvanced = []api.EntryPoint{
+		{InputPath: "static/ts/main.ts", OutputPath: "app"},
+		{InputPath: "static/style.css", OutputPath: "app"},
+	}
+	app.Format = api.FormatESModule
+	app.Splitting = true
+	app.ChunkNames = "chunk/[name]-[hash]"
+	worker := common
+	worker.EntryPointsAdvanced = []api.EntryPoint{{InputPath: "static/ts/worker.ts", OutputPath: "worker"}}
+	worker.Format = api.FormatIIFE
+	for _, o := range []api.BuildOptions{app, worker} {
+		res := api.Build(o)
+		if len(res.Errors) > 0 {
+			msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
+			return fmt.Errorf("esbuild:\n%s", strings.Join(msgs, ""))
+		}
 	}
 	return nil
 }

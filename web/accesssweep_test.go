@@ -55,7 +55,7 @@ func TestAccessStudies(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/#"+link))
-	tb.wait(t, ready+` && !document.getElementById("sweeps").hidden`, 30*time.Second)
+	tb.wait(t, ready+` && `+sweepOpen, 30*time.Second)
 	tb.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("sweeps").scrollIntoView()`))
 	tb.wait(t, `Number(document.body.dataset.sweepWorkers) >= 1`, 60*time.Second)
 	const seeds = 2

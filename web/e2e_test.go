@@ -434,6 +434,7 @@ func TestCompareAndSweep(t *testing.T) {
 			if head := eval[string](t, tb, `document.querySelector("#diff-table thead").textContent`); !strings.Contains(head, p.Compare[0].Label) {
 				t.Errorf("comparison table head %q does not name the variant %q", head, p.Compare[0].Label)
 			}
+			tb.wait(t, sweepOpen, 20*time.Second)
 			tb.do(t, chromedp.Click(chromedp.CSS("#sweep-buttons button")))
 			tb.wait(t, `document.querySelector("#sweep-out canvas") !== null`, 120*time.Second)
 			shot(t, tb, "compare-sweep.png")

@@ -35,7 +35,7 @@ func Page(v View) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>overloadlab — signaling overload controls playground</title><link rel=\"stylesheet\" href=\"app.css\"><link rel=\"icon\" href=\"data:,\"><script src=\"app.js\" defer></script></head><body data-state=\"loading\"><a class=\"skip\" href=\"#charts\">Skip to the charts</a><header class=\"top\"><div class=\"brand\"><h1>overloadlab</h1><span class=\"tagline\">signaling overload controls, simulated in your browser</span></div><label class=\"picker\"><span>Preset</span> <select id=\"preset\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>overloadlab — signaling overload controls playground</title><link rel=\"stylesheet\" href=\"app.css\"><link rel=\"icon\" href=\"data:,\"><script type=\"module\" src=\"app.js\"></script></head><body data-state=\"loading\"><a class=\"skip\" href=\"#charts\">Skip to the charts</a><header class=\"top\"><div class=\"brand\"><h1>overloadlab</h1><span class=\"tagline\">signaling overload controls, simulated in your browser</span></div><label class=\"picker\"><span>Preset</span> <select id=\"preset\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

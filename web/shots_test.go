@@ -142,6 +142,7 @@ func TestShots(t *testing.T) {
 		tb.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("present").click()`))
 		size(1280, 800, false)
 		tb.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("compare-end").click()`))
+		tb.wait(t, sweepOpen, 20*time.Second)
 		tb.do(t, chromedp.Click(chromedp.CSS("#sweep-buttons button")))
 		tb.wait(t, `document.querySelector("#sweep-out canvas") !== null`, 20*time.Second)
 		eval[bool](t, tb, setSweep(5, 2, 1, "standard ACG", "adaptive"))

@@ -44,7 +44,7 @@ func TestSIPSweepAndReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb.do(t, chromedp.Navigate(srv.URL+"/#"+link))
-	tb.wait(t, ready+` && !document.getElementById("sweeps").hidden`, 20*time.Second)
+	tb.wait(t, ready+` && `+sweepOpen, 20*time.Second)
 	tb.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("sweeps").scrollIntoView()`))
 	tb.wait(t, `Number(document.body.dataset.sweepWorkers) >= 1`, 30*time.Second)
 	const seeds = 2

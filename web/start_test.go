@@ -3,6 +3,9 @@
 package web_test
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -88,6 +91,12 @@ func TestPageWeight(t *testing.T) {
 			t.Errorf("the first load fetched %s: the default preset's model's parts are in the page", f)
 		}
 	}
+	lazyNotFetched(t, "the first load", codes)
+	for _, c := range []string{"qr", "classview", "sweep"} {
+		if m, _ := filepath.Glob(filepath.Join(dist, "chunk", c+"-*.js")); len(m) != 1 {
+			t.Errorf("dist/chunk holds %v, want one %s chunk", m, c)
+		}
+	}
 	inline, _ := catalog.Model(catalog.Presets()[0].Model)
 	most, at := bytes, "the page as opened"
 	for _, d := range catalog.Models {
@@ -119,6 +128,7 @@ func TestPageWeight(t *testing.T) {
 				t.Errorf("a link to %s: %s: fetched %v, content coding %q", d.Name, f, ok, c)
 			}
 		}
+		lazyNotFetched(t, "a link to "+d.Name, codes)
 		t.Logf("first load of a link to %s: %d bytes compressed", d.Name, n)
 		if n > pageBudget {
 			t.Errorf("the first load of a link to %s fetched %d bytes, over the DESIGN.md budget of %d", d.Name, n, pageBudget)
@@ -128,6 +138,42 @@ func TestPageWeight(t *testing.T) {
 		}
 	}
 	t.Logf("first load at most: %d bytes compressed, %s (budget %d, target %d: %+d)", most, at, pageBudget, pageTarget, most-pageTarget)
+}
+
+// lazyChunk names the chunks of app.js loaded when first used
+// (static/ts/lazy.ts): the QR code, the class view, the sweep.
+var lazyChunk = regexp.MustCompile(`^/chunk/(qr|classview|sweep)-[^/]*\.js$`)
+
+// lazyNotFetched checks that a first load fetched no lazy chunk, and every
+// chunk that app.js imports (so that their bytes are counted); the bytes
+// counted are those of every request the server answered.
+func lazyNotFetched(t *testing.T, load string, codes map[string]string) {
+	t.Helper()
+	app, err := os.ReadFile(filepath.Join(dist, "app.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	imports := regexp.MustCompile(`from"\./(chunk/[^"]+\.js)"`).FindAllStringSubmatch(string(app), -1)
+	if len(imports) == 0 {
+		t.Errorf("app.js imports no chunk: the pattern reads no imports")
+	}
+	for _, m := range imports {
+		if _, ok := codes["/"+m[1]]; !ok {
+			t.Errorf("%s did not fetch %s, which app.js imports", load, m[1])
+		}
+	}
+	n := 0
+	for f := range codes {
+		if lazyChunk.MatchString(f) {
+			t.Errorf("%s fetched %s, a chunk loaded only when first used", load, f)
+		}
+		if strings.HasPrefix(f, "/chunk/") {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Errorf("%s fetched no chunk", load)
+	}
 }
 
 // BenchmarkPageStart reports the time to the first chart (worker ready,

@@ -29,7 +29,7 @@ func TestSweepSurvivesAWorker(t *testing.T) {
 	tb := newTab(t, browser(t))
 	link, sc := sweepLink(t)
 	tb.do(t, chromedp.Navigate(srv.URL+"/?test#"+link))
-	tb.wait(t, ready+` && !document.getElementById("sweeps").hidden`, 20*time.Second)
+	tb.wait(t, ready+` && `+sweepOpen, 20*time.Second)
 	eval[bool](t, tb, setSweep(6, 2, 2, "standard ACG"))
 	tb.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("sweeps").scrollIntoView()`))
 	tb.wait(t, `document.body.dataset.sweepWorkers === "2"`, 30*time.Second)

@@ -40,6 +40,11 @@ func sweepLinkOf(t testing.TB, seconds float64) (string, *scenario.Scenario) {
 	return link, sc
 }
 
+// sweepOpen is true once the sweep's panel is shown and its chunk loaded
+// (static/ts/lazy.ts); until then it scrolls the panel into view, which
+// loads it, as a reader scrolling to it does.
+const sweepOpen = `(() => { const s = document.getElementById("sweeps"); if (s.hidden) return false; if (document.body.dataset.chunkSweep === "loaded") return true; s.scrollIntoView(); return false; })()`
+
 // setSweep fills the page's sweep form: ssp.load from 0.5 to 3, points,
 // seeds, workers, and the curves labelled (all others unticked).
 func setSweep(points, seeds, workers int, curves ...string) string {
@@ -90,7 +95,7 @@ func TestSweepPage(t *testing.T) {
 	tb := newTab(t, ctx)
 	link, sc := sweepLink(t)
 	tb.do(t, chromedp.Navigate(srv.URL+"/#"+link))
-	tb.wait(t, ready+` && !document.getElementById("sweeps").hidden`, 20*time.Second)
+	tb.wait(t, ready+` && `+sweepOpen, 20*time.Second)
 	eval[bool](t, tb, setSweep(6, 3, 2, "standard ACG", "adaptive"))
 	// The pool's workers start when the panel comes into view, before Run.
 	tb.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("sweeps").scrollIntoView()`))
@@ -387,7 +392,7 @@ func BenchmarkSweepPool(b *testing.B) {
 		if err := chromedp.Do(tctx, chromedp.Navigate(srv.URL+"/#"+link)); err != nil {
 			b.Fatal(err)
 		}
-		poll(ready + ` && !document.getElementById("sweeps").hidden`)
+		poll(ready + ` && ` + sweepOpen)
 		if _, err := chromedp.Run(tctx, chromedp.Evaluate[bool](setSweep(8, 5, workers, "standard ACG", "adaptive"))); err != nil {
 			b.Fatal(err)
 		}

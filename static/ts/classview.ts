@@ -3,7 +3,8 @@
 // workers (classRow: the core's class.RowOf), a row a link as it comes
 // back. A broken or foreign link's row says why. The table sorts by any
 // column (a click on its head) and exports, in the order shown, as CSV and
-// as the HTML report `overloadlab class` writes (classtable.ts).
+// as the HTML report `overloadlab class` writes (classtable.ts). A chunk
+// loaded on the first replay (lazy.ts), which then hands it the buttons.
 import { cell, columns, toCSV, toHTML } from "./classtable";
 import { sharedPool } from "./sweep";
 import type { ClassRow } from "./types";
@@ -29,7 +30,7 @@ function status(state: string, text: string) {
 
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
 
-function replay() {
+export function replay() {
   const max = Number(el("class-links").dataset.max);
   const links = linksOf(el<HTMLTextAreaElement>("class-links").value);
   if (links.length === 0) return status("failed", "Paste the links first, one a line.");
@@ -111,10 +112,14 @@ function draw() {
 el("class-run").onclick = replay;
 el("class-csv").onclick = () => downloadText("class-view.csv", toCSV(shown()), "text/csv");
 el("class-html").onclick = () => downloadText("class-view.html", toHTML(shown()), "text/html");
-el<HTMLInputElement>("class-file").onchange = async (ev) => {
+el<HTMLInputElement>("class-file").onchange = (ev) => {
   const f = (ev.target as HTMLInputElement).files?.[0];
-  if (!f) return;
+  if (f) openFile(f);
+};
+
+// openFile replays the links of a text file.
+export async function openFile(f: File) {
   if (f.size > 4 << 20) return status("failed", `${f.name} is ${(f.size / 1e6).toFixed(1)} MB: a file of links is at most 4 MB.`);
   el<HTMLTextAreaElement>("class-links").value = await f.text();
   replay();
-};
+}

@@ -3,7 +3,6 @@
 // Everything it shows about a model (controls, charts, panels, presets)
 // comes from the core's description; nothing is restated here.
 import { showClaims } from "./claims";
-import "./classview";
 import * as cmp from "./compare";
 import "./controls";
 import "./darkmode";
@@ -13,7 +12,7 @@ import { showMessage } from "./notice";
 import { initPresent } from "./present";
 import { initChallenge } from "./challenge";
 import { initPredict } from "./predict";
-import { initQR } from "./qr";
+import { initQR } from "./lazy";
 import { focusCharts } from "./run";
 import { timeText, view } from "./scrub";
 import "./share";

@@ -1,8 +1,8 @@
 // The QR code of the link (issue 27): the room opens the exact run on
 // their phones. The button beside Present (shown in presentation mode
-// too) opens a dialog with the address drawn as a QR code (uqr, bundled:
-// nothing is fetched), crisp at projector size: whole device pixels per
-// module, no smoothing, the four-module quiet zone of ISO/IEC 18004. A
+// too) opens a dialog with the address drawn as a QR code (uqr, in a
+// chunk from this server fetched on the first press: lazy.ts), crisp at
+// projector size: whole device pixels per module, no smoothing, the four-module quiet zone of ISO/IEC 18004. A
 // link above FAR_VERSION is drawn in its short form (the core's
 // shortLink: the run as it starts), which the words beside it say.
 import { encode } from "uqr";
@@ -16,21 +16,25 @@ export const FAR_VERSION = 10;
 const QUIET = 4;
 
 // The short form of the current link (after "#"), as the worker last gave it.
-const qr = { short: "" };
+const qr = { short: "", wired: false };
 
-// initQR wires the button; askLink asks the worker for the current link
-// (the address follows it), after which qrLink redraws an open code.
-export function initQR(askLink: () => void) {
+// openQR opens the dialog (lazy.ts wires the buttons and loads this chunk
+// on the first press); askLink asks the worker for the current link (the
+// address follows it), after which qrLink redraws an open code; short is
+// the short form the worker last gave.
+export function openQR(askLink: () => void, short: string) {
   const dlg = el<HTMLDialogElement>("qr-dialog");
-  // The room's button and the one beside Share link open it.
-  for (const id of ["qr", "qr-share"])
-    el(id).onclick = () => {
-      draw();
-      dlg.showModal();
-      askLink();
-    };
-  el("qr-close").onclick = () => dlg.close();
-  window.addEventListener("resize", () => dlg.open && draw());
+  if (!qr.wired) {
+    qr.wired = true;
+    qr.short = short;
+    el("qr-close").onclick = () => dlg.close();
+    window.addEventListener("resize", () => dlg.open && draw());
+  }
+  // Drawn open, where the dialog's words can be measured (the same task:
+  // nothing is painted between).
+  dlg.showModal();
+  draw();
+  askLink();
 }
 
 // qrLink is told the address holds a new link, and its short form: an

@@ -17,7 +17,7 @@ import { challengeStarted } from "./challenge";
 import { predictStarted } from "./predict";
 import { page, send } from "./state";
 import { Store } from "./store";
-import { setupSweep } from "./sweep";
+import { setupSweep } from "./lazy";
 import * as tour from "./tour";
 import type { Info, Summary, ToWorker, Values } from "./types";
 import { el } from "./util";

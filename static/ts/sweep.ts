@@ -4,7 +4,8 @@
 // run on a pool of workers apart from the live run (pool.ts); the chart
 // shows each curve's carried load in time, mean and 95 % band over the
 // seeds, with the model's capacity and pass lines, its y range fitted to
-// the carried curves (the offered load drawn dashed, clipped).
+// the carried curves (the offered load drawn dashed, clipped). A chunk
+// loaded when its panel comes near the window (lazy.ts).
 import uPlot from "uplot";
 import { cssVar, palette, yAxisSize } from "./theme";
 import { fmt, keepUnits } from "./numbers";
@@ -169,7 +170,8 @@ function build() {
   el("sweep-workers").onchange = () => pool.size > 0 && !pool.running && pool.resize(workersNow());
 }
 
-const workersNow = () => Math.max(1, Math.min(16, Number(el<HTMLInputElement>("sweep-workers").value) || defaultSize()));
+// (The class view may come before a run has built the form.)
+const workersNow = () => Math.max(1, Math.min(16, Number(document.querySelector<HTMLInputElement>("#sweep-workers")?.value) || defaultSize()));
 
 // shareModule gives the pool the simulator the live run's worker compiled.
 export const shareModule = (m: WebAssembly.Module) => pool.setModule(m);
@@ -191,7 +193,6 @@ export function setupSweep(m: Model, i: Info, compare: Variant[], share: (plan: 
   const same = sweep.model === m && sweep.info !== null && JSON.stringify(sweep.info.scenario) === key;
   sweep.model = m;
   sweep.info = i;
-  el("sweeps").hidden = false;
   if (!same) {
     cancel();
     setupModel(m, compare);
