@@ -172,3 +172,11 @@ func (q *Queue) Flush(lost func(tag int32)) {
 		q.n--
 	}
 }
+
+// Retag replaces the tag of every waiting request t by f(t), head first.
+func (q *Queue) Retag(f func(tag int32) int32) {
+	for i := range q.n {
+		e := &q.ring[(q.head+i)%len(q.ring)]
+		e.tag = f(e.tag)
+	}
+}

@@ -25,23 +25,14 @@ func (n *node) census() (total int64, byKind [numKinds]int64) {
 	}
 	for c := range n.attached {
 		for m := range n.attached[c] {
-			total += n.attached[c][m]
+			total += sum(n.attached[c][m][:])
 		}
 		total += n.outage[c]
 	}
 	for _, x := range n.asleep {
-		total += x
+		total += sum(x[:])
 	}
-	var held int64
-	for g := range n.eabHold {
-		for m := range n.eabHold[g] {
-			held += sum(n.eabHold[g][m][:])
-		}
-	}
-	if held != n.eabHeld {
-		panic("the EAB hold's sum differs from its count")
-	}
-	total += held
+	total += n.held()
 	for _, m := range n.mmes {
 		for _, x := range m.queued {
 			total += x
@@ -101,7 +92,9 @@ func TestEveryDeviceInOnePlace(t *testing.T) {
 					}
 					var bo int64
 					for c := range n.backoffA {
-						bo += sum(n.backoffA[c][:])
+						for m := range n.backoffA[c] {
+							bo += sum(n.backoffA[c][m][:])
+						}
 					}
 					if bo != byKind[kBackoff] {
 						t.Fatalf("at %v: %d attached in back-off, %d in the wheel", r.Now(), bo, byKind[kBackoff])
@@ -366,8 +359,8 @@ func TestMMEFailureMovesDevices(t *testing.T) {
 	n := r.Node().(*node)
 	var on1, others int64
 	for c := range n.attached {
-		on1 += n.attached[c][0]
-		others += n.attached[c][1] + n.attached[c][2]
+		on1 += sum(n.attached[c][0][:])
+		others += sum(n.attached[c][1][:]) + sum(n.attached[c][2][:])
 	}
 	if on1 != 0 || others < 29000 {
 		t.Fatalf("%d attached to the failed MME, %d to the others", on1, others)

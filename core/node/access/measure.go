@@ -51,7 +51,9 @@ func (n *node) attachedNow() int64 {
 	a := n.waiting[kSession]
 	for c := range n.attached {
 		for m := range n.attached[c] {
-			a += n.attached[c][m] + n.backoffA[c][m]
+			for z := range n.nz {
+				a += n.attached[c][m][z] + n.backoffA[c][m][z]
+			}
 		}
 	}
 	return a
@@ -68,7 +70,7 @@ func (n *node) Measure(row *sim.Row) {
 		}
 	}
 	c.waiting = n.waiting
-	c.waiting[kEAB] += n.eabHeld
+	c.waiting[kEAB] += n.held()
 	for _, m := range n.mmes {
 		c.waiting[kFail] += int64(m.queue.Len())
 	}
@@ -76,7 +78,9 @@ func (n *node) Measure(row *sim.Row) {
 		c.outage += x
 	}
 	for _, x := range n.asleep {
-		c.asleep += x
+		for _, y := range x {
+			c.asleep += y
+		}
 	}
 	writeRow(row, n.env, n.devices, n.lastStart, &n.stats, &n.prev, n.mmes, &c)
 }
@@ -159,6 +163,14 @@ func writeRow(row *sim.Row, env *sim.Env, devices int64, lastStart kernel.Time, 
 	}
 	row.Set(colOutage, float64(c.outage))
 	row.Set(colAsleep, float64(c.asleep))
+}
+
+// held counts the devices EAB holds.
+func (n *node) held() (s int64) {
+	for _, e := range n.eabHold {
+		s += int64(e.n)
+	}
+	return s
 }
 
 func b2f(b bool) float64 {

@@ -115,11 +115,20 @@ type entry struct {
 	n   int32
 }
 
+// A key: group, home MME, attempt counter, kind and cell class.
 func mkKey(g, m, k, kind int) uint32 { return uint32(g | m<<5 | k<<8 | kind<<11) }
 func keyG(x uint32) int              { return int(x & 31) }
 func keyM(x uint32) int              { return int(x >> 5 & 7) }
 func keyK(x uint32) int              { return int(x >> 8 & 7) }
-func keyKind(x uint32) int           { return int(x >> 11) }
+func keyKind(x uint32) int           { return int(x >> 11 & 15) }
+func keyZ(x uint32) int              { return int(x >> 16) }
+
+// key is mkKey for the devices at hand, of cell class n.z.
+func (n *node) key(g, m, k, kind int) uint32 { return mkKey(g, m, k, kind) | uint32(n.z)<<16 }
+
+// maxZ bounds the cell classes: a device's cell class is the set of the
+// MMEs that have told its eNodeB OVERLOAD START, one bit per MME.
+const maxZ = 1 << maxMMEs
 
 // mme is one MME of the pool.
 type mme struct {
@@ -159,16 +168,24 @@ type node struct {
 	spare [][]entry // emptied slots' arrays, for put to fill again (recycle)
 
 	// Pools: devices not in the wheel.
-	attached [numDevClasses][maxMMEs]int64 // attached, by class and MME
-	outage   [numDevClasses]int64          // out of service until the core is back (outage)
-	asleep   [maxMMEs]int64                // fleet M2M devices asleep, by home MME
-	eabHold  [numGroups][maxMMEs][8]int64  // EAB-barred by a bitmap that never changes
-	eabHeld  int64                         // their sum (Measure reads it every interval)
-	waiting  [numKinds]int64               // devices in the wheel, by what they wait for
-	backoffA [numDevClasses][maxMMEs]int64 // attached devices in back-off (also in waiting[kBackoff])
+	attached [numDevClasses][maxMMEs][maxZ]int64 // attached, by class, MME and cell class
+	outage   [numDevClasses]int64                // out of service until the core is back (outage)
+	asleep   [maxMMEs][maxZ]int64                // fleet M2M devices asleep, by home MME and cell class
+	eabHold  []entry                             // EAB-barred by a bitmap that never changes
+	waiting  [numKinds]int64                     // devices in the wheel, by what they wait for
+	backoffA [numDevClasses][maxMMEs][maxZ]int64 // attached devices in back-off (also in waiting[kBackoff])
 
-	routes [6][maxMMEs]route                  // by RRC establishment cause and home MME
-	bgExp  [numDevClasses][maxMMEs][3]expMemo // the background's draws' exp(−mean), by class, MME and message
+	// The cell classes: a device keeps its eNodeB, and the devices are
+	// grouped by the set of MMEs that told it OVERLOAD START (its class
+	// z, a bit per MME). mask gives each eNodeB's class, zCells the
+	// eNodeBs of each; z is the class of the devices at hand.
+	nz     int
+	mask   []uint8
+	zCells [maxZ]int
+	z      int
+
+	routes [6][maxMMEs][]route                  // by RRC establishment cause, home MME and cell class
+	bgExp  [numDevClasses][maxMMEs][][3]expMemo // the background's draws' exp(−mean), by class, MME, cell class and message
 
 	// Configuration read from v.
 	devices          int64
@@ -225,6 +242,19 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 		m.s1 = s1overload.NewReporter(s1overload.ReporterConfig{})
 		n.mmes = append(n.mmes, m)
 	}
+	n.nz = 1 << nm
+	n.mask = make([]uint8, cells)
+	n.zCells[0] = cells
+	for c := range n.routes {
+		for m := range n.routes[c] {
+			n.routes[c][m] = make([]route, n.nz)
+		}
+	}
+	for c := range n.bgExp {
+		for m := range n.bgExp[c] {
+			n.bgExp[c][m] = make([][3]expMemo, n.nz)
+		}
+	}
 	n.configure(0)
 	n.trigger = pTrigger.Of(v)
 	n.t1, n.t2 = kernel.Seconds(pTriggerT1.Of(v)), kernel.Seconds(pTriggerT2.Of(v))
@@ -249,9 +279,9 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 				part++
 			}
 			if c == clM2M && n.trigger == "fleet" {
-				n.asleep[m] += part
+				n.asleep[m][0] += part
 			} else {
-				n.attached[c][m] += part
+				n.attached[c][m][0] += part
 			}
 		}
 	}
@@ -458,6 +488,7 @@ func (n *node) spreadShape(now kernel.Time, cnt int64, key uint32) {
 func (n *node) expire(now kernel.Time, e entry) {
 	g, m, k, kind := keyG(e.key), keyM(e.key), keyK(e.key), keyKind(e.key)
 	cnt := int64(e.n)
+	n.z = keyZ(e.key)
 	n.waiting[kind] -= cnt
 	switch kind {
 	case kT3402:
@@ -469,22 +500,22 @@ func (n *node) expire(now kernel.Time, e entry) {
 	case kAccept:
 		c := groupClass[g]
 		if !n.mmes[m].up { // its MME failed since it accepted
-			n.put(now, mkKey(g, m, 0, kStart), cnt)
+			n.put(now, n.key(g, m, 0, kStart), cnt)
 		} else if c == clM2M && n.trigger == "fleet" {
-			n.put(now+n.session, mkKey(g, m, 0, kSession), cnt)
+			n.put(now+n.session, n.key(g, m, 0, kSession), cnt)
 			n.fleetN += cnt
 		} else {
-			n.attached[c][m] += cnt
+			n.attached[c][m][n.z] += cnt
 		}
 	case kSession:
-		n.asleep[m] += cnt
+		n.asleep[m][n.z] += cnt
 	case kBackoff:
 		c := groupClass[g]
-		n.backoffA[c][m] -= cnt
+		n.backoffA[c][m][n.z] -= cnt
 		if !n.mmes[m].up {
 			n.startAttach(now, c, m, cnt)
 		} else {
-			n.attached[c][m] += cnt
+			n.attached[c][m][n.z] += cnt
 		}
 	}
 }
@@ -494,9 +525,9 @@ func (n *node) expire(now kernel.Time, e entry) {
 // T3402 (TS 24.301 §5.5.1.2.6).
 func (n *node) failed(now kernel.Time, g, m, k int, cnt int64) {
 	if k+1 < n.maxAttempts {
-		n.put(now+n.t3411, mkKey(g, m, k+1, kT3411), cnt)
+		n.put(now+n.t3411, n.key(g, m, k+1, kT3411), cnt)
 	} else {
-		n.put(now+n.t3402, mkKey(g, m, 0, kT3402), cnt)
+		n.put(now+n.t3402, n.key(g, m, 0, kT3402), cnt)
 	}
 }
 
@@ -521,10 +552,9 @@ func (n *node) attempt(now kernel.Time, g, m, k int, cnt int64) {
 		n.count(c, metrics.Throttled, cnt)
 		n.stats.barred += cnt
 		if next := n.cells.EAB.NextChange(now); next >= 0 {
-			n.put(next, mkKey(g, m, k, kEAB), cnt)
+			n.put(next, n.key(g, m, k, kEAB), cnt)
 		} else {
-			n.eabHold[g][m][k] += cnt
-			n.eabHeld += cnt
+			n.eabHold = append(n.eabHold, entry{n.key(g, m, k, kEAB), int32(cnt)})
 		}
 		return
 	}
@@ -548,13 +578,13 @@ func (n *node) attempt(now kernel.Time, g, m, k int, cnt int64) {
 		if !acb.On {
 			t = kernel.Seconds(barring.Times[0])
 		}
-		n.spread(now+t*7/10, now+t*13/10, barred, mkKey(g, m, k, kBarred), nil)
+		n.spread(now+t*7/10, now+t*13/10, barred, n.key(g, m, k, kBarred), nil)
 	}
 	if cnt == 0 {
 		return
 	}
 	n.stats.sent += cnt
-	r := &n.routes[attachCause[c]][m]
+	r := &n.routes[attachCause[c]][m][n.z]
 	if r.stay < 1 {
 		var rej, none int64
 		rej = binomial(n.rs, cnt, r.reject)
@@ -567,15 +597,15 @@ func (n *node) attempt(now kernel.Time, g, m, k int, cnt int64) {
 			n.count(c, metrics.Rejected, rej)
 			n.stats.rrcRejected += rej
 			if c == clM2M && n.extWt > 0 {
-				n.put(now+n.extWt, mkKey(g, m, k, kT3346), rej)
+				n.put(now+n.extWt, n.key(g, m, k, kT3346), rej)
 			} else {
-				n.put(now+n.waitTime, mkKey(g, m, k, kT302), rej)
+				n.put(now+n.waitTime, n.key(g, m, k, kT302), rej)
 			}
 		}
 		if none > 0 {
 			n.count(c, metrics.Dropped, none)
 			n.stats.dropped += none
-			n.put(now+n.t3410, mkKey(g, m, k, kFail), none)
+			n.put(now+n.t3410, n.key(g, m, k, kFail), none)
 		}
 		mass := 1 - r.reject - r.none
 		for to := range n.mmes {
@@ -667,7 +697,7 @@ func (n *node) arrive(now kernel.Time, i, g, k int, cnt int64) {
 		if !n.resetOn22 {
 			k2 = min(k+1, n.maxAttempts-1)
 		}
-		n.backoffAnswers(start, each, ok, mkKey(g, i, k2, kT3346))
+		n.backoffAnswers(start, each, ok, n.key(g, i, k2, kT3346))
 		n.rejected22(start+each, m.nas.Config(), ok)
 		return
 	}
@@ -683,7 +713,7 @@ func (n *node) arrive(now kernel.Time, i, g, k int, cnt int64) {
 	// The pacing queue: those that fit wait; the rest overflow, all with
 	// the same verdict (the queue stays full, the guard's reading stays).
 	q := m.queue
-	tag := int32(g | k<<5)
+	tag := int32(g | k<<5 | n.z<<8)
 	queued := n.fit(m, now, min(cnt, int64(q.Config().Size-q.Len())), n.cost.ingress+n.cost.queue)
 	for range queued {
 		q.Offer(now, tag, false)
@@ -716,7 +746,7 @@ func (n *node) arrive(now kernel.Time, i, g, k int, cnt int64) {
 		n.lateFail(c, g, i, k, over-ok, deadline)
 		n.count(c, metrics.Rejected, ok)
 		n.stats.rejPacing += ok
-		n.answers(start, each, ok, mkKey(g, i, k, kFail), 0)
+		n.answers(start, each, ok, n.key(g, i, k, kFail), 0)
 	default:
 		if verdict == pacing.OverflowDroppedCPU {
 			q.Stats.OverflowDroppedCPU += over - 1
@@ -726,7 +756,7 @@ func (n *node) arrive(now kernel.Time, i, g, k int, cnt int64) {
 		m.cpu.Do(now, float64(over)*cost)
 		n.count(c, metrics.Dropped, over)
 		n.stats.dropped += over
-		n.put(deadline, mkKey(g, i, k, kFail), over)
+		n.put(deadline, n.key(g, i, k, kFail), over)
 	}
 }
 
@@ -754,7 +784,7 @@ func (n *node) refuse(m *mme, now kernel.Time, g, i, k int, cnt int64, deadline 
 	m.cpu.Do(now, float64(cnt)*n.cost.drop)
 	n.count(groupClass[g], metrics.Dropped, cnt)
 	n.stats.dropped += cnt
-	n.put(deadline, mkKey(g, i, k, kFail), cnt)
+	n.put(deadline, n.key(g, i, k, kFail), cnt)
 }
 
 // exempt counts cnt emergency or high-priority requests let through by a
@@ -773,7 +803,7 @@ func (n *node) lateFail(c, g, i, k int, cnt int64, deadline kernel.Time) {
 	}
 	n.count(c, metrics.Late, cnt)
 	n.stats.late += cnt
-	n.put(deadline, mkKey(g, i, k, kFail), cnt)
+	n.put(deadline, n.key(g, i, k, kFail), cnt)
 }
 
 // accept runs cnt accepted attaches of devices that sent them at sent on
@@ -789,7 +819,7 @@ func (n *node) accept(m *mme, now kernel.Time, i, g, k int, cnt int64, cost floa
 	if c == clEmergency {
 		n.stats.emergencyOK += ok
 	}
-	n.answers(start, each, ok, mkKey(g, i, 0, kAccept), 0)
+	n.answers(start, each, ok, n.key(g, i, 0, kAccept), 0)
 }
 
 // backoffAnswers files the devices of ok rejects with #22: each starts
@@ -819,7 +849,8 @@ func (n *node) release(i int, m *mme, from, now kernel.Time) {
 			return
 		}
 		tag, waited, released, _ := q.Release(at)
-		g, k := int(tag&31), int(tag>>5)
+		g, k := int(tag&31), int(tag>>5&7)
+		n.z = int(tag >> 8)
 		m.queued[g]--
 		sent := at - waited
 		m.cpu.Do(at, n.cost.queue)
@@ -828,7 +859,7 @@ func (n *node) release(i int, m *mme, from, now kernel.Time) {
 			m.cpu.Do(at, n.cost.drop)
 			n.count(c, metrics.Dropped, 1)
 			n.stats.dropped++
-			n.put(max(at, sent+n.t3410), mkKey(g, i, k, kFail), 1)
+			n.put(max(at, sent+n.t3410), n.key(g, i, k, kFail), 1)
 			continue
 		}
 		n.accept(m, at, i, g, k, 1, n.cost.attach, sent)
@@ -855,12 +886,14 @@ func (n *node) readCPU(now kernel.Time) {
 		switch {
 		case start:
 			m.nTold = s1overload.Choose(n.sel, m.s1.Config().Share, m.told, make([]int32, len(m.told)))
+			n.retell(i)
 			n.stats.starts++
 			changed = true
 			started = append(started, i)
 		case stop:
 			clear(m.told)
 			m.nTold = 0
+			n.retell(i)
 			n.stats.stops++
 			changed = true
 			stopped = append(stopped, i)
@@ -890,20 +923,19 @@ func markMMEs(env *sim.Env, now kernel.Time, what string, ms []int) {
 	env.Mark(now, 0, label)
 }
 
-// recomputeRoutes works out, for every cause and home MME, where an
-// attempt goes from an eNodeB drawn at random (the devices are spread
-// evenly over the cells): to its home MME when that is up and not in
-// overload for the cause at that eNodeB; else to another such MME of the
-// pool (NAS node selection, evenly among them); else, when every MME up is
-// in overload for it, rejected with the overload's reduction (the rest go
-// to the home MME, or to one of those up); with no MME up, to nothing.
+// recomputeRoutes works out, for every cause, home MME and cell class,
+// where an attempt goes from an eNodeB of that class: to its home MME when
+// that is up and not in overload for the cause there; else to another
+// such MME of the pool (NAS node selection, evenly among them); else, when
+// every MME up is in overload for it, rejected with the overload's
+// reduction (the rest go to the home MME, or to one of those up); with no
+// MME up, to nothing.
 func (n *node) recomputeRoutes() {
-	cells := len(n.mmes[0].told)
 	for c := range n.routes {
 		cause := s1overload.Cause(c)
 		for h := range n.mmes {
-			r := route{}
-			for e := range cells {
+			for z := range n.nz {
+				r := route{}
 				var avail [maxMMEs]bool
 				nAvail, nUp := 0, 0
 				for i, m := range n.mmes {
@@ -912,7 +944,7 @@ func (n *node) recomputeRoutes() {
 					}
 					nUp++
 					o := m.s1.Config().Message
-					if m.told[e] && o.Applies(cause) {
+					if z>>i&1 != 0 && o.Applies(cause) {
 						continue
 					}
 					avail[i] = true
@@ -920,54 +952,132 @@ func (n *node) recomputeRoutes() {
 				}
 				switch {
 				case avail[h]:
-					r.stay++
+					r.stay = 1
 				case nAvail > 0:
 					for i := range n.mmes {
 						if avail[i] {
-							r.to[i] += 1 / float64(nAvail)
+							r.to[i] = 1 / float64(nAvail)
 						}
 					}
 				case nUp == 0:
-					r.none++
+					r.none = 1
 				default:
 					red := 1.0
 					if n.mmes[h].up {
 						red = n.mmes[h].s1.Config().Message.Reduction
 					}
-					r.reject += red
+					r.reject = red
 					if n.mmes[h].up {
-						r.stay += 1 - red
+						r.stay = 1 - red
 					} else {
 						for i, m := range n.mmes {
 							if m.up {
-								r.to[i] += (1 - red) / float64(nUp)
+								r.to[i] = (1 - red) / float64(nUp)
 							}
 						}
 					}
 				}
+				n.routes[c][h][z] = r
 			}
-			f := 1 / float64(cells)
-			r.stay *= f
-			r.reject *= f
-			r.none *= f
-			for i := range r.to {
-				r.to[i] *= f
-			}
-			n.routes[c][h] = r
 		}
+	}
+}
+
+// retell moves the devices between the cell classes after MME i's told
+// eNodeBs changed (m.told set anew, or cleared): of the devices of class
+// z, those whose eNodeB changed its bit i move to class z with bit i
+// flipped. Which devices of a class are at which of its eNodeBs is not
+// kept: the share that moves is drawn for each group, a binomial of the
+// share of the class's eNodeBs that changed, as if each device's eNodeB
+// were drawn anew among its class's. Exact when the class moves whole (a
+// STOP, every eNodeB told) and at a START from no eNodeB told, up to the
+// even spread of the devices over the eNodeBs; DESIGN.md, "The access
+// storm by cohorts".
+func (n *node) retell(i int) {
+	m := n.mmes[i]
+	bit := uint8(1) << i
+	var move [maxZ]int
+	for e, t := range m.told {
+		z := n.mask[e]
+		if (z&bit != 0) != t {
+			move[z]++
+			n.mask[e] = z ^ bit
+		}
+	}
+	var p [maxZ]float64
+	moved := false
+	cells := n.zCells
+	for z := range n.nz {
+		if move[z] > 0 {
+			p[z] = float64(move[z]) / float64(n.zCells[z])
+			cells[z] -= move[z]
+			cells[z^int(bit)] += move[z]
+			moved = true
+		}
+	}
+	n.zCells = cells
+	if !moved {
+		return
+	}
+	flip := uint32(bit) << 16
+	for s, list := range n.wheel {
+		for j, end := 0, len(list); j < end; j++ {
+			e := list[j]
+			q := p[keyZ(e.key)]
+			if q == 0 {
+				continue
+			}
+			x := binomial(n.rs, int64(e.n), q)
+			switch {
+			case x == int64(e.n):
+				list[j].key ^= flip
+			case x > 0:
+				list[j].n -= int32(x)
+				list = append(list, entry{e.key ^ flip, int32(x)})
+			}
+		}
+		n.wheel[s] = list
+	}
+	for j := range n.eabHold {
+		e := &n.eabHold[j]
+		if q := p[keyZ(e.key)]; q > 0 {
+			if x := binomial(n.rs, int64(e.n), q); x > 0 {
+				e.n -= int32(x)
+				n.eabHold = append(n.eabHold, entry{e.key ^ flip, int32(x)})
+			}
+		}
+	}
+	pool := func(a *[maxZ]int64) {
+		old := *a
+		for z := range n.nz {
+			if x := binomial(n.rs, old[z], p[z]); x > 0 {
+				a[z] -= x
+				a[z^int(bit)] += x
+			}
+		}
+	}
+	for c := range n.attached {
+		for h := range n.mmes {
+			pool(&n.attached[c][h])
+			pool(&n.backoffA[c][h])
+		}
+	}
+	for h := range n.mmes {
+		pool(&n.asleep[h])
+		n.mmes[h].queue.Retag(func(tag int32) int32 {
+			if q := p[tag>>8]; q > 0 && binomial(n.rs, 1, q) == 1 {
+				tag ^= int32(bit) << 8
+			}
+			return tag
+		})
 	}
 }
 
 // releaseEABHold lets the devices EAB held by a bitmap that never changed
 // try again: the cells' EAB configuration changed.
 func (n *node) releaseEABHold(now kernel.Time) {
-	for g := range n.eabHold {
-		for m := range n.eabHold[g] {
-			for k, cnt := range n.eabHold[g][m] {
-				n.put(now, mkKey(g, m, k, kEAB), cnt)
-				n.eabHold[g][m][k] = 0
-			}
-		}
+	for _, e := range n.eabHold {
+		n.put(now, e.key, int64(e.n))
 	}
-	n.eabHeld = 0
+	n.eabHold = n.eabHold[:0]
 }

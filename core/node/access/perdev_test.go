@@ -8,10 +8,9 @@ package access
 // model's own configuration (node.configure) and MME type, with
 // control/pacing, cpuguard, barring, backoff and s1overload. Nothing of the
 // cohort representation is used: no wheel, no groups, no binomial or
-// Poisson draw on a count, no routes averaged over the cells. Built with
-// slots (newPerDeviceAsCohorts) it makes the cohort model's two stated
-// approximations: every timer ends on a 100 ms slot, and each message's
-// eNodeB is drawn afresh. It handles the outage trigger only
+// Poisson draw on a count, no cell classes. Built with slots
+// (newPerDeviceAsCohorts) it makes the cohort model's stated
+// approximation of time: every timer ends on a 100 ms slot. It handles the outage trigger only
 // (TestPerDeviceMatchesCohorts compares the outage presets). DESIGN.md,
 // "The access storm by cohorts".
 
@@ -68,7 +67,7 @@ type pdNode struct {
 	pending   []bool // a release event of each MME's queue is due
 	scratch   []int32
 	lastStart kernel.Time
-	slots     bool        // timers end on the cohort model's 100 ms slots, and each message's eNodeB is drawn afresh
+	slots     bool        // timers end on the cohort model's 100 ms slots
 	now       kernel.Time // the event being handled
 	stats     stats
 	prev      stats
@@ -79,9 +78,8 @@ func newPerDevice(env *sim.Env, v param.Values) (sim.Node, error) {
 	return buildPerDevice(env, v, false)
 }
 
-// newPerDeviceAsCohorts is the reference with the cohort model's two
-// approximations: its timers end on the 100 ms slots, and a device's
-// eNodeB is drawn afresh for each message.
+// newPerDeviceAsCohorts is the reference with the cohort model's
+// approximation of time: its timers end on the 100 ms slots.
 func newPerDeviceAsCohorts(env *sim.Env, v param.Values) (sim.Node, error) {
 	return buildPerDevice(env, v, true)
 }
@@ -145,13 +143,6 @@ func (n *pdNode) slot(t kernel.Time) kernel.Time {
 		return t
 	}
 	return max((t+step-1)/step, (n.now+step-1)/step+1) * step
-}
-
-// freshCell draws device i's eNodeB afresh, with slots.
-func (n *pdNode) freshCell(i int) {
-	if n.slots {
-		n.dev[i].cell = int32(n.rs.Intn(len(n.scratch)))
-	}
 }
 
 // to moves device i to state s, voiding its timer.
@@ -289,7 +280,6 @@ func (n *pdNode) attempt(now kernel.Time, i int) {
 		return
 	}
 	n.stats.sent++
-	n.freshCell(i)
 	// The device's own eNodeB: to its home MME unless that is down or in
 	// overload for the cause here; else to another MME of the pool not in
 	// overload here, at random; else the eNodeB rejects by the overload's
@@ -467,7 +457,6 @@ func (n *pdNode) background(now kernel.Time, cls, i int) {
 	cells := &n.cfg.cells
 	cost := &n.cfg.cost
 	n.env.Out.Class(cls).Offered++
-	n.freshCell(i)
 	if cls != cPaging {
 		acb := &cells.Signalling
 		if cls == cService {

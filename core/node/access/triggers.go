@@ -59,7 +59,7 @@ func (n *node) startAttach(now kernel.Time, c, m int, cnt int64) {
 		if int64(j) < cnt%int64(len(gs)) {
 			part++
 		}
-		n.spreadShape(now, part, mkKey(g, m, 0, kStart))
+		n.spreadShape(now, part, n.key(g, m, 0, kStart))
 	}
 }
 
@@ -68,19 +68,21 @@ func (n *node) startAttach(now kernel.Time, c, m int, cnt int64) {
 func (n *node) flush(now kernel.Time, i int, toOutage bool) {
 	m := n.mmes[i]
 	m.queue.Flush(func(tag int32) {
-		g, k := int(tag&31), int(tag>>5)
+		g, k := int(tag&31), int(tag>>5&7)
+		n.z = int(tag >> 8)
 		m.queued[g]--
 		n.count(groupClass[g], metrics.Dropped, 1)
 		n.stats.dropped++
 		if toOutage {
 			n.outage[groupClass[g]]++
 		} else {
-			n.put(now+n.t3410, mkKey(g, i, k, kFail), 1)
+			n.put(now+n.t3410, n.key(g, i, k, kFail), 1)
 		}
 	})
 	m.cpu.Flush(now)
 	clear(m.told)
 	m.nTold = 0
+	n.retell(i)
 }
 
 // startOutage: the core is out. Every device, whatever it was doing,
@@ -92,19 +94,16 @@ func (n *node) startOutage(now kernel.Time) {
 	}
 	for c := range n.attached {
 		for m := range n.attached[c] {
-			n.outage[c] += n.attached[c][m] + n.backoffA[c][m]
-			n.attached[c][m], n.backoffA[c][m] = 0, 0
-		}
-	}
-	for g := range n.eabHold {
-		for m := range n.eabHold[g] {
-			for k, cnt := range n.eabHold[g][m] {
-				n.outage[groupClass[g]] += cnt
-				n.eabHold[g][m][k] = 0
+			for z := range n.nz {
+				n.outage[c] += n.attached[c][m][z] + n.backoffA[c][m][z]
 			}
+			n.attached[c][m], n.backoffA[c][m] = [maxZ]int64{}, [maxZ]int64{}
 		}
 	}
-	n.eabHeld = 0
+	for _, e := range n.eabHold {
+		n.outage[groupClass[keyG(e.key)]] += int64(e.n)
+	}
+	n.eabHold = n.eabHold[:0]
 	for s := range n.wheel {
 		for _, e := range n.wheel[s] {
 			n.outage[groupClass[keyG(e.key)]] += int64(e.n)
@@ -125,6 +124,7 @@ func (n *node) endOutage(now kernel.Time) {
 	}
 	n.recomputeRoutes()
 	n.lastStart, n.stats.t95 = now, 0
+	n.z = 0 // no eNodeB is told: the MMEs were down
 	k := int64(len(n.mmes))
 	for c, cnt := range n.outage {
 		for m := range n.mmes {
@@ -143,9 +143,12 @@ func (n *node) wake(now kernel.Time) {
 	n.lastStart, n.stats.t95 = now, 0
 	n.fleetDue, n.fleetN = 0, 0
 	for m := range n.mmes {
-		n.fleetDue += n.asleep[m]
-		n.startAttach(now, clM2M, m, n.asleep[m])
-		n.asleep[m] = 0
+		for z := range n.nz {
+			n.z = z
+			n.fleetDue += n.asleep[m][z]
+			n.startAttach(now, clM2M, m, n.asleep[m][z])
+			n.asleep[m][z] = 0
+		}
 	}
 }
 
@@ -157,8 +160,11 @@ func (n *node) fail(now kernel.Time, i int) {
 	n.recomputeRoutes()
 	n.lastStart, n.stats.t95 = now, 0
 	for c := range n.attached {
-		n.startAttach(now, c, i, n.attached[c][i])
-		n.attached[c][i] = 0
+		for z := range n.nz {
+			n.z = z
+			n.startAttach(now, c, i, n.attached[c][i][z])
+			n.attached[c][i][z] = 0
+		}
 	}
 }
 
@@ -168,15 +174,21 @@ func (n *node) background(now kernel.Time) {
 	dt := step.Seconds()
 	for c := range clEmergency {
 		for i, m := range n.mmes {
-			a, b := n.attached[c][i], n.backoffA[c][i]
-			if !m.up || a+b == 0 {
+			if !m.up {
 				continue
 			}
-			af := float64(a)
-			x := &n.bgExp[c][i]
-			n.bgSend(now, cTAU, c, i, min(a, x[0].poisson(n.rs, af*n.rate[0]*dt)))
-			n.bgSend(now, cService, c, i, min(n.attached[c][i], x[1].poisson(n.rs, af*n.rate[1]*dt)))
-			n.bgSend(now, cPaging, c, i, min(a+b, x[2].poisson(n.rs, float64(a+b)*n.rate[2]*dt)))
+			for z := range n.nz {
+				a, b := n.attached[c][i][z], n.backoffA[c][i][z]
+				if a+b == 0 {
+					continue
+				}
+				n.z = z
+				af := float64(a)
+				x := &n.bgExp[c][i][z]
+				n.bgSend(now, cTAU, c, i, min(a, x[0].poisson(n.rs, af*n.rate[0]*dt)))
+				n.bgSend(now, cService, c, i, min(n.attached[c][i][z], x[1].poisson(n.rs, af*n.rate[1]*dt)))
+				n.bgSend(now, cPaging, c, i, min(a+b, x[2].poisson(n.rs, float64(a+b)*n.rate[2]*dt)))
+			}
 		}
 	}
 }
@@ -236,9 +248,9 @@ func (n *node) bgSend(now kernel.Time, cls, c, i int, cnt int64) {
 			cnt -= barred
 		}
 	}
-	if o := m.s1.Config().Message; m.nTold > 0 && o.Applies(bgCause(cls, c)) {
-		p := float64(m.nTold) / float64(len(m.told)) * o.Reduction
-		if rej := binomial(n.rs, cnt, p); rej > 0 {
+	// Its home MME told the devices' eNodeBs OVERLOAD START (class z).
+	if o := m.s1.Config().Message; n.z>>i&1 != 0 && o.Applies(bgCause(cls, c)) {
+		if rej := binomial(n.rs, cnt, o.Reduction); rej > 0 {
 			n.count(cls, metrics.Rejected, rej)
 			cnt -= rej
 		}
@@ -269,9 +281,9 @@ func (n *node) bgSend(now kernel.Time, cls, c, i int, cnt int64) {
 		n.count(cls, metrics.Late, cnt-ok)
 		n.count(cls, metrics.Rejected, ok)
 		n.stats.bgRej22 += ok
-		n.attached[c][i] -= ok
-		n.backoffA[c][i] += ok
-		n.backoffAnswers(start, each, ok, mkKey(groupsOf(c)[0], i, 0, kBackoff))
+		n.attached[c][i][n.z] -= ok
+		n.backoffA[c][i][n.z] += ok
+		n.backoffAnswers(start, each, ok, n.key(groupsOf(c)[0], i, 0, kBackoff))
 		return
 	}
 	if cls != cPaging {
