@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"overloadlab/core/engine/kernel"
@@ -27,7 +28,7 @@ func (n *node) census() (total int64, byKind [numKinds]int64) {
 		for m := range n.attached[c] {
 			total += sum(n.attached[c][m][:])
 		}
-		total += n.outage[c]
+		total += sum(n.outage[c])
 	}
 	for _, x := range n.asleep {
 		total += sum(x[:])
@@ -40,6 +41,24 @@ func (n *node) census() (total int64, byKind [numKinds]int64) {
 		if int64(m.queue.Len()) != sum(m.queued[:]) {
 			panic("queue length differs from its groups")
 		}
+	}
+	// Every eNodeB's cell group has its told set, and the groups count
+	// their eNodeBs.
+	cells := make([]int, n.nz)
+	for e, z := range n.cellZ {
+		cells[z]++
+		var mask uint8
+		for i, m := range n.mmes {
+			if m.told[e] {
+				mask |= 1 << i
+			}
+		}
+		if mask != n.zMask[z] {
+			panic(fmt.Sprintf("eNodeB %d told by %b, its cell group %d by %b", e, mask, z, n.zMask[z]))
+		}
+	}
+	if !slices.Equal(cells, n.zCells[:n.nz]) {
+		panic(fmt.Sprintf("the cell groups have %v eNodeBs, they count %v", cells, n.zCells[:n.nz]))
 	}
 	return total, byKind
 }

@@ -245,7 +245,7 @@ func incBeta(a, b, x float64) float64 {
 
 // pdCases are the presets compared, with the variant of outage-s1-overload
 // that tells half the eNodeBs (where a device's own eNodeB matters: the
-// cohorts' cell classes are checked against the exact reference too,
+// cohorts' cell groups are checked against the exact reference too,
 // direct, in every mode).
 var pdCases = []struct {
 	name, preset string

@@ -75,7 +75,9 @@ func (n *node) Measure(row *sim.Row) {
 		c.waiting[kFail] += int64(m.queue.Len())
 	}
 	for _, x := range n.outage {
-		c.outage += x
+		for _, y := range x {
+			c.outage += y
+		}
 	}
 	for _, x := range n.asleep {
 		for _, y := range x {

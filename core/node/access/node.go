@@ -115,7 +115,7 @@ type entry struct {
 	n   int32
 }
 
-// A key: group, home MME, attempt counter, kind and cell class.
+// A key: group, home MME, attempt counter, kind and cell group.
 func mkKey(g, m, k, kind int) uint32 { return uint32(g | m<<5 | k<<8 | kind<<11) }
 func keyG(x uint32) int              { return int(x & 31) }
 func keyM(x uint32) int              { return int(x >> 5 & 7) }
@@ -123,12 +123,11 @@ func keyK(x uint32) int              { return int(x >> 8 & 7) }
 func keyKind(x uint32) int           { return int(x >> 11 & 15) }
 func keyZ(x uint32) int              { return int(x >> 16) }
 
-// key is mkKey for the devices at hand, of cell class n.z.
+// key is mkKey for the devices at hand, of cell group n.z.
 func (n *node) key(g, m, k, kind int) uint32 { return mkKey(g, m, k, kind) | uint32(n.z)<<16 }
 
-// maxZ bounds the cell classes: a device's cell class is the set of the
-// MMEs that have told its eNodeB OVERLOAD START, one bit per MME.
-const maxZ = 1 << maxMMEs
+// rezone returns key x with cell group z.
+func rezone(x uint32, z int) uint32 { return x&0xffff | uint32(z)<<16 }
 
 // mme is one MME of the pool.
 type mme struct {
@@ -168,24 +167,29 @@ type node struct {
 	spare [][]entry // emptied slots' arrays, for put to fill again (recycle)
 
 	// Pools: devices not in the wheel.
-	attached [numDevClasses][maxMMEs][maxZ]int64 // attached, by class, MME and cell class
-	outage   [numDevClasses]int64                // out of service until the core is back (outage)
-	asleep   [maxMMEs][maxZ]int64                // fleet M2M devices asleep, by home MME and cell class
-	eabHold  []entry                             // EAB-barred by a bitmap that never changes
-	waiting  [numKinds]int64                     // devices in the wheel, by what they wait for
-	backoffA [numDevClasses][maxMMEs][maxZ]int64 // attached devices in back-off (also in waiting[kBackoff])
+	attached [numDevClasses][maxMMEs][]int64 // attached, by class, MME and cell group
+	outage   [numDevClasses][]int64          // out of service until the core is back (outage), by class and cell group
+	asleep   [maxMMEs][]int64                // fleet M2M devices asleep, by home MME and cell group
+	eabHold  []entry                         // EAB-barred by a bitmap that never changes
+	waiting  [numKinds]int64                 // devices in the wheel, by what they wait for
+	backoffA [numDevClasses][maxMMEs][]int64 // attached devices in back-off (also in waiting[kBackoff])
 
-	// The cell classes: a device keeps its eNodeB, and the devices are
-	// grouped by the set of MMEs that told it OVERLOAD START (its class
-	// z, a bit per MME). mask gives each eNodeB's class, zCells the
-	// eNodeBs of each; z is the class of the devices at hand.
+	// The cell groups: a device keeps its eNodeB, and the devices are
+	// grouped by their eNodeB's cell group z: the eNodeBs that every
+	// OVERLOAD START so far told alike (one group at first; a START
+	// that tells some eNodeBs of a group and not the others splits it;
+	// groups never merge, retell). zMask gives each group's told set
+	// (the MMEs that tell its eNodeBs now, a bit per MME), zCells its
+	// eNodeBs, cellZ each eNodeB's group; z is the group of the devices
+	// at hand.
 	nz     int
-	mask   []uint8
-	zCells [maxZ]int
+	cellZ  []uint16
+	zMask  []uint8
+	zCells []int
 	z      int
 
-	routes [6][maxMMEs][]route                  // by RRC establishment cause, home MME and cell class
-	bgExp  [numDevClasses][maxMMEs][][3]expMemo // the background's draws' exp(−mean), by class, MME, cell class and message
+	routes [6][maxMMEs][]route                  // by RRC establishment cause, home MME and told set
+	bgExp  [numDevClasses][maxMMEs][][3]expMemo // the background's draws' exp(−mean), by class, MME, cell group and message
 
 	// Configuration read from v.
 	devices          int64
@@ -242,18 +246,33 @@ func newNode(env *sim.Env, v param.Values) (sim.Node, error) {
 		m.s1 = s1overload.NewReporter(s1overload.ReporterConfig{})
 		n.mmes = append(n.mmes, m)
 	}
-	n.nz = 1 << nm
-	n.mask = make([]uint8, cells)
+	n.nz = 1
+	n.cellZ, n.zMask, n.zCells = make([]uint16, cells), make([]uint8, cells), make([]int, cells)
 	n.zCells[0] = cells
 	for c := range n.routes {
 		for m := range n.routes[c] {
-			n.routes[c][m] = make([]route, n.nz)
+			n.routes[c][m] = make([]route, 1<<nm)
 		}
 	}
-	for c := range n.bgExp {
-		for m := range n.bgExp[c] {
-			n.bgExp[c][m] = make([][3]expMemo, n.nz)
+	// The pools by cell group, every MME's (the loops over the pools run
+	// over maxMMEs), in one array.
+	pools := make([]int64, (2*numDevClasses*maxMMEs+numDevClasses+maxMMEs)*cells)
+	next := func() []int64 {
+		p := pools[:cells:cells]
+		pools = pools[cells:]
+		return p
+	}
+	for c := range numDevClasses {
+		for m := range maxMMEs {
+			n.attached[c][m], n.backoffA[c][m] = next(), next()
 		}
+		for m := range nm {
+			n.bgExp[c][m] = make([][3]expMemo, cells)
+		}
+		n.outage[c] = next()
+	}
+	for m := range maxMMEs {
+		n.asleep[m] = next()
 	}
 	n.configure(0)
 	n.trigger = pTrigger.Of(v)
@@ -584,7 +603,7 @@ func (n *node) attempt(now kernel.Time, g, m, k int, cnt int64) {
 		return
 	}
 	n.stats.sent += cnt
-	r := &n.routes[attachCause[c]][m][n.z]
+	r := &n.routes[attachCause[c]][m][n.zMask[n.z]]
 	if r.stay < 1 {
 		var rej, none int64
 		rej = binomial(n.rs, cnt, r.reject)
@@ -923,8 +942,8 @@ func markMMEs(env *sim.Env, now kernel.Time, what string, ms []int) {
 	env.Mark(now, 0, label)
 }
 
-// recomputeRoutes works out, for every cause, home MME and cell class,
-// where an attempt goes from an eNodeB of that class: to its home MME when
+// recomputeRoutes works out, for every cause, home MME and told set,
+// where an attempt goes from an eNodeB so told: to its home MME when
 // that is up and not in overload for the cause there; else to another
 // such MME of the pool (NAS node selection, evenly among them); else, when
 // every MME up is in overload for it, rejected with the overload's
@@ -934,7 +953,7 @@ func (n *node) recomputeRoutes() {
 	for c := range n.routes {
 		cause := s1overload.Cause(c)
 		for h := range n.mmes {
-			for z := range n.nz {
+			for z := range n.routes[c][h] {
 				r := route{}
 				var avail [maxMMEs]bool
 				nAvail, nUp := 0, 0
@@ -983,90 +1002,101 @@ func (n *node) recomputeRoutes() {
 	}
 }
 
-// retell moves the devices between the cell classes after MME i's told
-// eNodeBs changed (m.told set anew, or cleared): of the devices of class
-// z, those whose eNodeB changed its bit i move to class z with bit i
-// flipped. Which devices of a class are at which of its eNodeBs is not
-// kept: the share that moves is drawn for each group, a binomial of the
-// share of the class's eNodeBs that changed, as if each device's eNodeB
-// were drawn anew among its class's. Exact when the class moves whole (a
-// STOP, every eNodeB told) and at a START from no eNodeB told, up to the
-// even spread of the devices over the eNodeBs; DESIGN.md, "The access
-// storm by cohorts".
+// retell updates the cell groups after MME i's told eNodeBs changed
+// (m.told set anew, or cleared). A group whose eNodeBs are all told now,
+// or none, sets or clears bit i of its told set; one told in part splits:
+// its told eNodeBs become a new group, and of each of its entries (in the
+// wheel, the pools and the pacing queues) a binomial of the share of its
+// eNodeBs told moves there. That is exact, up to the devices' even spread
+// over the eNodeBs (a binomial here, a hypergeometric per device), because
+// the eNodeBs of a group have had the same history: every START so far
+// told all of them or none, so its devices, whose homes the redirections
+// made depend on that history, are exchangeable among them. Groups never
+// merge, since two groups' eNodeBs hold devices of different homes after
+// the redirections; there are at most as many as eNodeBs, and only one
+// while every START tells every eNodeB. DESIGN.md, "The access storm by
+// cohorts".
 func (n *node) retell(i int) {
 	m := n.mmes[i]
 	bit := uint8(1) << i
-	var move [maxZ]int
+	old := n.nz
+	told := make([]int, old)
 	for e, t := range m.told {
-		z := n.mask[e]
-		if (z&bit != 0) != t {
-			move[z]++
-			n.mask[e] = z ^ bit
+		if t {
+			told[n.cellZ[e]]++
 		}
 	}
-	var p [maxZ]float64
-	moved := false
-	cells := n.zCells
-	for z := range n.nz {
-		if move[z] > 0 {
-			p[z] = float64(move[z]) / float64(n.zCells[z])
-			cells[z] -= move[z]
-			cells[z^int(bit)] += move[z]
-			moved = true
+	to := make([]int, old) // the new group of each group split (0: none)
+	p := make([]float64, old)
+	for z := range old {
+		switch told[z] {
+		case 0:
+			n.zMask[z] &^= bit
+		case n.zCells[z]:
+			n.zMask[z] |= bit
+		default:
+			to[z], p[z] = n.nz, float64(told[z])/float64(n.zCells[z])
+			n.zMask[n.nz], n.zCells[n.nz] = n.zMask[z]|bit, told[z]
+			n.zMask[z] &^= bit
+			n.zCells[z] -= told[z]
+			n.nz++
 		}
 	}
-	n.zCells = cells
-	if !moved {
+	if n.nz == old {
 		return
 	}
-	flip := uint32(bit) << 16
+	for e, t := range m.told {
+		if z := n.cellZ[e]; t && to[z] > 0 {
+			n.cellZ[e] = uint16(to[z])
+		}
+	}
 	for s, list := range n.wheel {
 		for j, end := 0, len(list); j < end; j++ {
 			e := list[j]
-			q := p[keyZ(e.key)]
-			if q == 0 {
+			z := keyZ(e.key)
+			if z >= old || p[z] == 0 {
 				continue
 			}
-			x := binomial(n.rs, int64(e.n), q)
+			x := binomial(n.rs, int64(e.n), p[z])
 			switch {
 			case x == int64(e.n):
-				list[j].key ^= flip
+				list[j].key = rezone(e.key, to[z])
 			case x > 0:
 				list[j].n -= int32(x)
-				list = append(list, entry{e.key ^ flip, int32(x)})
+				list = append(list, entry{rezone(e.key, to[z]), int32(x)})
 			}
 		}
 		n.wheel[s] = list
 	}
-	for j := range n.eabHold {
+	for j, end := 0, len(n.eabHold); j < end; j++ {
 		e := &n.eabHold[j]
-		if q := p[keyZ(e.key)]; q > 0 {
-			if x := binomial(n.rs, int64(e.n), q); x > 0 {
+		if z := keyZ(e.key); p[z] > 0 {
+			if x := binomial(n.rs, int64(e.n), p[z]); x > 0 {
 				e.n -= int32(x)
-				n.eabHold = append(n.eabHold, entry{e.key ^ flip, int32(x)})
+				n.eabHold = append(n.eabHold, entry{rezone(e.key, to[z]), int32(x)})
 			}
 		}
 	}
-	pool := func(a *[maxZ]int64) {
-		old := *a
-		for z := range n.nz {
-			if x := binomial(n.rs, old[z], p[z]); x > 0 {
+	pool := func(a []int64) {
+		for z := range old {
+			if x := binomial(n.rs, a[z], p[z]); x > 0 {
 				a[z] -= x
-				a[z^int(bit)] += x
+				a[to[z]] += x
 			}
 		}
 	}
-	for c := range n.attached {
+	for c := range numDevClasses {
+		pool(n.outage[c])
 		for h := range n.mmes {
-			pool(&n.attached[c][h])
-			pool(&n.backoffA[c][h])
+			pool(n.attached[c][h])
+			pool(n.backoffA[c][h])
 		}
 	}
 	for h := range n.mmes {
-		pool(&n.asleep[h])
+		pool(n.asleep[h])
 		n.mmes[h].queue.Retag(func(tag int32) int32 {
-			if q := p[tag>>8]; q > 0 && binomial(n.rs, 1, q) == 1 {
-				tag ^= int32(bit) << 8
+			if z := int(tag >> 8); z < old && p[z] > 0 && binomial(n.rs, 1, p[z]) == 1 {
+				tag = tag&0xff | int32(to[z])<<8
 			}
 			return tag
 		})

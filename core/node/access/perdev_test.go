@@ -8,7 +8,7 @@ package access
 // model's own configuration (node.configure) and MME type, with
 // control/pacing, cpuguard, barring, backoff and s1overload. Nothing of the
 // cohort representation is used: no wheel, no groups, no binomial or
-// Poisson draw on a count, no cell classes. Built with slots
+// Poisson draw on a count, no cell groups. Built with slots
 // (newPerDeviceAsCohorts) it makes the cohort model's stated
 // approximation of time: every timer ends on a 100 ms slot. It handles the outage trigger only
 // (TestPerDeviceMatchesCohorts compares the outage presets). DESIGN.md,

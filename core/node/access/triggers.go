@@ -74,7 +74,7 @@ func (n *node) flush(now kernel.Time, i int, toOutage bool) {
 		n.count(groupClass[g], metrics.Dropped, 1)
 		n.stats.dropped++
 		if toOutage {
-			n.outage[groupClass[g]]++
+			n.outage[groupClass[g]][n.z]++
 		} else {
 			n.put(now+n.t3410, n.key(g, i, k, kFail), 1)
 		}
@@ -95,18 +95,19 @@ func (n *node) startOutage(now kernel.Time) {
 	for c := range n.attached {
 		for m := range n.attached[c] {
 			for z := range n.nz {
-				n.outage[c] += n.attached[c][m][z] + n.backoffA[c][m][z]
+				n.outage[c][z] += n.attached[c][m][z] + n.backoffA[c][m][z]
 			}
-			n.attached[c][m], n.backoffA[c][m] = [maxZ]int64{}, [maxZ]int64{}
+			clear(n.attached[c][m])
+			clear(n.backoffA[c][m])
 		}
 	}
 	for _, e := range n.eabHold {
-		n.outage[groupClass[keyG(e.key)]] += int64(e.n)
+		n.outage[groupClass[keyG(e.key)]][keyZ(e.key)] += int64(e.n)
 	}
 	n.eabHold = n.eabHold[:0]
 	for s := range n.wheel {
 		for _, e := range n.wheel[s] {
-			n.outage[groupClass[keyG(e.key)]] += int64(e.n)
+			n.outage[groupClass[keyG(e.key)]][keyZ(e.key)] += int64(e.n)
 		}
 		n.recycle(int64(s))
 	}
@@ -124,17 +125,22 @@ func (n *node) endOutage(now kernel.Time) {
 	}
 	n.recomputeRoutes()
 	n.lastStart, n.stats.t95 = now, 0
-	n.z = 0 // no eNodeB is told: the MMEs were down
 	k := int64(len(n.mmes))
-	for c, cnt := range n.outage {
-		for m := range n.mmes {
-			part := cnt / k
-			if int64(m) < cnt%k {
-				part++
+	for c := range n.outage {
+		for z, cnt := range n.outage[c][:n.nz] {
+			if cnt == 0 {
+				continue
 			}
-			n.startAttach(now, c, m, part)
+			n.z = z
+			for m := range n.mmes {
+				part := cnt / k
+				if int64(m) < cnt%k {
+					part++
+				}
+				n.startAttach(now, c, m, part)
+			}
+			n.outage[c][z] = 0
 		}
-		n.outage[c] = 0
 	}
 }
 
@@ -249,7 +255,7 @@ func (n *node) bgSend(now kernel.Time, cls, c, i int, cnt int64) {
 		}
 	}
 	// Its home MME told the devices' eNodeBs OVERLOAD START (class z).
-	if o := m.s1.Config().Message; n.z>>i&1 != 0 && o.Applies(bgCause(cls, c)) {
+	if o := m.s1.Config().Message; n.zMask[n.z]>>i&1 != 0 && o.Applies(bgCause(cls, c)) {
 		if rej := binomial(n.rs, cnt, o.Reduction); rej > 0 {
 			n.count(cls, metrics.Rejected, rej)
 			cnt -= rej
