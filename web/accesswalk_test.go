@@ -3,21 +3,12 @@
 package web_test
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
-
-	"overloadlab/core/catalog"
 )
 
 // The access storm walked as a trainer, a student and a reviewer would
@@ -31,38 +22,25 @@ import (
 // tab plays to the same table and the same digests. Screenshots
 // access-walk-*.png land in testdata/screenshots.
 func TestAccessWalk(t *testing.T) {
-	if _, ok := catalog.Model("access"); !ok {
-		t.Skip("the access model is not in the catalog yet")
-	}
+	needModel(t, "access")
 	p := preset(t, "outage-t3346-fixed")
-	srv := newServer(t)
 	ctx := browser(t)
-	tb := newTab(t, ctx)
-	tb.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/"))
-	tb.wait(t, ready, 20*time.Second)
+	tb := openTab(t, ctx, newServer(t).URL+"/")
 	choose(t, tb, p.Name)
 	eval[string](t, tb, pick("speed", "0"))
 
 	// The trainer: the tour in presentation mode, Space alone.
-	click(t, tb, "tour-start")
-	tb.wait(t, `document.body.dataset.tour === "0" && document.body.dataset.playing === "false"`, 60*time.Second)
-	tb.do(t, chromedp.KeyEvent("f"))
-	tb.wait(t, present, 5*time.Second)
+	startTour(t, tb, true)
 	for k, st := range p.Tour {
 		if k > 0 {
 			tb.do(t, chromedp.KeyEvent(" "))
 		}
-		tb.wait(t, fmt.Sprintf(`document.body.dataset.tour === "%d" && document.body.dataset.playing === "false"`, k), 90*time.Second)
+		tb.wait(t, atStep(k), 90*time.Second)
 		time.Sleep(600 * time.Millisecond) // the charts fitted to the step
 		if got := eval[string](t, tb, tourText); !strings.HasSuffix(got, st.Text) {
 			t.Errorf("step %d of %d: the tour shows %q, want %q", k+1, len(p.Tour), got, st.Text)
 		}
-		var got struct {
-			IDs       []string
-			Plots     []float64
-			Bottom, H float64
-		}
-		json.Unmarshal([]byte(eval[string](t, tb, presentedJS)), &got)
+		got := presented(t, tb)
 		want := st.Charts[:min(2, len(st.Charts))]
 		if strings.Join(got.IDs, " ") != strings.Join(want, " ") {
 			t.Errorf("step %d: presentation mode shows %v, the step names %v", k+1, got.IDs, st.Charts)
@@ -77,15 +55,13 @@ func TestAccessWalk(t *testing.T) {
 	}
 	// The last step is at the run's end: the run is done.
 	tb.wait(t, doneJS, 30*time.Second)
-	tb.do(t, chromedp.KeyEvent(kb.Escape))
-	tb.wait(t, `!`+present, 5*time.Second)
-	click(t, tb, "tour-free")
-	tb.wait(t, `document.body.dataset.tour === "off"`, 5*time.Second)
+	endTour(t, tb)
 
 	// The reviewer: the preset against its variant.
-	tb.wait(t, fmt.Sprintf(`document.querySelectorAll("#compare-variants button").length === %d`, len(p.Compare)), 10*time.Second)
-	tb.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector("#compare-variants button").click()`))
-	tb.wait(t, comparedJS+` && document.querySelector("#diff-table") !== null`, 20*time.Second)
+	compareWith(t, tb, 0)
+	if n := eval[int](t, tb, `document.querySelectorAll("#compare-variants button").length`); n != len(p.Compare) {
+		t.Errorf("%d variants to compare with, the preset has %d", n, len(p.Compare))
+	}
 	if head := eval[string](t, tb, `document.querySelector("#diff-table thead").textContent`); !strings.Contains(head, p.Compare[0].Label) {
 		t.Errorf("the table's head %q does not name the variant %q", head, p.Compare[0].Label)
 	}
@@ -94,8 +70,7 @@ func TestAccessWalk(t *testing.T) {
 	tb.wait(t, doneJS, 120*time.Second)
 	time.Sleep(600 * time.Millisecond) // the debounced link
 	table := eval[string](t, tb, diffJS)
-	var rows [][]string
-	json.Unmarshal([]byte(table), &rows)
+	rows := evalJSON[[][]string](t, tb, diffJS)
 	byName := map[string][]string{}
 	names := ""
 	for _, r := range rows {
@@ -132,29 +107,9 @@ func TestAccessWalk(t *testing.T) {
 	link := eval[string](t, tb, hrefJS)
 
 	// The report, downloaded and opened offline, shows the page's table.
-	tb.do(t, chromedp.Evaluate[chromedp.Void](`window.__downloads = [];
-	  const made = URL.createObjectURL;
-	  URL.createObjectURL = (b) => { window.__downloads.push({ type: b.type, size: b.size }); window.__blob = b; return made(b); };
-	  HTMLAnchorElement.prototype.click = function () { window.__downloads[window.__downloads.length - 1].name = this.download; };`))
+	catchDownloads(t, tb)
 	click(t, tb, "report")
-	tb.wait(t, `window.__downloads.length === 1 && window.__downloads[0].name !== undefined`, 60*time.Second)
-	html, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`window.__blob.text()`, chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "report.html")
-	os.WriteFile(file, []byte(html), 0o644)
-	offline := newTab(t, ctx)
-	offline.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
-			return err
-		}
-		_, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-			MatchedNetworkConditions: []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}}})
-		return err
-	}))
-	offline.do(t, chromedp.Navigate("file://"+file))
-	offline.wait(t, `document.readyState === "complete"`, 10*time.Second)
+	offline := openOffline(t, ctx, downloaded(t, tb, 60*time.Second))
 	if got := eval[string](t, offline, diffJS); got != table {
 		t.Errorf("report: table %s, the page's %s", got, table)
 	}
@@ -170,9 +125,8 @@ func TestAccessWalk(t *testing.T) {
 	viewShot(t, offline, "access-walk-report.png")
 
 	// The student: the link reopened in a fresh tab plays to the same table.
-	second := newTab(t, ctx)
-	second.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(link))
-	second.wait(t, ready+` && !document.getElementById("banner").hidden && `+comparedJS, 30*time.Second)
+	second := openTab(t, ctx, link)
+	second.wait(t, `!document.getElementById("banner").hidden && `+comparedJS, 30*time.Second)
 	eval[bool](t, second, maxSpeed)
 	second.do(t, chromedp.Click(chromedp.ID("banner-play")))
 	second.wait(t, doneJS, 120*time.Second)

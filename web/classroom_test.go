@@ -61,13 +61,7 @@ func preset(t *testing.T, name string) *scenario.Preset {
 }
 
 // openPage opens the page in a fresh browser at 1280×800, ready to play.
-func openPage(t *testing.T) *tab {
-	srv := newServer(t)
-	tb := newTab(t, browser(t))
-	tb.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/"))
-	tb.wait(t, ready, 20*time.Second)
-	return tb
-}
+func openPage(t *testing.T) *tab { return openTab(t, browser(t), newServer(t).URL+"/") }
 
 func pick(id, value string) string {
 	return `(() => { const s = document.getElementById("` + id + `"); s.value = "` + value + `"; s.dispatchEvent(new Event("change")); return s.value })()`
@@ -130,7 +124,7 @@ func TestClassroom(t *testing.T) {
 		if k > 0 {
 			click(t, tb, "tour-next")
 		}
-		tb.wait(t, fmt.Sprintf(`document.body.dataset.tour === "%d" && document.body.dataset.playing === "false"`, k), 30*time.Second)
+		tb.wait(t, atStep(k), 30*time.Second)
 		if got := eval[string](t, tb, `String(Math.floor(Number(document.body.dataset.t)))`); got != fmt.Sprint(st.At) {
 			t.Errorf("step %d: paused at t = %s, want %g", k+1, got, st.At)
 		}
@@ -234,7 +228,7 @@ func TestClassroom(t *testing.T) {
 	// the charts shown fit in the window.
 	tb.do(t, chromedp.EmulateViewport(1024, 768))
 	click(t, tb, "tour-start")
-	tb.wait(t, `document.body.dataset.tour === "0" && document.body.dataset.playing === "false"`, 30*time.Second)
+	tb.wait(t, atStep(0), 30*time.Second)
 	tb.do(t, chromedp.KeyEvent("f"))
 	tb.wait(t, present, 5*time.Second)
 	fits := `(() => { const vis = (e) => e && e.offsetParent !== null; const r = (e) => ({ bottom: e.getBoundingClientRect().bottom + scrollY });
@@ -257,7 +251,7 @@ func TestClassroom(t *testing.T) {
 
 	// The keyboard: → next step, Space pauses, + faster, R resets, Esc leaves.
 	tb.do(t, chromedp.KeyEvent(kb.ArrowRight))
-	tb.wait(t, `document.body.dataset.tour === "1" && document.body.dataset.playing === "false"`, 30*time.Second)
+	tb.wait(t, atStep(1), 30*time.Second)
 	speed := eval[string](t, tb, pick("speed", "20"))
 	tb.do(t, chromedp.KeyEvent("+"))
 	if got := eval[string](t, tb, `document.getElementById("speed").value`); got != "30" {
@@ -307,9 +301,9 @@ func TestClassroom(t *testing.T) {
 	}
 	eval[string](t, tb, pick("speed", "0"))
 	click(t, tb, "tour-start")
-	tb.wait(t, `document.body.dataset.tour === "0" && document.body.dataset.playing === "false"`, 60*time.Second)
+	tb.wait(t, atStep(0), 60*time.Second)
 	click(t, tb, "tour-next")
-	tb.wait(t, `document.body.dataset.tour === "1" && document.body.dataset.playing === "false"`, 60*time.Second)
+	tb.wait(t, atStep(1), 60*time.Second)
 	tb.do(t, chromedp.KeyEvent("f"))
 	tb.wait(t, present, 5*time.Second)
 	time.Sleep(300 * time.Millisecond)

@@ -3,17 +3,12 @@
 package web_test
 
 import (
-	"context"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
 
@@ -144,16 +139,9 @@ func TestCompareShareReport(t *testing.T) {
 
 	// CSV of the comparison: comment lines saying what it is, then A's
 	// columns and B's, prefixed b.
-	first.do(t, chromedp.Evaluate[chromedp.Void](`window.__downloads = [];
-	  const made = URL.createObjectURL;
-	  URL.createObjectURL = (b) => { window.__downloads.push({ type: b.type, size: b.size }); window.__blob = b; return made(b); };
-	  HTMLAnchorElement.prototype.click = function () { window.__downloads[window.__downloads.length - 1].name = this.download; };`))
+	catchDownloads(t, first)
 	first.do(t, chromedp.Click(chromedp.ID("csv")))
-	first.wait(t, `window.__downloads.length === 1 && window.__downloads[0].name !== undefined`, 30*time.Second)
-	csv, err := chromedp.Run(first.ctx, chromedp.Evaluate[string](`window.__blob.text()`, chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatal(err)
-	}
+	csv := downloaded(t, first, 30*time.Second)
 	lines := strings.Split(csv, "\n")
 	for i, want := range []string{"# model: imsimgr", "# scenario: attach-storm", "# seed: 1", "# link: " + link, "# columns prefixed b. are B", "# units: t: s, offered: /s", "# time: t is the end of each interval, in seconds of simulated time; the run lasts 0:15:00 (h:mm:ss)"} {
 		if i >= len(lines) || !strings.HasPrefix(lines[i], want) {
@@ -168,19 +156,15 @@ func TestCompareShareReport(t *testing.T) {
 	}
 
 	// Report: downloaded as one HTML file, opened with the network off.
-	first.do(t, chromedp.Evaluate[chromedp.Void](`window.__downloads = []`))
+	catchDownloads(t, first)
 	// The button says a report is on its way (the worker writes it), and is
 	// itself again once it is written.
 	if got := eval[string](t, first, `(() => { const b = document.getElementById("report"); b.click(); b.click(); return b.textContent + "|" + b.getAttribute("aria-busy") })()`); got != "Preparing report…|true" {
 		t.Errorf("report button while preparing: %q", got)
 	}
-	first.wait(t, `window.__downloads.length === 1 && window.__downloads[0].name !== undefined`, 30*time.Second)
+	html := downloaded(t, first, 30*time.Second)
 	if got := eval[string](t, first, `document.getElementById("report").textContent`); got != "Report" {
 		t.Errorf("report button after the report: %q", got)
-	}
-	html, err := chromedp.Run(first.ctx, chromedp.Evaluate[string](`window.__blob.text()`, chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatal(err)
 	}
 	if name := eval[string](t, first, `window.__downloads[0].name`); !strings.HasSuffix(name, ".html") {
 		t.Errorf("report named %q", name)
@@ -191,19 +175,7 @@ func TestCompareShareReport(t *testing.T) {
 			t.Errorf("the report holds %q: it must not load anything", bad)
 		}
 	}
-	file := filepath.Join(t.TempDir(), "report.html")
-	os.WriteFile(file, []byte(html), 0o644)
-	offline := newTab(t, ctx)
-	offline.do(t, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
-			return err
-		}
-		_, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-			MatchedNetworkConditions: []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}}})
-		return err
-	}))
-	offline.do(t, chromedp.Navigate("file://"+file))
-	offline.wait(t, `document.readyState === "complete"`, 10*time.Second)
+	offline := openOffline(t, ctx, html)
 	if got := eval[string](t, offline, diffJS); got != table {
 		t.Errorf("report: table %s, the page's %s", got, table)
 	}

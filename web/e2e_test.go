@@ -63,12 +63,18 @@ func (s *server) requests(path string) int {
 	return s.hits[path]
 }
 
-func newServer(t testing.TB) *server {
+func newServer(t testing.TB) *server { return serverOf(t, nil) }
+
+// serverOf serves dist through wrap (nil: as it is).
+func serverOf(t testing.TB, wrap func(http.Handler) http.Handler) *server {
 	if _, err := os.Stat(filepath.Join(dist, "index.html")); err != nil {
 		t.Fatalf("no built page in %s: run `make build` (go run ./build) first", dist)
 	}
 	s := &server{codes: map[string]string{}, hits: map[string]int{}}
 	h := web.Handler(os.DirFS(dist))
+	if wrap != nil {
+		h = wrap(h)
+	}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.ServeHTTP(counter{w, &s.bytes}, r)
 		s.mu.Lock()

@@ -3,9 +3,6 @@
 package web_test
 
 import (
-	"net/http"
-	"net/http/httptest"
-	"os"
 	"regexp"
 	"strings"
 	"sync/atomic"
@@ -13,8 +10,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"overloadlab/web"
 )
 
 // The chunks loaded when first used (static/ts/lazy.ts) that cannot be
@@ -22,24 +17,14 @@ import (
 // leave the run as it was, its change and link included; the next use,
 // the server back, loads them: the QR code opens, the sweep's form shows.
 func TestLazyChunksThatFailKeepTheRun(t *testing.T) {
-	h := web.Handler(os.DirFS(dist))
 	var failing atomic.Bool
 	failing.Store(true)
 	lazy := regexp.MustCompile(`^/chunk/(qr|sweep|classview)-`)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if failing.Load() && lazy.MatchString(r.URL.Path) {
-			http.Error(w, "unavailable", http.StatusServiceUnavailable)
-			return
-		}
-		h.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
+	srv := failingServer(t, func(path string) bool { return failing.Load() && lazy.MatchString(path) })
 	const param = "sgsn-new-connections-per-second"
 	value := `(() => { const i = document.querySelector('section.controls:not([hidden]) input[type=range][data-param="` + param + `"]'); return i ? i.value : "" })()`
 
-	tb := newTab(t, browser(t))
-	tb.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/"))
-	tb.wait(t, ready, 20*time.Second)
+	tb := openTab(t, browser(t), srv.URL+"/")
 	eval[string](t, tb, setParam(param, "800"))
 	tb.wait(t, `(document.body.dataset.link || "") !== "" && document.body.dataset.link === location.hash.slice(1) && `+value+` === "800"`, 10*time.Second)
 	time.Sleep(500 * time.Millisecond) // the link of the change, a moment later

@@ -114,11 +114,11 @@ func TestLiveChangeLabels(t *testing.T) {
 	// queues' two thresholds (both at 2,500) keep their labels inside the
 	// plot, not over the y axis's "2,500" (charts.ts records them).
 	click(t, tb, "tour-start")
-	tb.wait(t, `document.body.dataset.tour === "0" && document.body.dataset.playing === "false"`, 20*time.Second)
+	tb.wait(t, atStep(0), 20*time.Second)
 	eval[string](t, tb, pick("speed", "0"))
 	for k := 1; k < 5; k++ {
 		click(t, tb, "play")
-		tb.wait(t, fmt.Sprintf(`document.body.dataset.tour === "%d" && document.body.dataset.playing === "false"`, k), 60*time.Second)
+		tb.wait(t, atStep(k), 60*time.Second)
 	}
 	time.Sleep(400 * time.Millisecond)
 	var spans struct {

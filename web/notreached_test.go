@@ -3,14 +3,11 @@
 package web_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"overloadlab/core/catalog"
 )
 
 // "Time to 95 %" has no value until reached: outage-no-control (never
@@ -19,31 +16,22 @@ import (
 // which side reached it, with no numeric Δ (it once read Δ +1 786, as
 // if B were slower).
 func TestTimeTo95NotReachedInThePage(t *testing.T) {
-	if _, ok := catalog.Model("access"); !ok {
-		t.Skip("the access model is not in the catalog yet")
-	}
-	srv := newServer(t)
-	tb := newTab(t, browser(t))
-	tb.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/"))
-	tb.wait(t, ready, 20*time.Second)
+	needModel(t, "access")
+	tb := openPage(t)
 	choose(t, tb, "outage-no-control")
 	const tileJS = `(() => { const t = document.querySelector('.headline[data-model="access"] .tile[data-column="t95"]'); return JSON.stringify([t.querySelector(".v").textContent, t.querySelector(".ab")?.textContent ?? ""]) })()`
 	tile := func() (v, ab string) {
-		var got []string
-		json.Unmarshal([]byte(eval[string](t, tb, tileJS)), &got)
+		got := evalJSON[[]string](t, tb, tileJS)
 		return got[0], got[1]
 	}
-	tb.wait(t, `document.querySelectorAll("#compare-variants button").length === 2`, 10*time.Second)
-	tb.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#compare-variants button")[1].click()`))
-	tb.wait(t, comparedJS+` && document.querySelector("#diff-table") !== null`, 20*time.Second)
+	compareWith(t, tb, 1)
 	if v, ab := tile(); v != "not reached" {
 		t.Errorf("at the start the tile reads %q (%q), want \"not reached\"", v, ab)
 	}
 	eval[bool](t, tb, maxSpeed)
 	tb.do(t, chromedp.Click(chromedp.ID("play")))
 	tb.wait(t, doneJS, 180*time.Second)
-	var rows [][]string
-	json.Unmarshal([]byte(eval[string](t, tb, diffJS)), &rows)
+	rows := evalJSON[[][]string](t, tb, diffJS)
 	var row []string
 	for _, r := range rows {
 		if strings.HasPrefix(r[0], "Time to 95 %") {

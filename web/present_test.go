@@ -3,7 +3,6 @@
 package web_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -23,6 +22,26 @@ const presentedJS = `(() => {
     bottom: Math.max(...shown.map((e) => e.getBoundingClientRect().bottom)), h: innerHeight,
     font: parseFloat(getComputedStyle(document.querySelector(".tour-steps li.current")).fontSize) });
 })()`
+
+// presentation is what presentedJS says.
+type presentation struct {
+	IDs             []string
+	Plots           []float64
+	Bottom, H, Font float64
+}
+
+func presented(t *testing.T, tb *tab) presentation { return evalJSON[presentation](t, tb, presentedJS) }
+
+// endTour leaves presentation mode (Escape) where the page is in it, and the tour.
+func endTour(t *testing.T, tb *tab) {
+	t.Helper()
+	if eval[bool](t, tb, present) {
+		tb.do(t, chromedp.KeyEvent(kb.Escape))
+		tb.wait(t, `!`+present, 5*time.Second)
+	}
+	click(t, tb, "tour-free")
+	tb.wait(t, `document.body.dataset.tour === "off"`, 5*time.Second)
+}
 
 // TestPresentShowsTheStep: in presentation mode each step shows the
 // charts it names, in its order (the first of them at least, and both
@@ -44,26 +63,18 @@ func TestPresentShowsTheStep(t *testing.T) {
 			choose(t, tb, p.Name)
 		}
 		eval[string](t, tb, pick("speed", "0"))
-		click(t, tb, "tour-start")
-		tb.wait(t, `document.body.dataset.tour === "0" && document.body.dataset.playing === "false"`, 60*time.Second)
-		tb.do(t, chromedp.KeyEvent("f"))
-		tb.wait(t, present, 5*time.Second)
+		startTour(t, tb, true)
 		for k := 0; k < c.steps; k++ {
 			if k > 0 {
 				tb.do(t, chromedp.KeyEvent(kb.ArrowRight))
-				tb.wait(t, fmt.Sprintf(`document.body.dataset.tour === "%d" && document.body.dataset.playing === "false"`, k), 60*time.Second)
+				tb.wait(t, atStep(k), 60*time.Second)
 			}
 			st := p.Tour[k]
 			fonts := map[string]float64{}
 			for _, v := range sizes {
 				tb.emulate(t, v)
 				time.Sleep(500 * time.Millisecond) // the resize, the charts remade and fitted
-				var got struct {
-					IDs             []string
-					Plots           []float64
-					Bottom, H, Font float64
-				}
-				json.Unmarshal([]byte(eval[string](t, tb, presentedJS)), &got)
+				got := presented(t, tb)
 				fonts[v.name] = got.Font
 				where := fmt.Sprintf("%s step %d at %s", p.Name, k+1, v.name)
 				if len(got.IDs) == 0 || got.IDs[0] != st.Charts[0] {
@@ -95,9 +106,7 @@ func TestPresentShowsTheStep(t *testing.T) {
 				t.Errorf("%s step %d: the tour's type is %.1f px at 1920×1080 and %.1f px at 1024×768", p.Name, k+1, fonts["1920x1080"], fonts["1024x768"])
 			}
 		}
-		tb.do(t, chromedp.KeyEvent(kb.Escape))
-		tb.wait(t, `!`+present, 5*time.Second)
-		click(t, tb, "tour-free")
+		endTour(t, tb)
 		tb.emulate(t, viewports[0])
 	}
 	if errs := tb.errors(); len(errs) > 0 && !strings.Contains(strings.Join(errs, ""), "favicon") {
@@ -128,11 +137,10 @@ func TestPresentShowsBothCharts(t *testing.T) {
 		}
 		choose(t, tb, p.Name)
 		eval[string](t, tb, pick("speed", "0"))
-		click(t, tb, "tour-start")
-		tb.wait(t, `document.body.dataset.tour === "0" && document.body.dataset.playing === "false"`, 60*time.Second)
+		startTour(t, tb, false)
 		for j := 0; j < k; j++ {
 			tb.do(t, chromedp.KeyEvent(kb.ArrowRight))
-			tb.wait(t, fmt.Sprintf(`document.body.dataset.tour === "%d" && document.body.dataset.playing === "false"`, j+1), 60*time.Second)
+			tb.wait(t, atStep(j+1), 60*time.Second)
 		}
 		for _, table := range []bool{false, true} {
 			if table {
@@ -141,12 +149,7 @@ func TestPresentShowsBothCharts(t *testing.T) {
 			tb.do(t, chromedp.KeyEvent("f"))
 			tb.wait(t, present, 5*time.Second)
 			time.Sleep(600 * time.Millisecond)
-			var got struct {
-				IDs       []string
-				Plots     []float64
-				Bottom, H float64
-			}
-			json.Unmarshal([]byte(eval[string](t, tb, presentedJS)), &got)
+			got := presented(t, tb)
 			where := fmt.Sprintf("%s step %d (data table open: %v)", name, k+1, table)
 			if strings.Join(got.IDs, " ") != strings.Join(p.Tour[k].Charts[:2], " ") {
 				t.Errorf("%s: presentation mode shows %v, the step names %v", where, got.IDs, p.Tour[k].Charts)

@@ -3,7 +3,6 @@
 package web_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -25,9 +24,7 @@ import (
 // presets land in testdata/screenshots. While comparing, B's own marks are
 // drawn too, as "B: …".
 func TestRunMarksDrawn(t *testing.T) {
-	if _, ok := catalog.Model("access"); !ok {
-		t.Skip("the access model is not in the catalog yet")
-	}
+	needModel(t, "access")
 	tb := openPage(t)
 	for _, name := range []string{"outage-s1-overload", "outage-t3346-fixed"} {
 		sc, err := catalog.Preset(name)
@@ -63,21 +60,19 @@ func TestRunMarksDrawn(t *testing.T) {
 		click(t, tb, "play")
 		tb.wait(t, doneJS, 120*time.Second)
 		time.Sleep(300 * time.Millisecond)
-		var ahead [][]any
-		json.Unmarshal([]byte(eval[string](t, tb, `JSON.stringify(marksAhead)`)), &ahead)
+		ahead := evalJSON[[][]any](t, tb, `JSON.stringify(marksAhead)`)
 		if len(ahead) > 0 {
 			t.Errorf("%s: marks drawn ahead of the clock (label, at, until, clock): %v", name, ahead[:min(5, len(ahead))])
 		}
 		if n := eval[float64](t, tb, `marksEarly`); n != 0 {
 			t.Errorf("%s: %g marks drawn before %g s, the first one's time", name, n, first)
 		}
-		var got []struct {
+		got := evalJSON[[]struct {
 			At    float64 `json:"at_s"`
 			Until float64 `json:"until_s"`
 			Label string  `json:"label"`
 			Run   bool    `json:"run"`
-		}
-		json.Unmarshal([]byte(eval[string](t, tb, markersJS)), &got)
+		}](t, tb, markersJS)
 		var drawn []sim.Event
 		for _, m := range got {
 			if m.Run {
@@ -103,7 +98,7 @@ func TestRunMarksDrawn(t *testing.T) {
 	}
 	// B beside A (the preset's variant, T3346 random 15–30 min): B's own
 	// marks join A's as "B: …", those A has too are not repeated.
-	tb.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector("#compare-variants button").click()`))
+	compareWith(t, tb, 0)
 	sc, _ := catalog.Preset("outage-t3346-fixed")
 	sc.Params.Put("t3346.max", param.Num(30))
 	r, err := catalog.Start(sc, false)
@@ -116,12 +111,11 @@ func TestRunMarksDrawn(t *testing.T) {
 		wantB = append(wantB, fmt.Sprintf("B: %s %g–%g", m.Label, m.At, m.Until))
 	}
 	tb.wait(t, `JSON.parse(`+markersJS+`).some((m) => m.label.startsWith("B: "))`, 30*time.Second)
-	var ms []struct {
+	ms := evalJSON[[]struct {
 		At    float64 `json:"at_s"`
 		Until float64 `json:"until_s"`
 		Label string  `json:"label"`
-	}
-	json.Unmarshal([]byte(eval[string](t, tb, markersJS)), &ms)
+	}](t, tb, markersJS)
 	var gotB []string
 	for _, m := range ms {
 		if strings.HasPrefix(m.Label, "B: ") {

@@ -51,7 +51,7 @@ func TestToursPlayToTheirEnd(t *testing.T) {
 				if k > 0 {
 					click(t, tb, "play") // Play, not Next
 				}
-				tb.wait(t, fmt.Sprintf(`document.body.dataset.tour === "%d" && document.body.dataset.playing === "false"`, k), 60*time.Second)
+				tb.wait(t, atStep(k), 60*time.Second)
 				if got := eval[string](t, tb, tourText); !strings.HasSuffix(got, st.Text) {
 					t.Errorf("step %d of %d: the tour shows %q, want %q", k+1, len(p.Tour), got, st.Text)
 				}
