@@ -54,7 +54,7 @@ func TestAccessWalk(t *testing.T) {
 		t.Errorf("at the tour's end it says %q", got)
 	}
 	// The last step is at the run's end: the run is done.
-	tb.wait(t, doneJS, 30*time.Second)
+	tb.waitEnd(t, 30*time.Second)
 	endTour(t, tb)
 
 	// The reviewer: the preset against its variant.
@@ -65,9 +65,7 @@ func TestAccessWalk(t *testing.T) {
 	if head := eval[string](t, tb, `document.querySelector("#diff-table thead").textContent`); !strings.Contains(head, p.Compare[0].Label) {
 		t.Errorf("the table's head %q does not name the variant %q", head, p.Compare[0].Label)
 	}
-	eval[bool](t, tb, maxSpeed)
-	tb.do(t, chromedp.Click(chromedp.ID("play")))
-	tb.wait(t, doneJS, 120*time.Second)
+	playToEnd(t, tb, "play", 120*time.Second)
 	time.Sleep(600 * time.Millisecond) // the debounced link
 	table := eval[string](t, tb, diffJS)
 	rows := evalJSON[[][]string](t, tb, diffJS)
@@ -127,9 +125,7 @@ func TestAccessWalk(t *testing.T) {
 	// The student: the link reopened in a fresh tab plays to the same table.
 	second := openTab(t, ctx, link)
 	second.wait(t, `!document.getElementById("banner").hidden && `+comparedJS, 30*time.Second)
-	eval[bool](t, second, maxSpeed)
-	second.do(t, chromedp.Click(chromedp.ID("banner-play")))
-	second.wait(t, doneJS, 120*time.Second)
+	playToEnd(t, second, "banner-play", 120*time.Second)
 	if got := eval[string](t, second, diffJS); got != table {
 		t.Errorf("the reopened link: table %s, the first tab's %s", got, table)
 	}

@@ -35,7 +35,8 @@ func TestAttemptReportInThePage(t *testing.T) {
 	tb.wait(t, ready+` && document.body.dataset.challenge === `+jsString(c.Name), 20*time.Second)
 	eval[bool](t, tb, maxSpeed)
 	click(t, tb, "play")
-	tb.wait(t, doneJS+` && document.body.dataset.challengeState === "solved"`, 90*time.Second)
+	tb.waitEnd(t, 90*time.Second)
+	tb.wait(t, `document.body.dataset.challengeState === "solved"`, 10*time.Second)
 	tb.do(t, chromedp.Evaluate[chromedp.Void](`window.__blobs = [];
 	  const made = URL.createObjectURL;
 	  URL.createObjectURL = (b) => { window.__blobs.push(b); return made(b); };

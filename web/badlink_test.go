@@ -43,9 +43,7 @@ func TestDeepLinkLeavesThePageUsable(t *testing.T) {
 	if wide[0] > wide[1] {
 		t.Errorf("a message of 300000 characters without a space makes the page %d px wide in a window of %d", wide[0], wide[1])
 	}
-	eval[bool](t, tb, maxSpeed)
-	tb.do(t, chromedp.Click(chromedp.ID("play")))
-	tb.wait(t, doneJS, 90*time.Second)
+	playToEnd(t, tb, "play", 90*time.Second)
 	if n := eval[int](t, tb, `document.querySelectorAll('[data-chart="cpu"] canvas').length`); n == 0 {
 		t.Error("the first preset played, but no CPU chart is drawn")
 	}

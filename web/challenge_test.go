@@ -51,7 +51,8 @@ func TestChallenge(t *testing.T) {
 	}
 	eval[bool](t, tb, maxSpeed)
 	click(t, tb, "play")
-	tb.wait(t, doneJS+` && document.body.dataset.challengeState === "failed"`, 90*time.Second)
+	tb.waitEnd(t, 90*time.Second)
+	tb.wait(t, `document.body.dataset.challengeState === "failed"`, 10*time.Second)
 	if v := eval[string](t, tb, `document.getElementById("challenge-verdict").textContent`); !strings.Contains(v, "Not solved") || !strings.Contains(v, "measured") {
 		t.Errorf("the shipped run's verdict reads %q", v)
 	}
@@ -63,7 +64,8 @@ func TestChallenge(t *testing.T) {
 	eval[bool](t, tb, `(() => { const i = `+paramInput(free)+`; i.value = `+jsString(fmt.Sprint(val.Num))+`; i.dispatchEvent(new Event("change", { bubbles: true })); return true })()`)
 	tb.wait(t, `document.getElementById("challenge-verdict").textContent.includes("1 change")`, 10*time.Second)
 	click(t, tb, "play")
-	tb.wait(t, doneJS+` && document.body.dataset.challengeState !== "playing"`, 90*time.Second)
+	tb.waitEnd(t, 90*time.Second)
+	tb.wait(t, `document.body.dataset.challengeState !== "playing"`, 10*time.Second)
 	if s := eval[string](t, tb, `document.body.dataset.challengeState`); s != "solved" {
 		t.Errorf("with the solution the challenge is %s: %s", s, eval[string](t, tb, `document.getElementById("challenge-verdict").textContent`))
 	}
@@ -77,7 +79,8 @@ func TestChallenge(t *testing.T) {
 	tb.wait(t, ready+` && document.body.dataset.challenge === `+jsString(c.Name), 20*time.Second)
 	eval[bool](t, tb, maxSpeed)
 	click(t, tb, "play")
-	tb.wait(t, doneJS+` && document.body.dataset.challengeState !== "playing"`, 90*time.Second)
+	tb.waitEnd(t, 90*time.Second)
+	tb.wait(t, `document.body.dataset.challengeState !== "playing"`, 10*time.Second)
 	if s := eval[string](t, tb, `document.body.dataset.challengeState`); s != "solved" {
 		t.Errorf("the attempt's link replays as %s", s)
 	}

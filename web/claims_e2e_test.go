@@ -46,9 +46,7 @@ func TestClaimsInThePage(t *testing.T) {
 	tb := newTab(t, browser(t))
 	tb.do(t, chromedp.Navigate(srv.URL+"/"))
 	tb.wait(t, ready, 20*time.Second)
-	eval[bool](t, tb, maxSpeed)
-	tb.do(t, chromedp.Click(chromedp.ID("play")))
-	tb.wait(t, doneJS, 60*time.Second)
+	playToEnd(t, tb, "play", 60*time.Second)
 	const states = `JSON.stringify([...document.querySelectorAll("#claims li")].map((l) => l.dataset.claim + ":" + l.dataset.state))`
 	want := []string{}
 	for _, c := range p.Claims {
@@ -60,13 +58,13 @@ func TestClaimsInThePage(t *testing.T) {
 		t.Fatalf("claims at the end of the preset's run: %s, want %v", got, want)
 	}
 
-	tb.do(t, chromedp.Click(chromedp.ID("reset")))
+	click(t, tb, "reset")
 	tb.wait(t, ready+` && document.body.dataset.t === "0"`, 10*time.Second)
 	if v := eval[string](t, tb, setParam("cpu-guard.sampling-period", "0.1")); v != "0.1" {
 		t.Fatalf("slider = %s", v)
 	}
-	tb.do(t, chromedp.Click(chromedp.ID("play")))
-	tb.wait(t, doneJS, 60*time.Second)
+	click(t, tb, "play")
+	tb.waitEnd(t, 60*time.Second)
 	const pinned = `document.querySelector('#claims li[data-claim="cpu-pinned-in-storm"]')`
 	if st := eval[string](t, tb, pinned+`.dataset.state`); st != "fails" {
 		t.Fatalf("after the slider move the pinned-CPU claim is %q, want fails", st)

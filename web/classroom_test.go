@@ -348,7 +348,7 @@ func TestMarkerLabels(t *testing.T) {
 		}
 		eval[string](t, tb, pick("speed", "0"))
 		click(t, tb, "play")
-		tb.wait(t, doneJS, 90*time.Second)
+		tb.waitEnd(t, 90*time.Second)
 		time.Sleep(300 * time.Millisecond)
 		chart := `document.querySelector('[data-chart="` + p.Watch + `"]')`
 		// markers.ts records each label as [left, right, row] (CSS px) and

@@ -46,9 +46,7 @@ func TestCompareShareReport(t *testing.T) {
 	  const t = document.getElementById("title"); t.value = "Double N at the storm?"; t.dispatchEvent(new Event("change"));
 	  const n = document.getElementById("note"); n.value = "B paces at 800/s: fewer rejects, but does the CPU hold?"; n.dispatchEvent(new Event("change"));
 	})()`))
-	eval[bool](t, first, maxSpeed)
-	first.do(t, chromedp.Click(chromedp.ID("play")))
-	first.wait(t, doneJS, 90*time.Second)
+	playToEnd(t, first, "play", 90*time.Second)
 	time.Sleep(600 * time.Millisecond) // the debounced link
 	table := eval[string](t, first, diffJS)
 	var rows [][]string
@@ -127,9 +125,7 @@ func TestCompareShareReport(t *testing.T) {
 		}
 	}
 	shot(t, second, "compare-banner.png")
-	eval[bool](t, second, maxSpeed)
-	second.do(t, chromedp.Click(chromedp.ID("banner-play")))
-	second.wait(t, doneJS, 90*time.Second)
+	playToEnd(t, second, "banner-play", 90*time.Second)
 	if got := eval[string](t, second, diffJS); got != table {
 		t.Errorf("shared comparison: table %s, the first tab's %s", got, table)
 	}

@@ -139,3 +139,79 @@ func evalJSON[T any](t *testing.T, tb *tab, js string) T {
 	}
 	return v
 }
+
+// playToEnd plays the run to its end at the page's top speed: button
+// (Play, or the banner's) pressed by its own click, not by the mouse at
+// coordinates read before the page moved (a table or a message that
+// reflows the page once made such a click land beside Play, f98c379),
+// then waitEnd.
+func playToEnd(t *testing.T, tb *tab, button string, d time.Duration) {
+	t.Helper()
+	eval[bool](t, tb, maxSpeed)
+	click(t, tb, button)
+	tb.waitEnd(t, d)
+}
+
+// runJS is what the page shows of its run: ended is the page's own signal
+// of a run played to its end and drawn (doneJS: data-done, set when the
+// last interval's rows are in; data-settled, false from the moment rows
+// arrive until the frame loop has drawn them).
+const runJS = `JSON.stringify({ ended: ` + doneJS + `, t: Number(document.body.dataset.t ?? "0"),
+  clock: document.getElementById("clock").textContent, playing: document.body.dataset.playing ?? "",
+  done: document.body.dataset.done ?? "", settled: document.body.dataset.settled ?? "", state: document.body.dataset.state ?? "",
+  tour: document.body.dataset.tour ?? "", message: ` + messageJS + `,
+  play: document.getElementById("play").textContent + (document.getElementById("play").disabled ? " (disabled)" : "") })`
+
+type runShown struct {
+	Ended                                                     bool
+	T                                                         float64
+	Clock, Playing, Done, Settled, State, Tour, Message, Play string
+}
+
+func (r runShown) String() string {
+	return fmt.Sprintf("%s, playing %s, done %q, settled %q, state %q, tour %q, Play reads %q, message %q",
+		r.Clock, r.Playing, r.Done, r.Settled, r.State, r.Tour, r.Play, r.Message)
+}
+
+// waitEnd waits for the run's end (runJS's ended), d at most. The run
+// must move: paused short of its end for 10 s, or its clock still for
+// 60 s while it plays, the wait fails at once. A failure says what the
+// page showed.
+func (tb *tab) waitEnd(t *testing.T, d time.Duration) {
+	t.Helper()
+	start := time.Now()
+	var r runShown
+	last, moved, paused := -1.0, start, time.Time{}
+	for {
+		if err := json.Unmarshal([]byte(eval[string](t, tb, runJS)), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Ended {
+			return
+		}
+		now := time.Now()
+		if r.T != last {
+			last, moved = r.T, now
+		}
+		if r.Playing == "false" && r.Done != "true" {
+			if paused.IsZero() {
+				paused = now
+			}
+		} else {
+			paused = time.Time{}
+		}
+		var why string
+		switch {
+		case !paused.IsZero() && now.Sub(paused) > 10*time.Second:
+			why = "paused short of its end for 10 s"
+		case r.Playing == "true" && now.Sub(moved) > 60*time.Second:
+			why = "its clock still for 60 s while playing"
+		case now.Sub(start) > d:
+			why = fmt.Sprintf("not ended after %v", d)
+		}
+		if why != "" {
+			t.Fatalf("waiting for the run's end: %s; the page shows %s; console: %q", why, r, tb.errors())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}

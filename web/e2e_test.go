@@ -218,14 +218,14 @@ func TestPlayground(t *testing.T) {
 	var long []int
 	for try := 1; ; try++ {
 		first.do(t, chromedp.Evaluate[chromedp.Void](`window.__longtasks.length = 0`))
-		first.do(t, chromedp.Click(chromedp.ID("play")))
-		first.wait(t, doneJS, 60*time.Second)
+		click(t, first, "play")
+		first.waitEnd(t, 60*time.Second)
 		json.Unmarshal([]byte(eval[string](t, first, longJS)), &long)
 		if len(long) == 0 || try == 2 {
 			break
 		}
 		t.Logf("try %d: main-thread tasks over 50 ms: %v ms; once more", try, long)
-		first.do(t, chromedp.Click(chromedp.ID("reset")))
+		click(t, first, "reset")
 		first.wait(t, ready+` && document.body.dataset.t === "0"`, 10*time.Second)
 	}
 	t.Logf("longest frame of drawing: %s ms", eval[string](t, first, `document.body.dataset.maxFrameMs`))
@@ -250,18 +250,18 @@ func TestPlayground(t *testing.T) {
 	eval[string](t, first, `(() => { const s = document.getElementById("class"); s.value = ""; s.dispatchEvent(new Event("change")); return s.value })()`)
 
 	// Run B: reset, play to 200 s, pause, make the CPU twice as fast, play to the end.
-	first.do(t, chromedp.Click(chromedp.ID("reset")))
+	click(t, first, "reset")
 	first.wait(t, ready+` && document.body.dataset.t === "0"`, 10*time.Second)
-	first.do(t, chromedp.Click(chromedp.ID("play")))
+	click(t, first, "play")
 	first.wait(t, `Number(document.body.dataset.t) >= 200`, 60*time.Second)
-	first.do(t, chromedp.Click(chromedp.ID("play")))
+	click(t, first, "play")
 	first.wait(t, `document.body.dataset.playing === "false"`, 5*time.Second)
 	if v := eval[string](t, first, setParam("cpu.speed", "2")); v != "2" {
 		t.Fatalf("slider cpu.speed = %s", v)
 	}
 	first.wait(t, `document.querySelector('section.controls:not([hidden]) input.exact[data-param="cpu.speed"]').value === "2"`, 5*time.Second)
-	first.do(t, chromedp.Click(chromedp.ID("play")))
-	first.wait(t, doneJS, 60*time.Second)
+	click(t, first, "play")
+	first.waitEnd(t, 60*time.Second)
 	tilesB := eval[string](t, first, tilesJS)
 	digestB := eval[string](t, first, `document.body.dataset.digest`)
 	if tilesB == tilesA || digestB == digestA {
@@ -314,9 +314,7 @@ func TestPlayground(t *testing.T) {
 	if msg := eval[string](t, second, messageJS); msg != "" {
 		t.Fatalf("the shared link opened with a message: %q", msg)
 	}
-	eval[bool](t, second, maxSpeed)
-	second.do(t, chromedp.Click(chromedp.ID("play")))
-	second.wait(t, doneJS, 60*time.Second)
+	playToEnd(t, second, "play", 60*time.Second)
 	if got := eval[string](t, second, tilesJS); got != tilesB {
 		t.Errorf("shared link: tiles %s, the original run %s", got, tilesB)
 	}
@@ -365,7 +363,7 @@ func TestPlayground(t *testing.T) {
 		`"storm.shape":"step","storm.at":0,"storm.factor":50,"retry.probability":1,"retry.after-reject":1800,"retry.after-timeout":600}}`)))
 	fifth.wait(t, ready, 20*time.Second)
 	eval[bool](t, fifth, maxSpeed)
-	fifth.do(t, chromedp.Click(chromedp.ID("play")))
+	click(t, fifth, "play")
 	fifth.wait(t, `document.body.dataset.done === "true"`, 90*time.Second)
 	if msg := eval[string](t, fifth, messageJS); !strings.Contains(msg, "stopped early") || !strings.Contains(msg, "lower the rates") {
 		t.Errorf("overloaded link: message %q", msg)

@@ -17,9 +17,9 @@ func TestIdlePageRests(t *testing.T) {
 	tb := newTab(t, browser(t))
 	tb.do(t, chromedp.Navigate(srv.URL+"/"))
 	tb.wait(t, ready, 20*time.Second)
-	tb.do(t, chromedp.Click(chromedp.ID("play")))
+	click(t, tb, "play")
 	tb.wait(t, `Number(document.body.dataset.t) > 5`, 20*time.Second)
-	tb.do(t, chromedp.Click(chromedp.ID("play"))) // pause
+	click(t, tb, "play") // pause
 	tb.wait(t, `document.body.dataset.playing === "false" && document.body.dataset.settled === "true"`, 10*time.Second)
 	time.Sleep(300 * time.Millisecond) // the last advance's rows, drawn
 	t0 := eval[string](t, tb, `document.body.dataset.t`)
@@ -37,7 +37,7 @@ func TestIdlePageRests(t *testing.T) {
 	if got != "[0,0]" {
 		t.Errorf("paused and drawn, in 500 ms: [frames asked for, changes to the page] = %s, want [0,0]", got)
 	}
-	tb.do(t, chromedp.Click(chromedp.ID("play")))
+	click(t, tb, "play")
 	tb.wait(t, `Number(document.body.dataset.t) > `+t0, 20*time.Second)
 	if errs := tb.errors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)

@@ -99,9 +99,7 @@ func choose(t *testing.T, tb *tab, preset string) {
 // playSome plays the run for a little, so the charts and tiles have data.
 func playSome(t *testing.T, tb *tab) {
 	t.Helper()
-	eval[bool](t, tb, maxSpeed)
-	tb.do(t, chromedp.Click(chromedp.ID("play")))
-	tb.wait(t, doneJS, 60*time.Second)
+	playToEnd(t, tb, "play", 60*time.Second)
 }
 
 func TestLayout(t *testing.T) {

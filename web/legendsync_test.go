@@ -51,7 +51,7 @@ func TestLegendsInStepWhilePlaying(t *testing.T) {
 	// drawing a little.
 	tb.do(t, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById("speed"); s.value = [...s.options].map((o) => o.value).filter((v) => Number(v) > 0).sort((a, b) => b - a)[0]; s.dispatchEvent(new Event("change")); })()`))
 	eval[bool](t, tb, snapJS)
-	tb.do(t, chromedp.Click(chromedp.ID("play")))
+	click(t, tb, "play")
 	tb.wait(t, `Number(document.body.dataset.t) >= `+strconv.FormatFloat(sc.Duration/2, 'f', -1, 64)+` || document.body.dataset.done === "true"`, 120*time.Second)
 	tb.do(t, chromedp.Evaluate[chromedp.Void](`clearInterval(window.__snapTimer)`))
 	var snaps []struct {
@@ -125,9 +125,7 @@ func TestDataTableTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eval[bool](t, tb, maxSpeed)
-	tb.do(t, chromedp.Click(chromedp.ID("play")))
-	tb.wait(t, doneJS, 90*time.Second)
+	playToEnd(t, tb, "play", 90*time.Second)
 	tb.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector('#charts figure.chart figcaption button[aria-expanded="false"]').click()`))
 	var rows [][2]string
 	if err := json.Unmarshal([]byte(eval[string](t, tb, `JSON.stringify([...document.querySelector("#charts figure.chart .data").querySelectorAll("tr")].map((r) => [r.dataset.t ?? "", r.cells[0].textContent]))`)), &rows); err != nil {

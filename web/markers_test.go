@@ -89,7 +89,7 @@ func TestLiveChangeLabels(t *testing.T) {
 	}
 	eval[string](t, tb, pick("speed", "0"))
 	click(t, tb, "play")
-	tb.wait(t, doneJS, 90*time.Second)
+	tb.waitEnd(t, 90*time.Second)
 	time.Sleep(300 * time.Millisecond)
 	for _, id := range []string{"cpu", "queues"} {
 		chart := `document.querySelector('[data-chart="` + id + `"]')`

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/chromedp/chromedp"
 )
 
 // "Time to 95 %" has no value until reached: outage-no-control (never
@@ -28,9 +26,7 @@ func TestTimeTo95NotReachedInThePage(t *testing.T) {
 	if v, ab := tile(); v != "not reached" {
 		t.Errorf("at the start the tile reads %q (%q), want \"not reached\"", v, ab)
 	}
-	eval[bool](t, tb, maxSpeed)
-	tb.do(t, chromedp.Click(chromedp.ID("play")))
-	tb.wait(t, doneJS, 180*time.Second)
+	playToEnd(t, tb, "play", 180*time.Second)
 	rows := evalJSON[[][]string](t, tb, diffJS)
 	var row []string
 	for _, r := range rows {

@@ -49,7 +49,8 @@ func TestPrediction(t *testing.T) {
 	eval[bool](t, tb, maxSpeed)
 	click(t, tb, "play")
 	tb.wait(t, lockedJS, 10*time.Second)
-	tb.wait(t, doneJS+` && (document.body.dataset.predict || "").includes("revealed")`, 90*time.Second)
+	tb.waitEnd(t, 90*time.Second)
+	tb.wait(t, `(document.body.dataset.predict || "").includes("revealed")`, 10*time.Second)
 	right := eval[int](t, tb, rightJS)
 	if right < 0 {
 		t.Fatal("no choice marked right at the reveal")
@@ -77,7 +78,8 @@ func TestPrediction(t *testing.T) {
 	}
 	eval[bool](t, tb, maxSpeed)
 	click(t, tb, "play")
-	tb.wait(t, doneJS+` && (document.body.dataset.predict || "").includes("revealed")`, 90*time.Second)
+	tb.waitEnd(t, 90*time.Second)
+	tb.wait(t, `(document.body.dataset.predict || "").includes("revealed")`, 10*time.Second)
 	if got := eval[string](t, tb, verdictJS); got != v {
 		t.Errorf("the opened link's reveal reads %q, the first %q", got, v)
 	}

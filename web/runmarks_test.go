@@ -58,7 +58,7 @@ func TestRunMarksDrawn(t *testing.T) {
 		  return "" })()`, first))
 		eval[string](t, tb, pick("speed", "0"))
 		click(t, tb, "play")
-		tb.wait(t, doneJS, 120*time.Second)
+		tb.waitEnd(t, 120*time.Second)
 		time.Sleep(300 * time.Millisecond)
 		ahead := evalJSON[[][]any](t, tb, `JSON.stringify(marksAhead)`)
 		if len(ahead) > 0 {

@@ -126,9 +126,7 @@ func TestSIPSweepAndReport(t *testing.T) {
 	}
 
 	// The report of the run played to its end, its sweep in the link.
-	eval[bool](t, tb, maxSpeed)
-	tb.do(t, chromedp.Click(chromedp.ID("play")))
-	tb.wait(t, doneJS, 90*time.Second)
+	playToEnd(t, tb, "play", 90*time.Second)
 	html := pageReport(t, tb)
 	repLink := reportLink(t, html, srv.URL+"/")
 	w, err := catalog.DecodeWhatIf(repLink)

@@ -264,7 +264,7 @@ func TestSweepPage(t *testing.T) {
 	if n := eval[int](t, tb, count); n != at || at >= 20 {
 		t.Errorf("cancelled at %d points, %d after 3 s", at, n)
 	}
-	tb.do(t, chromedp.Click(chromedp.ID("play")))
+	click(t, tb, "play")
 	tb.wait(t, `Number(document.body.dataset.t) > 0`, 20*time.Second)
 	if errs := tb.errors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)

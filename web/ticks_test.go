@@ -19,9 +19,7 @@ func TestTimeAxisLabelsWhole(t *testing.T) {
 	tb := newTab(t, browser(t))
 	tb.do(t, chromedp.Navigate(srv.URL+"/"))
 	tb.wait(t, ready, 20*time.Second)
-	eval[bool](t, tb, maxSpeed)
-	tb.do(t, chromedp.Click(chromedp.ID("play")))
-	tb.wait(t, doneJS, 90*time.Second)
+	playToEnd(t, tb, "play", 90*time.Second)
 	for _, v := range []viewport{viewports[0], viewports[1], viewports[3]} {
 		tb.emulate(t, v)
 		time.Sleep(800 * time.Millisecond)

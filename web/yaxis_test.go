@@ -28,9 +28,7 @@ func TestYAxisLabelsWhole(t *testing.T) {
 	tb.do(t, chromedp.Navigate(srv.URL+"/"))
 	tb.wait(t, ready, 20*time.Second)
 	choose(t, tb, preset)
-	eval[bool](t, tb, maxSpeed)
-	tb.do(t, chromedp.Click(chromedp.ID("play")))
-	tb.wait(t, doneJS, 120*time.Second)
+	playToEnd(t, tb, "play", 120*time.Second)
 	type chart struct {
 		ID     string  `json:"id"`
 		Left   float64 `json:"left"`

@@ -19,6 +19,9 @@ export const resetBtn = el<HTMLButtonElement>("reset");
 // starts it again, after every message from the worker and every change
 // of play/pause. Its first frame counts as one of 1/60 s.
 export function wake() {
+  // Not settled from the moment there is something to draw (a worker's
+  // rows: the run's last included) until it is drawn.
+  if ((page.stale.size > 0 || page.tilesStale) && document.body.dataset.settled !== "false") document.body.dataset.settled = "false";
   if (page.frameId) return;
   page.frameId = requestAnimationFrame((t) => {
     page.lastFrame = t - 1000 / 60;
