@@ -83,7 +83,7 @@ func build(out string, fast bool) error {
 	for _, f := range old {
 		os.Remove(f)
 	}
-	// A model no longer in the catalog, or now inline, leaves no part behind.
+	// A model no longer in the catalog leaves no part behind.
 	if err := os.RemoveAll(filepath.Join(out, "model")); err != nil {
 		return err
 	}
@@ -99,10 +99,10 @@ func build(out string, fast bool) error {
 	return compress(out, fast)
 }
 
-// page writes index.html, with the default preset's model inline, and
-// each other model's parts in a file of their own (web.PartPath), which
-// the page fetches when that model is first chosen: the first load carries
-// one model's parts, not all of them (DESIGN.md, the page weight).
+// page writes index.html, which holds no model's parts, and each model's
+// parts in a file of their own (web.PartPath), which the page fetches when
+// it first shows that model: a first load carries the parts of the model
+// it shows, no other's (DESIGN.md, the page weight).
 func page(out string) error {
 	v, err := web.NewView()
 	if err != nil {
@@ -116,9 +116,6 @@ func page(out string) error {
 		return err
 	}
 	for _, d := range v.Models {
-		if d == v.Inline {
-			continue
-		}
 		b.Reset()
 		if err := web.Part(d).Render(context.Background(), &b); err != nil {
 			return err

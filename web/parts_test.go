@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -20,11 +21,16 @@ import (
 // message that says so, and the user's scenario stays: a preset picked
 // leaves the run on screen as it was, its change included; a link opened
 // goes back to the run before with the link kept in the address; a link
-// opened in a new page keeps the link in the address, to reload.
+// opened in a new page keeps the link in the address, to reload; the page
+// as opened, whose default preset's model's parts fail too, says to
+// reload. The server serves the first model's parts (the page as opened
+// fetches them, index.html holds none) until the last case.
 func TestPartsThatFailKeepTheRun(t *testing.T) {
 	h := web.Handler(os.DirFS(dist))
+	inline := catalog.Presets()[0]
+	var failInline atomic.Bool
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/model/") {
+		if strings.HasPrefix(r.URL.Path, "/model/") && (failInline.Load() || r.URL.Path != "/"+web.PartPath(inline.Model)) {
 			http.Error(w, "unavailable", http.StatusServiceUnavailable)
 			return
 		}
@@ -33,7 +39,6 @@ func TestPartsThatFailKeepTheRun(t *testing.T) {
 	t.Cleanup(srv.Close)
 	const param = "sgsn-new-connections-per-second"
 	value := `(() => { const i = document.querySelector('section.controls:not([hidden]) input[type=range][data-param="` + param + `"]'); return i ? i.value : "" })()`
-	inline := catalog.Presets()[0]
 	shown := `document.querySelector('section.controls[data-model="` + inline.Model + `"]:not([hidden])') !== null`
 
 	tb := newTab(t, browser(t))
@@ -86,10 +91,27 @@ func TestPartsThatFailKeepTheRun(t *testing.T) {
 	if msg, hash := eval[string](t, fresh, messageJS), eval[string](t, fresh, `location.hash.slice(1)`); !strings.Contains(msg, "Reload the page") || hash != other {
 		t.Errorf("a link in a new page: message %q, the address holds the link %v", msg, hash == other)
 	}
+
+	// The page as opened, its own model's parts failing: the message, no
+	// run, no link.
+	failInline.Store(true)
+	opened := newTab(t, browser(t))
+	opened.do(t, chromedp.Navigate(srv.URL+"/"))
+	opened.wait(t, `document.getElementById("message").textContent.includes("could not be loaded")`, 20*time.Second)
+	time.Sleep(500 * time.Millisecond)
+	if msg, hash := eval[string](t, opened, messageJS), eval[string](t, opened, `location.hash`); !strings.Contains(msg, "Reload the page to try again.") || strings.Contains(msg, "link") || !strings.Contains(msg, "503") || hash != "" {
+		t.Errorf("the page as opened: message %q, address hash %q", msg, hash)
+	}
+	if eval[bool](t, opened, `document.body.dataset.firstChart !== undefined || document.querySelector('section.controls') !== null`) {
+		t.Errorf("the page as opened shows a run or controls without its model's parts")
+	}
+
 	// The browser logs each refused fetch; nothing else may be logged.
-	for _, e := range tb.errors() {
-		if !strings.Contains(e, "status of 503") || !strings.Contains(e, "/model/") {
-			t.Errorf("console: %q", e)
+	for _, tab := range []*tab{tb, opened} {
+		for _, e := range tab.errors() {
+			if !strings.Contains(e, "status of 503") || !strings.Contains(e, "/model/") {
+				t.Errorf("console: %q", e)
+			}
 		}
 	}
 }

@@ -69,10 +69,10 @@ func firstLoadOf(t testing.TB, srv *server, path, model string) (ms float64, byt
 // A first load stays within the page weight budget, with every text and
 // wasm file compressed, and fetches nothing from elsewhere (the CSP forbids
 // it; the console would show a refusal). A first load is the page as
-// opened (the default preset's model's parts in index.html), or a link to
-// any model (the page, that model's parts, dist/model/NAME.html, and
-// everything else fetched before its first chart): the other models'
-// parts come only when chosen, so all of dist/ is no longer one load.
+// opened, or a link to any model: the page, the parts of the model shown
+// (dist/model/NAME.html; index.html holds none) and everything else
+// fetched before its first chart. The other models' parts come only when
+// chosen, so all of dist/ is no longer one load.
 func TestPageWeight(t *testing.T) {
 	srv := newServer(t)
 	_, bytes, codes := firstLoad(t, srv)
@@ -86,9 +86,17 @@ func TestPageWeight(t *testing.T) {
 			t.Errorf("%s: fetched %v, content coding %q", f, ok, c)
 		}
 	}
-	for f := range codes {
-		if strings.HasPrefix(f, "/model/") {
-			t.Errorf("the first load fetched %s: the default preset's model's parts are in the page", f)
+	inline := catalog.Presets()[0].Model
+	if got, want := partsFetched(codes), []string{"/" + web.PartPath(inline)}; !slices.Equal(got, want) {
+		t.Errorf("the first load fetched the parts %v, want %v (the default preset's model's)", got, want)
+	}
+	index, err := os.ReadFile(filepath.Join(dist, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, part := range []string{`class="controls"`, `class="how"`, `class="headline"`, `class="tour-steps"`, `id="model-`} {
+		if strings.Contains(string(index), part) {
+			t.Errorf("index.html holds a model's parts (%s)", part)
 		}
 	}
 	lazyNotFetched(t, "the first load", codes)
@@ -97,7 +105,6 @@ func TestPageWeight(t *testing.T) {
 			t.Errorf("dist/chunk holds %v, want one %s chunk", m, c)
 		}
 	}
-	inline, _ := catalog.Model(catalog.Presets()[0].Model)
 	most, at := bytes, "the page as opened"
 	for _, d := range catalog.Models {
 		sc, err := catalog.Preset(d.Presets[0].Name)
@@ -109,18 +116,8 @@ func TestPageWeight(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, n, codes := firstLoadOf(t, srv, "/#"+link, d.Name)
-		part := "/" + web.PartPath(d.Name)
-		var fetched []string
-		for f := range codes {
-			if strings.HasPrefix(f, "/model/") {
-				fetched = append(fetched, f)
-			}
-		}
-		want := []string{part}
-		if d == inline {
-			want = nil
-		}
-		if !slices.Equal(fetched, want) {
+		want := []string{"/" + web.PartPath(d.Name)}
+		if fetched := partsFetched(codes); !slices.Equal(fetched, want) {
 			t.Errorf("a link to %s fetched the parts %v, want %v", d.Name, fetched, want)
 		}
 		for _, f := range append(files, want...) {
@@ -138,6 +135,18 @@ func TestPageWeight(t *testing.T) {
 		}
 	}
 	t.Logf("first load at most: %d bytes compressed, %s (budget %d, target %d: %+d)", most, at, pageBudget, pageTarget, most-pageTarget)
+}
+
+// partsFetched is the models' parts a load fetched, sorted.
+func partsFetched(codes map[string]string) []string {
+	var fetched []string
+	for f := range codes {
+		if strings.HasPrefix(f, "/model/") {
+			fetched = append(fetched, f)
+		}
+	}
+	slices.Sort(fetched)
+	return fetched
 }
 
 // lazyChunk names the chunks of app.js loaded when first used

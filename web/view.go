@@ -20,12 +20,11 @@ import (
 type View struct {
 	Models  []*sim.Def
 	Default string // the preset shown first
-	// Inline is the model of the default preset: its parts (controls,
-	// panels, headline, tours, exercises, chart styles) are in the page
-	// itself; every other model's are in a file of their own (Part,
-	// dist/model/NAME.html), which the page fetches when the model is
-	// first chosen.
-	Inline *sim.Def
+	// Each model's parts (controls, panels, headline, tours, exercises,
+	// chart styles) are in a file of their own (Part,
+	// dist/model/NAME.html), which the page fetches when it first shows
+	// the model, the default preset's included: a link to another model
+	// then fetches only that one's.
 }
 
 // NewView returns the view of every model of the catalog.
@@ -33,7 +32,6 @@ func NewView() (View, error) {
 	v := View{Models: catalog.Models}
 	if ps := catalog.Presets(); len(ps) > 0 {
 		v.Default = ps[0].Name
-		v.Inline, _ = catalog.Model(ps[0].Model)
 	}
 	return v, nil
 }

@@ -13,7 +13,8 @@ import { initPresent } from "./present";
 import { initChallenge } from "./challenge";
 import { initPredict } from "./predict";
 import { initQR } from "./lazy";
-import { focusCharts } from "./run";
+import { loadParts } from "./parts";
+import { focusCharts, linkOf, presetSelect } from "./run";
 import { timeText, view } from "./scrub";
 import "./share";
 import { page, send } from "./state";
@@ -30,6 +31,11 @@ page.worker.onmessage = (ev: MessageEvent<FromWorker>) => {
   wake();
 };
 page.worker.onerror = (e) => showMessage(`The simulator worker could not run: ${e.message}`);
+
+// The page as opened shows the picker's preset: its model's parts come
+// while the simulator loads, not after (a failure is told, and the fetch
+// tried again, when the run starts: messages.ts).
+if (!linkOf(location.hash)) loadParts(presetSelect.selectedOptions[0]?.dataset.model ?? "").catch(() => {});
 
 // ---- compare and sweeps ----------------------------------------------------
 

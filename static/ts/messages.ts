@@ -200,8 +200,9 @@ export function onMessage(m: FromWorker) {
 // partsFailed says that a run's model could not be shown, and goes back to
 // the run on screen before (from its link, which the worker gave: the
 // same scenario, changes, comparison and words), the address keeping the
-// link the user opened, to reload. Without a run before (a link opened in
-// a new page), the page stays as it is, the link in the address.
+// link the user opened, to reload. Without a run before (the page as
+// opened, or a link opened in a new page), the page stays as it is, a
+// link in the address.
 function partsFailed(m: Extract<FromWorker, { t: "started" }>, model: string, e: unknown) {
   const title = page.models.find((d) => d.name === model)?.title ?? model;
   const why = `The controls of the model “${title}” could not be loaded (${e instanceof Error ? e.message : String(e)})`;
@@ -210,5 +211,5 @@ function partsFailed(m: Extract<FromWorker, { t: "started" }>, model: string, e:
     page.keepAddress = true;
     cmp.openedLink(false);
     start({ t: "start", link: m.before });
-  } else showMessage(`${why}. Reload the page to try again: the link stays in the address.`);
+  } else showMessage(`${why}. Reload the page to try again${linkOf(location.hash) ? ": the link stays in the address" : ""}.`);
 }

@@ -1,10 +1,10 @@
 // A model's parts: its controls, "How it works" panels, headline tiles,
-// tours, exercises and chart styles. The page comes with those of the
-// default preset's model; every other model's are in a file of their own
-// (web.Part, dist/model/NAME.html), fetched from this server the first time
-// the model is chosen and inserted before the page shows it: the first
-// load carries one model's parts, not all of them (DESIGN.md, the page
-// weight).
+// tours, exercises and chart styles. The page holds none: each model's are
+// in a file of their own (web.Part, dist/model/NAME.html), fetched from
+// this server the first time the page shows the model (the default
+// preset's too, while the simulator loads: main.ts) and inserted before
+// the page shows it: a first load carries the parts of the model it shows,
+// no other's (DESIGN.md, the page weight).
 import type { Styles } from "./types";
 
 // Data is what the scripts read of a model's parts (web's modelData).
