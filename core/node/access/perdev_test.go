@@ -60,7 +60,8 @@ type pdDevice struct {
 type pdNode struct {
 	cfg       *node // the configuration and the MMEs (node.configure); none of its cohorts
 	env       *sim.Env
-	rs, sel   *kernel.Stream
+	rs        *kernel.Stream
+	sel       *kernel.Stream // the eNodeBs told at each OVERLOAD START: the cohort model's stream, so that a seed tells the same eNodeBs at the first STARTs in both (common random numbers)
 	dev       []pdDevice
 	in        [numStates]int64 // devices by state
 	held      [numClasses]int64
@@ -100,7 +101,7 @@ func buildPerDevice(env *sim.Env, v param.Values, slots bool) (sim.Node, error) 
 	cfg.configure(0)
 	cfg.devices = int64(pDevices.Of(v))
 	cfg.t1, cfg.t2 = kernel.Seconds(pTriggerT1.Of(v)), kernel.Seconds(pTriggerT2.Of(v))
-	n := &pdNode{cfg: cfg, env: env, rs: env.Stream("access.perdev"), sel: env.Stream("access.perdev-select"),
+	n := &pdNode{cfg: cfg, env: env, rs: env.Stream("access.perdev"), sel: env.Stream("access.s1-select"),
 		pending: make([]bool, len(cfg.mmes)), scratch: make([]int32, cells), lastStart: -1, slots: slots}
 	share := [numDevClasses]float64{0, pShareM2m.Of(v), pShareHigh.Of(v), pShareEmergency.Of(v)}
 	var count [numDevClasses]int64
